@@ -1,0 +1,94 @@
+"""Command line of the rules engine: ``python -m scoring COMMAND``.
+
+JSON goes to standard output; bad input gives a one-line message on standard error and
+exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+
+from .archive import parse_archive
+from .council import free_council, parse_sheet
+from .errors import RuleError
+from .pairing import pair_next_round
+from .policies import GAME_TYPES, POLICIES, get_policy, policy_info
+from .standings import compute_standings
+
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line and exit 2, like every other refusal
+        raise RuleError(message)
+
+
+def _read_json(source: str) -> object:
+    try:
+        if source == "-":
+            text = sys.stdin.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(source, encoding="utf-8") as handle:
+                text = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as error:
+        raise RuleError(f"cannot read {source}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise RuleError(f"{source} is not UTF-8 text") from None
+    if len(text) > MAX_INPUT_BYTES:
+        raise RuleError(f"{source} is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MiB")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RuleError(f"{source} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; returns the exit status."""
+    parser = _Parser(prog="python -m scoring", description="Council of Lórien rules engine")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    standings = commands.add_parser("standings", help="standings of an event archive")
+    standings.add_argument("file", help="council-archive/1 JSON file, or - for standard input")
+    info = commands.add_parser("info", help="what a policy implies for an event")
+    info.add_argument("--policy", required=True, choices=list(POLICIES))
+    info.add_argument("--players", required=True, type=int)
+    info.add_argument("--game-type", required=True, choices=list(GAME_TYPES))
+    council = commands.add_parser("council", help="Free Council marshalling points, step by step")
+    council.add_argument("file", help='{"policy": KEY, "players": [{...}, {...}]}, or - for standard input')
+    pair = commands.add_parser("pair", help="pair the next round of an event archive")
+    pair.add_argument("file", help="council-archive/1 JSON file, or - for standard input")
+    pair.add_argument("--seed", type=int, help="random seed (a new one is drawn and printed if absent)")
+    try:
+        args = parser.parse_args(argv)
+        if args.command == "standings":
+            output = compute_standings(parse_archive(_read_json(args.file)))
+        elif args.command == "info":
+            output = policy_info(get_policy(args.policy), args.players, args.game_type)
+        elif args.command == "council":
+            output = _council(_read_json(args.file))
+        else:
+            seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+            output = pair_next_round(parse_archive(_read_json(args.file)), seed).as_dict()
+    except RuleError as error:
+        print(f"error: {error.one_line()}", file=sys.stderr)
+        return 2
+    json.dump(output, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _council(data: object) -> dict:
+    if not isinstance(data, dict):
+        raise RuleError('input must be an object: {"policy": KEY, "players": [{...}, {...}]}')
+    policy = get_policy(data.get("policy"))
+    players = data.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        raise RuleError("players must be a list of exactly two players' points", field="players")
+    sheets = (parse_sheet(players[0], "players[0]"), parse_sheet(players[1], "players[1]"))
+    return free_council(policy, sheets)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

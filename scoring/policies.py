@@ -1,0 +1,471 @@
+"""The Council of Lórien tournament policies, as frozen data.
+
+A released policy is never edited: a correction or a new policy is added beside the
+old ones under a new key, so an event archived under a key is scored the same way
+forever. Every value below names the clause of the text in ``shared/rules/`` it comes
+from; ``docs/rules.md`` lists the readings chosen where a text is ambiguous.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Mapping
+
+from .errors import RuleError
+
+GAME_TYPES = (
+    "one-deck-starter",
+    "one-deck-standard",
+    "two-deck",
+    "three-deck",
+    "campaign",
+    "sealed-starter",
+    "sealed-standard",
+    "challenge-deck",
+    "scenario",
+)
+
+TIE_RESOLUTIONS = ("playoff", "co-champions")
+
+# Tie-break criteria, in the words of the texts. The engine in standings.py knows how
+# to tally each one; a policy lists the ones it uses, in its order.
+HEAD_TO_HEAD = "head-to-head"
+ONE_RING_WINS = "one-ring-wins"
+RATIO_2_AND_WIZARD_WINS = "ratio-2-and-wizard-wins"
+RATIO_15_WINS = "ratio-1.5-wins"
+RATIO_1_WINS = "ratio-1-wins"
+WEAKEST_LINK_WINS = "weakest-link-wins"
+BYES_RECEIVED = "byes-received"
+NUMBER_OF_WINS = "number-of-wins"
+OPPONENTS_SCORES = "opponents-scores"
+
+
+@dataclass(frozen=True)
+class RoundsRow:
+    """One row of a policy's Number of Rounds table."""
+
+    min_players: int
+    max_players: int | None  # None: no upper bound
+    rounds: int
+    official: bool
+
+
+@dataclass(frozen=True)
+class Policy:
+    """One released Council of Lórien tournament policy.
+
+    Points are ``Fraction`` so that 3.5 and 2.5 (Version 3, Tournament Points (e), (g))
+    add up exactly.
+    """
+
+    key: str
+    title: str
+    date: str
+    source: str
+    rounds_table: tuple[RoundsRow, ...]
+    rounds_clause: str
+    bye_points_by_round: tuple[int, ...]  # the last value repeats for later rounds
+    bye_clause: str
+    no_second_bye: bool
+    time_limits: Mapping[str, int]
+    warning_minutes: int
+    warning_range: tuple[int, int]
+    time_clause: str
+    one_ring_points: Mapping[str, int]
+    one_ring_clause: str
+    # (winner, loser) for MP ratio >= 2, >= 1.5, > 1
+    ratio_points: tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+    ratio_clause: str
+    weakest_link_points: tuple[Fraction, Fraction] | None
+    weakest_link_clause: str
+    tie_points: int
+    tie_clause: str
+    wizard_elimination_points: tuple[int, int] | None  # None: not a game end
+    wizard_elimination_clause: str
+    negative_mp_count_as_zero: bool
+    negative_mp_clause: str
+    eliminated_avatar_penalty: int  # MP subtracted at the Free Council; 0: none
+    forfeit_clause: str
+    scenario_points: Mapping[str, int]
+    scenario_clause: str
+    tiebreaks: tuple[str, ...]
+    tiebreak_clause: str
+    avoid_rematches: bool
+    rematch_clause: str
+    first_round_pairings: tuple[str, ...]
+    first_round_clause: str
+    pairing_clause: str
+    game_types: tuple[str, ...]
+    end_of_time: str
+    end_of_time_scenario: str
+
+    def rounds_row(self, players: int) -> RoundsRow:
+        """The Number of Rounds row for ``players`` players at the start."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RuleError("the number of players must be a whole number", field="players")
+        for row in self.rounds_table:
+            if players >= row.min_players and (row.max_players is None or players <= row.max_players):
+                return row
+        raise RuleError(
+            f"a Swiss event needs at least 2 players, not {players}",
+            field="players",
+            rule=self.rounds_clause,
+        )
+
+    def rounds_for(self, players: int) -> int:
+        """Number of Swiss rounds for ``players`` players at the start."""
+        return self.rounds_row(players).rounds
+
+    def can_be_official(self, players: int) -> bool:
+        """Whether an event of ``players`` players can be an official Council event."""
+        return self.rounds_row(players).official
+
+    def bye_points(self, round_number: int) -> int:
+        """Tournament points for a bye in round ``round_number`` (1-based)."""
+        if round_number < 1:
+            raise RuleError("rounds are numbered from 1", field="round")
+        table = self.bye_points_by_round
+        return table[min(round_number, len(table)) - 1]
+
+    def check_game_type(self, game_type: str, field: str = "game_type") -> None:
+        """Reject a game type this policy does not describe."""
+        if game_type not in GAME_TYPES:
+            raise RuleError(
+                f"unknown game type {game_type!r}; one of: {', '.join(GAME_TYPES)}", field=field
+            )
+        if game_type not in self.game_types:
+            raise RuleError(
+                f"{self.title} has no {game_type} game", field=field, rule=self.time_clause
+            )
+
+    def time_limit(self, game_type: str) -> int:
+        """Minutes of play for one game of ``game_type``."""
+        self.check_game_type(game_type)
+        return self.time_limits[game_type]
+
+    def max_points(self, game_type: str, deck_capability: str) -> int:
+        """The most tournament points a deck of this capability can win in one game.
+
+        Policy #1, General 18, 19 and 21: a deck either can destroy The One Ring, or is
+        "only capable of the maximum marshalling points win". In a scenario game the
+        maximum is achieving the victory conditions.
+        """
+        self.check_game_type(game_type)
+        if game_type == "scenario":
+            return self.scenario_points["victory"]
+        if deck_capability == "one-ring":
+            return self.one_ring_points[game_type]
+        return self.ratio_points[0][0]
+
+    def as_dict(self) -> dict:
+        """The policy as plain JSON-ready data (for the CLI and the web app)."""
+        return {
+            "key": self.key,
+            "title": self.title,
+            "date": self.date,
+            "source": self.source,
+            "rounds": [
+                {
+                    "min_players": row.min_players,
+                    "max_players": row.max_players,
+                    "rounds": row.rounds,
+                    "official": row.official,
+                }
+                for row in self.rounds_table
+            ],
+            "bye_points_by_round": list(self.bye_points_by_round),
+            "no_second_bye": self.no_second_bye,
+            "time_limits": dict(self.time_limits),
+            "warning_minutes": self.warning_minutes,
+            "one_ring_points": dict(self.one_ring_points),
+            "ratio_points": [list(p) for p in self.ratio_points],
+            "weakest_link_points": (
+                None if self.weakest_link_points is None else [points_json(p) for p in self.weakest_link_points]
+            ),
+            "tie_points": self.tie_points,
+            "wizard_elimination_ends_game": self.wizard_elimination_points is not None,
+            "negative_mp_count_as_zero": self.negative_mp_count_as_zero,
+            "eliminated_avatar_penalty": self.eliminated_avatar_penalty,
+            "scenario_points": dict(self.scenario_points),
+            "tiebreaks": list(self.tiebreaks),
+            "avoid_rematches": self.avoid_rematches,
+            "first_round_pairings": list(self.first_round_pairings),
+            "game_types": list(self.game_types),
+        }
+
+
+def points_json(value: Fraction | int) -> int | float:
+    """A point value for JSON: an integer when whole, else the exact binary float (3.5)."""
+    value = Fraction(value)
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _frozen(mapping: dict) -> Mapping:
+    return MappingProxyType(dict(mapping))
+
+
+_SCENARIO_POINTS = _frozen({"victory": 6, "higher-rank": 4, "tie": 3, "lower-rank": 2, "defeated": 0})
+
+_END_OF_TIME = (
+    "Time. Play on until the player who went second finishes a turn (both players have "
+    "played the same number of turns), or until the {council} is called normally. Then "
+    "the {council} begins automatically, whatever the marshalling point totals."
+)
+_END_OF_TIME_SCENARIO = (
+    "Time. If no player has achieved the victory conditions, the player taking a turn "
+    "finishes it; if the opponent did not have the first turn, the opponent takes one "
+    "final turn. Then the player with the higher scenario rank wins; equal ranks tie."
+)
+
+POLICY_1_1996 = Policy(
+    key="policy-1-1996",
+    title="Council of Lórien Policy #1 (1996)",
+    date="1996-05-21",
+    source="col-policy-1-1996.md",
+    rounds_table=(
+        RoundsRow(2, 2, 1, False),
+        RoundsRow(3, 4, 2, False),
+        RoundsRow(5, 8, 3, True),
+        RoundsRow(9, 16, 4, True),
+        RoundsRow(17, 32, 5, True),
+        RoundsRow(33, 64, 6, True),
+        RoundsRow(65, 128, 7, True),
+        RoundsRow(129, None, 8, True),
+    ),
+    rounds_clause="Policy #1, The Tournament Format, Swiss System: Number of rounds",
+    bye_points_by_round=(6, 3),
+    bye_clause="Policy #1, Swiss System: Awarding Byes; Tournament Points (bye)",
+    no_second_bye=False,
+    time_limits=_frozen(
+        {
+            "one-deck-starter": 45,
+            "one-deck-standard": 45,
+            "two-deck": 75,
+            "three-deck": 120,
+            "campaign": 180,
+            "sealed-starter": 45,
+            "sealed-standard": 45,
+            "scenario": 60,
+        }
+    ),
+    warning_minutes=5,
+    warning_range=(5, 5),
+    time_clause="Policy #1, Swiss System: Time Limits",
+    one_ring_points=_frozen(
+        {
+            "one-deck-starter": 8,
+            "one-deck-standard": 8,
+            "two-deck": 7,
+            "three-deck": 7,
+            "campaign": 7,
+            "sealed-starter": 10,
+            "sealed-standard": 10,
+        }
+    ),
+    one_ring_clause="Policy #1, Swiss System: Tournament Points (Destroying The One Ring)",
+    ratio_points=((6, 0), (5, 0), (4, 0)),
+    ratio_clause="Policy #1, Swiss System: Tournament Points; Marshalling Point Ratios",
+    weakest_link_points=(Fraction(3), Fraction(2)),
+    weakest_link_clause="Policy #1, General 5: Free Council Ties (The Weakest Link Method)",
+    tie_points=3,
+    tie_clause="Policy #1, General 5 and 6: a tie in the Swiss System is worth 3",
+    wizard_elimination_points=(6, 0),
+    wizard_elimination_clause="Policy #1, Swiss System: Tournament Points (Opponent's Wizard being eliminated)",
+    negative_mp_count_as_zero=False,
+    negative_mp_clause="Policy #1, Marshalling Point Ratios: a loser with zero or negative MPs gives the winner 6",
+    eliminated_avatar_penalty=0,
+    forfeit_clause="Policy #1, General 18 (stalling), 19 (dropping out), 21 (cheating)",
+    scenario_points=_SCENARIO_POINTS,
+    scenario_clause="Policy #1, The Resource/Character Scenario Game: Tournament Points",
+    tiebreaks=(
+        HEAD_TO_HEAD,
+        ONE_RING_WINS,
+        RATIO_2_AND_WIZARD_WINS,
+        RATIO_15_WINS,
+        RATIO_1_WINS,
+        WEAKEST_LINK_WINS,
+        BYES_RECEIVED,
+    ),
+    tiebreak_clause="Policy #1, Swiss System: Tournament Point Ties, criteria I-VII",
+    avoid_rematches=True,
+    rematch_clause="Policy #1 is silent on rematches; the project avoids them (docs/rules.md)",
+    first_round_pairings=("random",),
+    first_round_clause="Policy #1, Swiss System: for the first round only, players are paired off randomly",
+    pairing_clause="Policy #1, Swiss System: Pairing Players",
+    game_types=tuple(t for t in GAME_TYPES if t != "challenge-deck"),
+    end_of_time=_END_OF_TIME.format(council="Free Council"),
+    end_of_time_scenario=_END_OF_TIME_SCENARIO,
+)
+
+_ICE_ERA_TIME_LIMITS = _frozen(
+    {
+        "one-deck-starter": 50,
+        "one-deck-standard": 50,
+        "two-deck": 80,
+        "three-deck": 120,
+        "campaign": 180,
+        "sealed-starter": 50,
+        "sealed-standard": 50,
+        # "it should be run as a two-deck tournament" (The Challenge Deck Game)
+        "challenge-deck": 80,
+        "scenario": 60,
+    }
+)
+_ICE_ERA_ONE_RING = _frozen(
+    {
+        "one-deck-starter": 8,
+        "one-deck-standard": 8,
+        "two-deck": 7,
+        "challenge-deck": 7,
+        "three-deck": 6,
+        "campaign": 6,  # the campaign game is the four-deck game (rulesbook, The Longer Games)
+        "sealed-starter": 10,
+        "sealed-standard": 10,
+    }
+)
+
+VERSION_3_1998 = Policy(
+    key="version-3-1998",
+    title="Council of Lórien Tournament Policy Version 3, Swiss System (1998)",
+    date="1998-05-09",
+    source="col-version-3-1998-swiss.txt",
+    rounds_table=(
+        RoundsRow(2, 2, 1, False),
+        RoundsRow(3, 4, 2, False),
+        RoundsRow(5, 5, 3, False),
+        RoundsRow(6, 8, 3, True),
+        RoundsRow(9, 16, 4, True),
+        RoundsRow(17, 32, 5, True),
+        RoundsRow(33, 64, 6, True),  # the text also says "64 + players 7 rounds": docs/rules.md
+        RoundsRow(65, None, 7, True),
+    ),
+    rounds_clause="Version 3, Swiss System: Number of rounds",
+    bye_points_by_round=(6, 5, 4, 3, 2, 1),
+    bye_clause="Version 3, Swiss System: Awarding Byes",
+    no_second_bye=True,
+    time_limits=_ICE_ERA_TIME_LIMITS,
+    warning_minutes=15,
+    warning_range=(10, 15),
+    time_clause="Version 3, Swiss System: Time Limits",
+    one_ring_points=_ICE_ERA_ONE_RING,
+    one_ring_clause="Version 3, Tournament Points (a)",
+    ratio_points=((6, 0), (5, 1), (4, 2)),
+    ratio_clause="Version 3, Tournament Points (b)-(d), (h)-(j); Marshalling Point Ratios",
+    weakest_link_points=(Fraction(7, 2), Fraction(5, 2)),
+    weakest_link_clause="Version 3, Tournament Points (e), (g)",
+    tie_points=3,
+    tie_clause="Version 3, Tournament Points (f)",
+    wizard_elimination_points=None,
+    wizard_elimination_clause="Version 3, Tournament Points: no result for an eliminated Wizard",
+    negative_mp_count_as_zero=True,
+    negative_mp_clause="Version 3, Negative MPs",
+    eliminated_avatar_penalty=0,
+    forfeit_clause="Version 3 keeps Policy #1, General 18, 19 and 21 (docs/rules.md)",
+    scenario_points=_SCENARIO_POINTS,
+    scenario_clause="Version 3, The Resource/Character Scenario Game: Tournament Points",
+    tiebreaks=(HEAD_TO_HEAD, NUMBER_OF_WINS, OPPONENTS_SCORES),
+    tiebreak_clause="Version 3, Tournament Point Ties, criteria I-III",
+    avoid_rematches=True,
+    rematch_clause="Version 3, Pairing Players: avoid having the same players play each other more than once",
+    first_round_pairings=("random",),
+    first_round_clause="Version 3, Swiss System: for the first round only, players are paired off randomly",
+    pairing_clause="Version 3, Swiss System: Pairing Players",
+    game_types=GAME_TYPES,
+    end_of_time=_END_OF_TIME.format(council="End-of-Game"),
+    end_of_time_scenario=_END_OF_TIME_SCENARIO,
+)
+
+POLICY_4_2001 = Policy(
+    key="policy-4-2001",
+    title="Council of Lórien Tournament Policy Number 4 (2001)",
+    date="2001-04-01",
+    source="col-policy-4-2001.txt",
+    rounds_table=(
+        RoundsRow(2, 2, 1, False),
+        RoundsRow(3, 3, 2, False),
+        RoundsRow(4, 4, 2, True),
+        RoundsRow(5, 5, 3, True),
+        RoundsRow(6, 8, 3, True),
+        RoundsRow(9, 16, 4, True),
+        RoundsRow(17, 32, 5, True),
+        RoundsRow(33, 64, 6, True),  # the table also has "64+ | 7": docs/rules.md
+        RoundsRow(65, None, 7, True),
+    ),
+    rounds_clause="Policy Number 4, The Swiss System Format: Number of rounds",
+    bye_points_by_round=(6, 5, 4, 3, 2, 1),
+    bye_clause="Policy Number 4, The Swiss System Format: Awarding Byes",
+    no_second_bye=True,
+    time_limits=_ICE_ERA_TIME_LIMITS,
+    warning_minutes=15,
+    warning_range=(10, 15),
+    time_clause="Policy Number 4, The Swiss System Format: Time Limits",
+    one_ring_points=_ICE_ERA_ONE_RING,
+    one_ring_clause="Policy Number 4, Tournament Points: Winning with The One Ring",
+    ratio_points=((6, 0), (5, 1), (4, 2)),
+    ratio_clause="Policy Number 4, Tournament Points; Marshalling Point Ratios",
+    weakest_link_points=None,
+    weakest_link_clause="Policy Number 4, Marshalling Point Ratios: equal MPs give both players 3",
+    tie_points=3,
+    tie_clause="Policy Number 4, Tournament Points: Achieving a tie",
+    wizard_elimination_points=None,
+    wizard_elimination_clause="Policy Number 4, Additional Rules: Victory Conditions (elimination no longer ends the game)",
+    negative_mp_count_as_zero=True,
+    negative_mp_clause="Policy Number 4, Negative MPs",
+    eliminated_avatar_penalty=5,
+    forfeit_clause="Policy Number 4, Cheating (and the stalling and dropping rules it refers to)",
+    scenario_points=_SCENARIO_POINTS,
+    scenario_clause="Policy Number 4, The Resource/Character Scenario Game: Tournament Points",
+    tiebreaks=(HEAD_TO_HEAD, NUMBER_OF_WINS, OPPONENTS_SCORES),
+    tiebreak_clause="Policy Number 4, Tournament Point Ties, criteria I-III",
+    avoid_rematches=True,
+    rematch_clause="Policy Number 4, Pairing Players: avoid having the same players play each other more than once",
+    first_round_pairings=("random", "ranking"),
+    first_round_clause="Policy Number 4: paired off randomly, or optionally by published ranking",
+    pairing_clause="Policy Number 4, The Swiss System Format: Pairing Players",
+    game_types=GAME_TYPES,
+    end_of_time=_END_OF_TIME.format(council="End-of-Game"),
+    end_of_time_scenario=_END_OF_TIME_SCENARIO,
+)
+
+POLICIES: Mapping[str, Policy] = _frozen(
+    {policy.key: policy for policy in (POLICY_1_1996, VERSION_3_1998, POLICY_4_2001)}
+)
+
+
+def get_policy(key: str, field: str = "policy") -> Policy:
+    """The released policy with this key, or a RuleError naming the known keys."""
+    try:
+        return POLICIES[key]
+    except (KeyError, TypeError):
+        raise RuleError(
+            f"unknown policy {key!r}; one of: {', '.join(POLICIES)}", field=field
+        ) from None
+
+
+def policy_info(policy: Policy, players: int, game_type: str) -> dict:
+    """What a policy implies for an event: rounds, officialness, time and warning."""
+    row = policy.rounds_row(players)
+    policy.check_game_type(game_type)
+    return {
+        "policy": policy.key,
+        "players": players,
+        "rounds": row.rounds,
+        "official": row.official,
+        "min_official_players": min(r.min_players for r in policy.rounds_table if r.official),
+        "game_type": game_type,
+        "time_limit_minutes": policy.time_limits[game_type],
+        "warning_minutes": policy.warning_minutes,
+        "warning_range_minutes": list(policy.warning_range),
+        "end_of_time": policy.end_of_time_scenario if game_type == "scenario" else policy.end_of_time,
+        "bye_points_by_round": list(policy.bye_points_by_round),
+        "tiebreaks": list(policy.tiebreaks),
+        "first_round_pairings": list(policy.first_round_pairings),
+        "clauses": {
+            "rounds": policy.rounds_clause,
+            "time": policy.time_clause,
+            "byes": policy.bye_clause,
+            "tiebreaks": policy.tiebreak_clause,
+        },
+    }

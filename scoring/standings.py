@@ -1,0 +1,284 @@
+"""Tournament point totals, tie-breaks and final standings.
+
+The winner is the player with the most tournament points; players tied on points are
+separated by the policy's menu of criteria, tier by tier (Policy #1 and Version 3 /
+Policy Number 4, "Tournament Point Ties"). Players taken out of contention form the
+next tier, which is broken again with the same menu. Each separation is explained.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from . import policies as P
+from . import results as R
+from .archive import Archive
+from .policies import points_json
+
+# Criterion II of Version 3 and Policy Number 4: "games each tied player received 3.5
+# or more tournament points-these are wins".
+WIN_THRESHOLD = Fraction(7, 2)
+
+
+@dataclass
+class PlayerRecord:
+    """Everything the standings need about one player: the tournament card."""
+
+    id: str
+    name: str
+    status: str
+    eligible: bool
+    tp: Fraction = Fraction(0)
+    byes: int = 0
+    bye_rounds: list[int] = field(default_factory=list)
+    # (round, table, opponent id, my points, opponent's points, winner is me / them / None, counts_as)
+    games: list[tuple[int, int, str, Fraction, Fraction, str | None, str]] = field(default_factory=list)
+
+    def won_as(self, method: str) -> int:
+        """Games this player won that count as ``method`` in Policy #1's criteria."""
+        return sum(1 for g in self.games if g[5] == "me" and g[6] == method)
+
+
+def build_records(archive: Archive) -> dict[str, PlayerRecord]:
+    """Tournament cards of every player: points, games and byes from the archive."""
+    records = {
+        p.id: PlayerRecord(id=p.id, name=p.name, status=p.status, eligible=p.eligible) for p in archive.players
+    }
+    for rnd in archive.rounds:
+        if rnd.bye is not None:
+            record = records[rnd.bye]
+            record.tp += archive.bye_points(rnd.number)
+            record.byes += 1
+            record.bye_rounds.append(rnd.number)
+        for game in rnd.games:
+            if game.scored is None:
+                continue
+            for me in (0, 1):
+                record = records[game.players[me]]
+                mine, theirs = game.scored.points[me], game.scored.points[1 - me]
+                record.tp += mine
+                if game.scored.winner is None:
+                    outcome = None
+                else:
+                    outcome = "me" if game.scored.winner == me else "them"
+                record.games.append(
+                    (rnd.number, game.table, game.players[1 - me], mine, theirs, outcome, game.scored.counts_as)
+                )
+    return records
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """One tie-break criterion: how to tally it and whether more or fewer is better."""
+
+    key: str
+    title: str
+    roman: str
+    higher_is_better: bool
+    phrase_better: str
+    phrase_worse: str
+
+
+def _criteria(policy: P.Policy) -> list[Criterion]:
+    titles = {
+        P.HEAD_TO_HEAD: ("Head-to-Head", False, "fewer head-to-head losses", "more head-to-head losses"),
+        P.ONE_RING_WINS: ("Destroying the One Ring", True, "more One Ring wins", "fewer One Ring wins"),
+        P.RATIO_2_AND_WIZARD_WINS: (
+            "Highest MP Ratio and Eliminating Opponent's Wizard",
+            True,
+            "more wins by ratio 2 or Wizard elimination",
+            "fewer wins by ratio 2 or Wizard elimination",
+        ),
+        P.RATIO_15_WINS: ("Next MP Ratio", True, "more wins by ratio 1.5 to 2", "fewer wins by ratio 1.5 to 2"),
+        P.RATIO_1_WINS: ("Lowest MP Ratio", True, "more wins by ratio 1 to 1.5", "fewer wins by ratio 1 to 1.5"),
+        P.WEAKEST_LINK_WINS: ("Weakest Link Method Win", True, "more Weakest Link wins", "fewer Weakest Link wins"),
+        P.BYES_RECEIVED: ("Receiving a Bye", True, "more byes", "fewer byes"),
+        P.NUMBER_OF_WINS: ("Number of Wins", True, "more wins", "fewer wins"),
+        P.OPPONENTS_SCORES: ("Sum of Opponents' Scores", True, "higher opponents' scores", "lower opponents' scores"),
+    }
+    romans = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
+    return [
+        Criterion(key, titles[key][0], romans[i], titles[key][1], titles[key][2], titles[key][3])
+        for i, key in enumerate(policy.tiebreaks)
+    ]
+
+
+def _tally(criterion: str, record: PlayerRecord, tied: set[str], records: dict[str, PlayerRecord]) -> Fraction:
+    if criterion == P.HEAD_TO_HEAD:
+        return Fraction(sum(1 for g in record.games if g[2] in tied and g[5] == "them"))
+    if criterion == P.ONE_RING_WINS:
+        return Fraction(record.won_as(R.ONE_RING))
+    if criterion == P.RATIO_2_AND_WIZARD_WINS:
+        return Fraction(record.won_as(R.RATIO_2) + record.won_as(R.WIZARD_ELIMINATED))
+    if criterion == P.RATIO_15_WINS:
+        return Fraction(record.won_as(R.RATIO_15))
+    if criterion == P.RATIO_1_WINS:
+        return Fraction(record.won_as(R.RATIO_1))
+    if criterion == P.WEAKEST_LINK_WINS:
+        return Fraction(record.won_as(R.WEAKEST_LINK))
+    if criterion == P.BYES_RECEIVED:
+        return Fraction(record.byes)
+    if criterion == P.NUMBER_OF_WINS:
+        # A bye is not a game, so it is not a win here (docs/rules.md).
+        return Fraction(sum(1 for g in record.games if g[3] >= WIN_THRESHOLD))
+    if criterion == P.OPPONENTS_SCORES:
+        return sum((records[g[2]].tp for g in record.games), Fraction(0))
+    raise ValueError(f"unknown tie-break criterion {criterion!r}")
+
+
+def _names(ids: list[str], records: dict[str, PlayerRecord], limit: int = 3) -> str:
+    names = [records[i].name for i in ids]
+    if len(names) > limit:
+        return f"{', '.join(names[:limit])} and {len(names) - limit} more"
+    return " and ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _fmt(value: Fraction) -> str:
+    return str(points_json(value))
+
+
+def break_tier(
+    tier: list[str], records: dict[str, PlayerRecord], policy: P.Policy, notes: dict[str, list[str]]
+) -> list[list[str]]:
+    """Order players tied on points into blocks; players in one block stay tied.
+
+    Applies the policy's criteria in order to the players still in contention; those
+    taken out form the next tier, broken again with the whole menu. Appends the reason
+    for every separation to ``notes``.
+    """
+    if len(tier) == 1:
+        return [tier]
+    contention = list(tier)
+    out: list[str] = []
+    tied = set(tier)
+    for criterion in _criteria(policy):
+        if len(contention) == 1:
+            break
+        values = {pid: _tally(criterion.key, records[pid], tied, records) for pid in contention}
+        best = max(values.values()) if criterion.higher_is_better else min(values.values())
+        stay = [pid for pid in contention if values[pid] == best]
+        leave = [pid for pid in contention if values[pid] != best]
+        if not leave:
+            continue
+        label = f"criterion {criterion.roman}, {criterion.title}"
+        for pid in stay:
+            against = " and ".join(sorted({_fmt(values[q]) for q in leave}, key=lambda s: float(s)))
+            notes[pid].append(
+                f"ahead of {_names(leave, records)}: {criterion.phrase_better}, {_fmt(best)} against {against} ({label})"
+            )
+        for pid in leave:
+            notes[pid].append(
+                f"behind {_names(stay, records)}: {criterion.phrase_worse}, {_fmt(values[pid])} against {_fmt(best)} ({label})"
+            )
+        contention = stay
+        out.extend(leave)
+    if len(contention) > 1:
+        for pid in contention:
+            others = [q for q in contention if q != pid]
+            notes[pid].append(f"still tied with {_names(others, records)} after every criterion")
+    blocks = [contention]
+    if out:
+        blocks.extend(break_tier(out, records, policy, notes))
+    return blocks
+
+
+def compute_standings(archive: Archive) -> dict:
+    """Standings of an event: ranks, points, tie-break explanations, games and byes.
+
+    Eligible players are ranked by tournament points, ties broken by the policy's menu;
+    players tied after the whole menu share a rank. Dropped and ejected players have
+    rank None and are listed after the ranked ones (Policy #1, General 19 and 21).
+    """
+    policy = archive.policy
+    records = build_records(archive)
+    order = {p.id: index for index, p in enumerate(archive.players)}
+    notes: dict[str, list[str]] = {pid: [] for pid in records}
+    eligible = [r for r in records.values() if r.eligible]
+    by_points: dict[Fraction, list[str]] = {}
+    for record in sorted(eligible, key=lambda r: (-r.tp, order[r.id])):
+        by_points.setdefault(record.tp, []).append(record.id)
+
+    rows: list[dict] = []
+    lead_tie = None
+    position = 1
+    for tp in sorted(by_points, reverse=True):
+        for block in break_tier(by_points[tp], records, policy, notes):
+            block.sort(key=lambda pid: (records[pid].name.casefold(), order[pid]))
+            if position == 1 and len(block) > 1:
+                lead_tie = {
+                    "players": list(block),
+                    "resolution": archive.event.tie_resolution,
+                    "text": (
+                        f"{_names(block, records, limit=10)} are tied for the lead after every criterion: "
+                        + (
+                            "playoff rounds are held among them"
+                            if archive.event.tie_resolution == "playoff"
+                            else "they are co-champions and share the prizes for their places evenly"
+                        )
+                    ),
+                    "clause": policy.tiebreak_clause,
+                }
+            for pid in block:
+                rows.append(_row(records[pid], position, records, notes))
+            position += len(block)
+    ineligible = sorted(
+        (r for r in records.values() if not r.eligible), key=lambda r: (-r.tp, r.name.casefold(), order[r.id])
+    )
+    for record in ineligible:
+        notes[record.id].append(
+            f"{record.status}: no ranking (Policy #1, General 19 and 21; the Swiss System's dropping rule)"
+        )
+        rows.append(_row(record, None, records, notes))
+
+    games = []
+    byes = []
+    for rnd in archive.rounds:
+        if rnd.bye is not None:
+            byes.append({"round": rnd.number, "player": rnd.bye, "tp": points_json(archive.bye_points(rnd.number))})
+        for game in rnd.games:
+            entry: dict = {"round": rnd.number, "table": game.table, "players": list(game.players)}
+            if game.scored is None:
+                entry.update({"tp": None, "result": None})
+            else:
+                entry.update(
+                    {
+                        "tp": [points_json(x) for x in game.scored.points],
+                        "result": game.result,
+                        "method": game.scored.method,
+                        "explanation": game.scored.explanation,
+                        "clause": game.scored.clause,
+                    }
+                )
+            games.append(entry)
+    complete = all(r.complete for r in archive.rounds)
+    return {
+        "event": archive.event.name,
+        "policy": policy.key,
+        "rounds_played": len(archive.rounds),
+        "complete": complete,
+        "standings": rows,
+        "lead_tie": lead_tie,
+        "games": games,
+        "byes": byes,
+    }
+
+
+def _row(record: PlayerRecord, rank: int | None, records: dict[str, PlayerRecord], notes: dict[str, list[str]]) -> dict:
+    wins = sum(1 for g in record.games if g[5] == "me")
+    losses = sum(1 for g in record.games if g[5] == "them")
+    return {
+        "rank": rank,
+        "player": record.id,
+        "name": record.name,
+        "tp": points_json(record.tp),
+        "eligible": record.eligible,
+        "status": record.status,
+        "games_played": len(record.games),
+        "wins": wins,
+        "losses": losses,
+        "ties": len(record.games) - wins - losses,
+        "byes": record.byes,
+        "opponents_tp": points_json(sum((records[g[2]].tp for g in record.games), Fraction(0))),
+        "notes": notes[record.id],
+    }

@@ -1,0 +1,164 @@
+"""Standings: points, each tie-break criterion on its own, tiers, shared ranks."""
+
+import pytest
+
+from scoring import compute_standings, parse_archive
+
+from .builders import LOSS, TIE, WIN, archive, mp
+
+
+def standings(doc):
+    return compute_standings(parse_archive(doc))
+
+
+def ranks(out):
+    return {row["player"]: row["rank"] for row in out["standings"]}
+
+
+def notes(out, player):
+    return next(row["notes"] for row in out["standings"] if row["player"] == player)
+
+
+def test_head_to_head_decides_alone():
+    out = standings(archive("abcd", [([("a", "b", WIN), ("c", "d", TIE)], None),
+                                     ([("a", "c", LOSS), ("b", "d", WIN)], None)]))
+    assert ranks(out) == {"c": 1, "a": 2, "b": 3, "d": 4}
+    assert notes(out, "a") == ["ahead of B: fewer head-to-head losses, 0 against 1 (criterion I, Head-to-Head)"]
+    assert notes(out, "b") == ["behind A: more head-to-head losses, 1 against 0 (criterion I, Head-to-Head)"]
+
+
+def test_number_of_wins_decides_alone():
+    out = standings(archive("abcd", [([("a", "c", WIN), ("b", "d", TIE)], None),
+                                     ([("a", "d", LOSS), ("b", "c", TIE)], None)]))
+    assert (ranks(out)["a"], ranks(out)["b"]) == (2, 3)
+    assert notes(out, "a") == ["ahead of B: more wins, 1 against 0 (criterion II, Number of Wins)"]
+
+
+def test_opponents_scores_decide_and_a_lead_tie_goes_to_the_posted_option():
+    doc = archive("abcdef", [([("a", "c", WIN), ("b", "d", WIN), ("e", "f", TIE)], None),
+                             ([("a", "e", LOSS), ("b", "f", LOSS), ("c", "d", WIN)], None)],
+                  tie_resolution="co-champions")
+    out = standings(doc)
+    assert ranks(out) == {"e": 1, "f": 1, "a": 3, "b": 4, "c": 5, "d": 6}
+    assert notes(out, "a")[-1] == (
+        "ahead of B: higher opponents' scores, 15 against 9 (criterion III, Sum of Opponents' Scores)")
+    # c, out at criterion I, forms the next tier with b (out at III) and is broken again.
+    assert notes(out, "c") == [
+        "behind A and B: more head-to-head losses, 1 against 0 (criterion I, Head-to-Head)",
+        "behind B: lower opponents' scores, 6 against 9 (criterion III, Sum of Opponents' Scores)",
+    ]
+    assert out["lead_tie"]["players"] == ["e", "f"]
+    assert out["lead_tie"]["resolution"] == "co-champions"
+    assert notes(out, "e") == ["still tied with F after every criterion"]
+
+
+def test_players_tied_after_every_criterion_share_a_rank_below_the_lead():
+    doc = archive("abcd", [([("a", "b", WIN), ("c", "d", WIN)], None),
+                           ([("a", "c", WIN), ("b", "d", WIN)], None)])
+    out = standings(doc)
+    # b and c: 6 points each, no game between them, one win each, opponents 12 + 0 both.
+    assert ranks(out) == {"a": 1, "b": 2, "c": 2, "d": 4}
+    assert out["lead_tie"] is None
+
+
+def test_players_out_of_contention_form_the_next_tier_and_are_broken_again():
+    # a, b, c, d all on 6; a beat b and c beat d head-to-head... then wins and opponents.
+    doc = archive("abcdefgh", [
+        ([("a", "b", WIN), ("c", "d", WIN), ("e", "f", WIN), ("g", "h", WIN)], None),
+        ([("a", "e", LOSS), ("c", "g", LOSS), ("b", "f", WIN), ("d", "h", WIN)], None),
+    ])
+    out = standings(doc)
+    tier = sorted(("a", "b", "c", "d"), key=lambda p: ranks(out)[p])
+    # a and c have no head-to-head loss; b and d lost to them: b and d form the next tier.
+    assert set(tier[:2]) == {"a", "c"} and set(tier[2:]) == {"b", "d"}
+    assert ranks(out)["e"] == ranks(out)["g"] == 1
+
+
+def test_dropped_and_ejected_players_are_listed_unranked_after_the_others():
+    doc = archive(["a", "b", {"id": "c", "name": "C", "status": "dropped", "dropped_after_round": 1},
+                   {"id": "d", "name": "D", "status": "ejected"}],
+                  [([("c", "a", WIN), ("d", "b", WIN)], None)])
+    out = standings(doc)
+    rows = [(r["player"], r["rank"], r["eligible"]) for r in out["standings"]]
+    assert rows == [("a", 1, True), ("b", 1, True), ("c", None, False), ("d", None, False)]
+
+
+def test_byes_add_their_round_points():
+    doc = archive("abc", [([("a", "b", WIN)], "c"), ([("c", "a", LOSS)], "b")])
+    out = standings(doc)
+    assert {r["player"]: r["tp"] for r in out["standings"]} == {"a": 12, "c": 6, "b": 5}
+    assert out["byes"] == [{"round": 1, "player": "c", "tp": 6}, {"round": 2, "player": "b", "tp": 5}]
+
+
+def test_standings_list_every_game_with_its_points_and_reason():
+    out = standings(archive("ab", [([("a", "b", mp(15, 10))], None)]))
+    assert out["games"] == [{
+        "round": 1, "table": 1, "players": ["a", "b"], "tp": [5, 1], "result": {"kind": "council", "mp": [15, 10]},
+        "method": "ratio-1.5",
+        "explanation": "MP 15-10: ratio 15/10 is at least 1.5 and under 2, 5-1",
+        "clause": "Version 3, Tournament Points (b)-(d), (h)-(j); Marshalling Point Ratios",
+    }]
+
+
+def test_a_round_in_progress_is_reported_as_incomplete():
+    out = standings(archive("abcd", [([("a", "b", WIN), ("c", "d", None)], None)]))
+    assert (out["complete"], out["games"][1]["tp"]) == (False, None)
+
+
+# Policy #1's seven criteria: a and b tie on points, never met; only one criterion differs.
+# The fillers (o3 beats o4, o2 beats o1) keep every opponent off a's and b's total.
+P1_CASES = {
+    "II": ([{"kind": "one-ring", "winner": 0}, LOSS], [mp(14, 10), mp(12, 12, 0)]),            # 7 v 7
+    "III": ([WIN, mp(12, 12, 1)], [mp(15, 10), mp(12, 12, 0)]),                                # 8 v 8
+    "IV": ([mp(15, 10), LOSS], [mp(12, 12, 0), mp(12, 12, 1)]),                                # 5 v 5
+    "V": ([mp(14, 10), mp(12, 12, 1)], [TIE, mp(12, 12, 0)]),                                  # 6 v 6
+    "VI": ([mp(12, 12, 0), LOSS], [TIE, LOSS]),                                                # 3 v 3
+}
+
+
+@pytest.mark.parametrize("criterion", sorted(P1_CASES))
+def test_policy_1_criterion_decides_alone(criterion):
+    a_results, b_results = P1_CASES[criterion]
+    doc = archive(["a", "b", "o1", "o2", "o3", "o4"], [
+        ([("a", "o1", a_results[0]), ("b", "o2", b_results[0]), ("o3", "o4", WIN)], None),
+        ([("a", "o3", a_results[1]), ("b", "o4", b_results[1]), ("o1", "o2", LOSS)], None),
+    ], policy="policy-1-1996")
+    out = standings(doc)
+    tp = {r["player"]: r["tp"] for r in out["standings"]}
+    assert tp["a"] == tp["b"] and tp["a"] not in {tp[o] for o in ("o1", "o2", "o3", "o4")}
+    assert ranks(out)["a"] + 1 == ranks(out)["b"]
+    assert notes(out, "a") == [notes(out, "a")[0]] and f"(criterion {criterion}," in notes(out, "a")[0]
+
+
+def test_policy_1_criterion_vii_byes():
+    # a: bye in round 1 (6) and a loss; b: two ties (3 + 3). Nothing else separates them.
+    doc = archive(["a", "b", "o1", "o2", "o3", "o4", "o5"], [
+        ([("b", "o1", TIE), ("o2", "o3", WIN), ("o4", "o5", WIN)], "a"),
+        ([("a", "o2", LOSS), ("b", "o3", TIE), ("o1", "o4", LOSS)], "o5"),
+    ], policy="policy-1-1996")
+    out = standings(doc)
+    assert ranks(out)["a"] + 1 == ranks(out)["b"]
+    assert notes(out, "a")[0] == "ahead of B: more byes, 1 against 0 (criterion VII, Receiving a Bye)"
+
+
+def test_policy_1_forfeit_counts_as_the_win_whose_points_it_gave():
+    # a's forfeit win with a One Ring deck counts as a One Ring win in criterion II.
+    players = [{"id": "a", "name": "A", "deck_capability": "one-ring"}, "b", "o1", "o2", "o3", "o4"]
+    doc = archive(players, [
+        ([("a", "o1", {"kind": "forfeit", "winner": 0, "reason": "stall"}), ("b", "o2", mp(14, 10)),
+          ("o3", "o4", WIN)], None),
+        ([("a", "o3", LOSS), ("b", "o4", mp(12, 12, 0)), ("o1", "o2", LOSS)], None),
+    ], policy="policy-1-1996")
+    out = standings(doc)
+    assert notes(out, "a")[0].endswith("(criterion II, Destroying the One Ring)")
+
+
+def test_a_bye_is_not_a_win_in_criterion_ii():
+    # a: bye (6) + loss; b: win (6) + loss. Equal points; b has the only game won.
+    doc = archive(["a", "b", "o1", "o2", "o3"], [
+        ([("b", "o1", WIN), ("o2", "o3", TIE)], "a"),
+        ([("a", "o2", LOSS), ("b", "o3", LOSS)], "o1"),
+    ])
+    out = standings(doc)
+    assert ranks(out)["b"] + 1 == ranks(out)["a"]
+    assert notes(out, "b")[0] == "ahead of A: more wins, 1 against 0 (criterion II, Number of Wins)"
