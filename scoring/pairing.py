@@ -29,6 +29,7 @@ running into a dead end.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -38,9 +39,12 @@ from .matching import matching_size
 from .policies import points_json
 from .standings import build_records
 
-DEFAULT_NODE_LIMIT = 200_000
-# Larger tails than this are checked by Dirac's theorem instead of a matching.
+# Search steps and bound evaluations for one round; see docs/performance.md.
+DEFAULT_NODE_LIMIT = 4_000
 _FEASIBILITY_CACHE_LIMIT = 50_000
+# The bottom groups solved exactly for the tail bound: at most this many players.
+_TAIL_LIMIT = 12
+_NO_PAIRING = 1 << 4096  # more than any real cost
 
 
 @dataclass(frozen=True)
@@ -189,8 +193,10 @@ def _best_over_byes(
 ) -> tuple[int | None, list[tuple[int, int]], bool]:
     """Try bye candidates in random order; keep the best pairing of the rest.
 
-    All candidates come from one score group, so the rest has the same groups and the
-    same lower bound whoever sits out: a pairing that meets the bound ends the search.
+    All candidates come from one score group, so the rest has the same score groups and
+    the same parity bound whoever sits out: a pairing that meets that bound (and so has
+    no rematch or clash either) ends the search. The rematch and clash part of a bound
+    depends on who sits out, so it never ends the search early.
     """
     if not bye_candidates:
         solver = _Solver(order, scores, opponents, avatars, node_limit)
@@ -208,7 +214,7 @@ def _best_over_byes(
         every_one_proven = every_one_proven and proven
         if best is None or cost < best[0]:
             best = (cost, candidate, pairs)
-        if cost == solver.root_bound:
+        if cost == solver.shared_bound:
             return candidate, pairs, True
         if budget <= 0 and position + 1 < len(bye_candidates):
             tried_all = False
@@ -246,7 +252,8 @@ class _Solver:
                 self.clash[i] = {j for j in members if j != i}
         self.forbidden = [self.rematch[i] | self.clash[i] for i in range(m)]
         self.node_limit = node_limit
-        self.nodes = 0
+        self.nodes = 0  # search steps and bound evaluations, against node_limit
+        self.out_of_budget = False
 
         # Lexicographic weights: every term outweighs all later terms together.
         base = m * max(k, 1) + 2
@@ -272,6 +279,9 @@ class _Solver:
         self.dirac_size = 2 * dmax + 2
         self._feasible_cache: dict[frozenset[int], bool] = {}
         self._bound_cache: dict[frozenset[int], int] = {}
+        self.tail_start: int | None = None
+        self.group_size = list(self.count)
+        self._inside_cache: dict[frozenset[int], int] = {}
         self.strict = self._clean_perfect(frozenset(range(m)))
 
     # -- the unpaired lists -------------------------------------------------------
@@ -323,6 +333,112 @@ class _Solver:
                 bound += self.w_down[g]
         return bound
 
+    def _strict_bound(self) -> int:
+        """A lower bound on the score-group cost of pairing the unpaired players.
+
+        cross[c] games must cross the cut below group c: at least the parity of the
+        players above it, and enough that the players of group c who cannot all be
+        paired inside it (a blossom matching, for the small groups) find partners across
+        the cut above or below. Taking cross[0], then cross[1], ... as small as possible
+        follows the lexicographic order of the weights, so the sum never exceeds the
+        true cost. Below ``tail_start`` the bottom groups are priced exactly instead:
+        the best pairing of their unpaired players, less the ones the games crossing
+        into the tail take. The two parts charge different games.
+        """
+        tail = self.tail_start
+        if tail is not None and not any(self.count[g] for g in range(tail)):
+            tail = None  # the search is inside the tail: it is small, the cuts suffice
+        last_cut = (self.k - 1) if tail is None else tail
+        bound = 0
+        prefix = 0
+        crossing = 0
+        for g in range(last_cut):
+            prefix += self.count[g]
+            needed = max(prefix & 1, self._unmatchable(g) - crossing)
+            if (needed - prefix) & 1:
+                needed += 1  # games across a cut have the parity of the players above it
+            bound += needed * self.w_down[g]
+            crossing = needed
+        if tail is not None:
+            mask = 0
+            for g in range(tail, self.k):
+                for i in self._members(g):
+                    mask |= self.tail_bit[i]
+            bound += self._tail_after_taking(mask, crossing)
+        return bound
+
+    def _unmatchable(self, g: int) -> int:
+        """Unpaired players of group g left over by a maximum matching inside the group."""
+        size = self.count[g]
+        if size >= self.dirac_size:
+            return size & 1
+        members = frozenset(self._members(g))
+        known = self._inside_cache.get(members)
+        if known is None:
+            known = size - 2 * matching_size(self._graph(members, self.forbidden))
+            if len(self._inside_cache) < _FEASIBILITY_CACHE_LIMIT:
+                self._inside_cache[members] = known
+        return known
+
+    def _tail_after_taking(self, mask: int, taken: int) -> int:
+        """Least cost of the tail players in ``mask`` once ``taken`` of them play above."""
+        if taken > 3:
+            return 0
+        key = (mask, taken)
+        known = self.tail_taken_memo.get(key)
+        if known is None:
+            bits = [bit for bit in self.tail_player if mask & bit]
+            best = _NO_PAIRING
+            for removed in combinations(bits, taken):
+                best = min(best, self._tail_cost(mask ^ sum(removed)))
+            known = 0 if best >= _NO_PAIRING else best
+            self.tail_taken_memo[key] = known
+        return known
+
+    def _tail_cost(self, mask: int) -> int:
+        """Least score-group cost of pairing the tail players in ``mask`` without rematch."""
+        known = self.tail_memo.get(mask)
+        if known is not None:
+            return known
+        if mask == 0:
+            return 0
+        first_bit = mask & -mask
+        i = self.tail_player[first_bit]
+        best = _NO_PAIRING
+        rest = mask ^ first_bit
+        scan = rest
+        while scan:
+            bit = scan & -scan
+            scan ^= bit
+            j = self.tail_player[bit]
+            if j in self.forbidden[i]:
+                continue
+            low, high = sorted((self.group[i], self.group[j]))
+            cost = self._group_cost(low, high) + self._tail_cost(rest ^ bit)
+            if cost < best:
+                best = cost
+        self.tail_memo[mask] = best
+        return best
+
+    def _enable_tail_bound(self) -> bool:
+        """Use the tail bound from now on, if the bottom groups are small enough."""
+        size = 0
+        start = self.k
+        for g in range(self.k - 1, 0, -1):
+            if size + self.group_size[g] > _TAIL_LIMIT:
+                break
+            size += self.group_size[g]
+            start = g
+        if start == self.k:
+            return False
+        self.tail_start = start
+        tail = [i for i in range(self.m) if self.group[i] >= start]
+        self.tail_bit = {i: 1 << n for n, i in enumerate(tail)}
+        self.tail_player = {bit: i for i, bit in self.tail_bit.items()}
+        self.tail_memo: dict[int, int] = {}
+        self.tail_taken_memo: dict[tuple[int, int], int] = {}
+        return True
+
     def _graph(self, players: frozenset[int], banned: list[set[int]]) -> list[list[int]]:
         ordered = sorted(players)
         position = {p: n for n, p in enumerate(ordered)}
@@ -355,9 +471,9 @@ class _Solver:
         return known
 
     def _bound(self) -> int:
-        if self.strict:
-            return self._parity_bound()
-        return self._parity_bound() + self._defect_bound(frozenset(self._unpaired()))
+        if not self.strict:
+            return self._parity_bound() + self._defect_bound(frozenset(self._unpaired()))
+        return self._strict_bound()
 
     # -- candidates ---------------------------------------------------------------
     def _strict_candidates(self, p: int):
@@ -367,16 +483,22 @@ class _Solver:
             if self.count[g] == 0:
                 continue
             cost = self._group_cost(a, g)
+            # In a large group outside the tail the bound does not depend on which member
+            # is taken, so one check covers the group; otherwise check each member.
+            uniform = self.count[g] >= self.dirac_size and (self.tail_start is None or g < self.tail_start)
             checked_bound_for = None
             for q in self._members(g):
-                if q in self.forbidden[p]:
+                if q == p or q in self.forbidden[p]:
                     continue
-                # Re-check the bound when a better pairing was found meanwhile; players
-                # of one group share cost and bound, so one check covers the group.
-                if self.best_cost is not None and checked_bound_for != self.best_cost:
+                if self.best_cost is not None and self.nodes >= self.node_limit:
+                    self.out_of_budget = True
+                    return
+                if self.best_cost is not None and (not uniform or checked_bound_for != self.best_cost):
                     checked_bound_for = self.best_cost
                     if self._bound_after(p, q, cost) >= self.best_cost:
-                        break
+                        if uniform:
+                            break
+                        continue
                 if self.remaining - 2 < self.dirac_size:
                     rest = frozenset(self._unpaired()) - {p, q}
                     if not self._clean_perfect(rest):
@@ -389,11 +511,15 @@ class _Solver:
             ((self._edge_cost(p, q), q) for g in range(self.k) for q in self._members(g) if q != p),
         )
         for cost, q in options:
+            if self.best_cost is not None and self.nodes >= self.node_limit:
+                self.out_of_budget = True
+                return
             if self.best_cost is not None and self._bound_after(p, q, cost) >= self.best_cost:
                 continue
             yield q, cost
 
     def _bound_after(self, p: int, q: int, cost: int) -> int:
+        self.nodes += 1  # a bound costs about as much as a step of the search
         self._unlink(p)
         self._unlink(q)
         bound = self.cost + cost + self._bound()
@@ -403,31 +529,49 @@ class _Solver:
 
     # -- search -------------------------------------------------------------------
     def solve(self) -> tuple[list[tuple[int, int]], int, bool]:
-        """Best pairing found, its cost, and whether it is proven optimal."""
+        """Best pairing found, its cost, and whether it is proven optimal.
+
+        Depth-first in the texts' order. Once every player above group g is paired, the
+        rest of the round depends only on g and on which lower players the floaters
+        took; a lower bound on that rest is remembered per such state, so other ways of
+        pairing the groups above that lead to the same state are not searched again.
+        """
         self.cost = 0
         self.best_cost: int | None = None
         best_pairs: list[tuple[int, int]] = []
         if self.m == 0:
-            self.root_bound = 0
+            self.root_bound = self.shared_bound = 0
             return [], 0, True
         self.root_bound = self._bound()
+        self.shared_bound = self._parity_bound()
         candidates = self._strict_candidates if self.strict else self._any_candidates
+        group = self.group
+        rest_bound: dict[tuple[int, frozenset[int]], int] = {}
+        floated_to: list[int] = []  # lower players taken by floaters, along the path
         chosen: list[tuple[int, int, int]] = []  # (p, q, cost) along the current path
-        stack = []
+        # frame: (p, its candidates, stage state or None, cost on entering the stage)
+        stack: list[tuple[int, object, tuple[int, frozenset[int]] | None, int]] = []
         p = self._first_unpaired()
-        stack.append((p, candidates(p)))
+        stack.append((p, candidates(p), None, 0))
         exhausted = True
         while stack:
-            p, options = stack[-1]
+            p, options, state, entry_cost = stack[-1]
             if len(chosen) == len(stack):
                 _, q, cost = chosen.pop()
+                if group[q] != group[p]:
+                    floated_to.pop()
                 self.cost -= cost
                 self._relink(q)
                 self._relink(p)
                 self.remaining += 2
-            step = next(options, None)
+            step = next(options, None)  # type: ignore[call-overload]
             if step is None:
                 stack.pop()
+                if state is not None and self.best_cost is not None:
+                    # Every completion of this state costs at least this much more.
+                    known = rest_bound.get(state)
+                    learned = self.best_cost - entry_cost
+                    rest_bound[state] = learned if known is None else max(known, learned)
                 continue
             q, cost = step
             self.nodes += 1
@@ -436,10 +580,17 @@ class _Solver:
             self.remaining -= 2
             self.cost += cost
             chosen.append((p, q, cost))
+            if group[q] != group[p]:
+                floated_to.append(q)
             if self.remaining == 0:
-                if self.best_cost is None or self.cost < self.best_cost:
+                first = self.best_cost is None
+                if first or self.cost < self.best_cost:
                     self.best_cost = self.cost
                     best_pairs = [(self.players[a], self.players[b]) for a, b, _ in chosen]
+                if first and self.best_cost > self.root_bound and self.strict and self._enable_tail_bound():
+                    # The quick bound did not prove the first pairing: bring in the exact
+                    # tail. The bound at the root needs every player unpaired again.
+                    self.root_bound = max(self.root_bound, self._root_tail_bound(chosen))
                 if self.best_cost == self.root_bound:
                     break
                 continue
@@ -447,10 +598,27 @@ class _Solver:
                 exhausted = False
                 break
             nxt = self._first_unpaired()
-            stack.append((nxt, candidates(nxt)))
-        proven = exhausted or self.best_cost == self.root_bound
+            next_state = None
+            if group[nxt] != group[p]:
+                stage = group[nxt]
+                next_state = (stage, frozenset(x for x in floated_to if group[x] >= stage))
+                known = rest_bound.get(next_state)
+                if known is not None and self.best_cost is not None and self.cost + known >= self.best_cost:
+                    continue
+            stack.append((nxt, candidates(nxt), next_state, self.cost))
+        proven = (exhausted and not self.out_of_budget) or self.best_cost == self.root_bound
         assert self.best_cost is not None, "the search always completes its first descent"
         return best_pairs, self.best_cost, proven
+
+    def _root_tail_bound(self, chosen: list[tuple[int, int, int]]) -> int:
+        for p, q, _ in reversed(chosen):
+            self._relink(q)
+            self._relink(p)
+        bound = self._bound()
+        for p, q, _ in chosen:
+            self._unlink(p)
+            self._unlink(q)
+        return bound
 
     def _first_unpaired(self) -> int:
         for g in range(self.k):
