@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test bench clean
+.PHONY: install run test bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,12 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Until the web app lands (issue 4), run shows the rules engine on the demo archive.
+run: $(STAMP)
+	$(BIN)/python -m scoring info --policy version-3-1998 --players 24 --game-type two-deck
+	$(BIN)/python -m scoring standings docs/archive-example.json
+	$(BIN)/python -m scoring pair docs/archive-example.json --seed 1
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -89,6 +89,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="8,64,256,1000,10000")
     parser.add_argument("--policy", default="policy-4-2001")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seeds", type=int, default=1, help="events per size; figures are worst or total over them")
     args = parser.parse_args()
     print(f"# {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
           f"policy {args.policy}, seed {args.seed}")
@@ -96,7 +97,16 @@ def main() -> None:
              f"{'rematches':>9} {'repeat byes':>11} {'floats':>7} {'max gap':>7} {'unproven':>8}"
     print(header)
     for size in (int(s) for s in args.sizes.split(",")):
-        row = simulate(size, args.policy, args.seed + size)
+        runs = [simulate(size, args.policy, args.seed + size + 7919 * n) for n in range(args.seeds)]
+        row = {
+            "size": size,
+            "rounds": sum(r["rounds"] for r in runs),
+            "median_ms": statistics.median(r["median_ms"] for r in runs),
+            "worst_ms": max(r["worst_ms"] for r in runs),
+            "peak_mib": max(r["peak_mib"] for r in runs),
+            **{key: sum(r[key] for r in runs) for key in ("rematches", "repeat_byes", "floats", "unproven")},
+            "max_gap": max(r["max_gap"] for r in runs),
+        }
         print(f"{row['size']:>8} {row['rounds']:>6} {row['median_ms']:>10.1f} {row['worst_ms']:>9.1f} "
               f"{row['peak_mib']:>9.1f} {row['rematches']:>9} {row['repeat_byes']:>11} {row['floats']:>7} "
               f"{row['max_gap']:>7} {row['unproven']:>8}", flush=True)
