@@ -83,6 +83,21 @@ def _whole_mp(value: object, field: str) -> int:
     return value
 
 
+def _tie(
+    policy: Policy, explanation: str, clause: str, mp: tuple[int, int] | None = None, points: int | None = None
+) -> ScoredResult:
+    tie = policy.tie_points if points is None else points
+    return ScoredResult(
+        points=(Fraction(tie), Fraction(tie)),
+        winner=None,
+        method=TIE,
+        counts_as=TIE,
+        explanation=f"{explanation}: {tie}-{tie}",
+        clause=clause,
+        mp=mp,
+    )
+
+
 def _both(winner: int, win: Fraction | int, lose: Fraction | int) -> tuple[Fraction, Fraction]:
     pair = [Fraction(lose), Fraction(lose)]
     pair[winner] = Fraction(win)
@@ -156,15 +171,7 @@ def score_result(
         )
     if kind == "tie":
         _expect_keys(result, {"kind"}, field)
-        tie = policy.tie_points
-        return ScoredResult(
-            points=(Fraction(tie), Fraction(tie)),
-            winner=None,
-            method=TIE,
-            counts_as=TIE,
-            explanation=f"tie (both Wizards fail, or simultaneous elimination): {tie}-{tie}",
-            clause=policy.tie_clause,
-        )
+        return _tie(policy, "tie (both Wizards fail, or simultaneous elimination)", policy.tie_clause)
     if kind == "forfeit":
         _expect_keys(result, {"kind", "winner", "reason"}, field)
         winner = _player_index(result, "winner", field)
@@ -204,14 +211,7 @@ def score_result(
             raise RuleError(
                 "a tie is by equal rank; a victory needs a winner", field=f"{field}.how", rule=policy.scenario_clause
             )
-        return ScoredResult(
-            points=(Fraction(table["tie"]), Fraction(table["tie"])),
-            winner=None,
-            method=TIE,
-            counts_as=TIE,
-            explanation=f"scenario, equal rank: {table['tie']}-{table['tie']}",
-            clause=policy.scenario_clause,
-        )
+        return _tie(policy, "scenario, equal rank", policy.scenario_clause, points=table["tie"])
     win, lose = (table["victory"], table["defeated"]) if how == "victory" else (table["higher-rank"], table["lower-rank"])
     return ScoredResult(
         points=_both(winner, win, lose),
@@ -244,16 +244,7 @@ def _score_council(policy: Policy, result: dict, field: str) -> ScoredResult:
                     field=f"{field}.weakest_link",
                     rule=policy.weakest_link_clause,
                 )
-            tie = policy.tie_points
-            return ScoredResult(
-                points=(Fraction(tie), Fraction(tie)),
-                winner=None,
-                method=TIE,
-                counts_as=TIE,
-                explanation=f"equal MP {a}-{b}: tie, {tie}-{tie}{note}",
-                clause=policy.weakest_link_clause,
-                mp=counted,
-            )
+            return _tie(policy, f"equal MP {a}-{b}{note}, tie", policy.weakest_link_clause, counted)
         if "weakest_link" not in result:
             raise RuleError(
                 "equal MP: say who won the Weakest Link (0 or 1), or null if every character was corrupted away",
@@ -262,15 +253,11 @@ def _score_council(policy: Policy, result: dict, field: str) -> ScoredResult:
             )
         winner = _player_index(result, "weakest_link", field, allow_none=True)
         if winner is None:
-            tie = policy.tie_points
-            return ScoredResult(
-                points=(Fraction(tie), Fraction(tie)),
-                winner=None,
-                method=TIE,
-                counts_as=TIE,
-                explanation=f"equal MP {a}-{b}, every character corrupted away in the Weakest Link: tie, {tie}-{tie}{note}",
-                clause=policy.weakest_link_clause,
-                mp=counted,
+            return _tie(
+                policy,
+                f"equal MP {a}-{b}{note}, every character corrupted away in the Weakest Link, tie",
+                policy.weakest_link_clause,
+                counted,
             )
         win, lose = policy.weakest_link_points
         return ScoredResult(
