@@ -28,6 +28,7 @@ running into a dead end.
 
 from __future__ import annotations
 
+import math
 import random
 from itertools import combinations
 from dataclasses import dataclass, field
@@ -44,7 +45,7 @@ DEFAULT_NODE_LIMIT = 4_000
 _FEASIBILITY_CACHE_LIMIT = 50_000
 # The bottom groups solved exactly for the tail bound: at most this many players.
 _TAIL_LIMIT = 12
-_NO_PAIRING = 1 << 4096  # more than any real cost
+_NO_PAIRING = math.inf  # compares above every integer cost, however wide the event
 
 
 @dataclass(frozen=True)
