@@ -4,8 +4,8 @@ The Council texts pair top-down by score groups: pick a random player of the hig
 group, pair them with a random eligible player of the same points, else with a player
 of the next lowest total; avoid rematches by rearranging inside the group, else by
 pairing down (Version 3 and Policy Number 4, "Pairing Players"). The engine follows that
-procedure as its search order and proves the result is the best under these
-priorities, in order:
+procedure as its search order and looks for the best pairing under these priorities,
+in order:
 
 1. every active player plays exactly one game or has the bye;
 2. the bye goes to a random player of the lowest group (round 1: of all players), and
@@ -21,18 +21,20 @@ Priorities 3 and 4 form one cost, compared lexicographically: (rematches, avatar
 clashes, D0, X0, D1, X1, ...) where Di counts games between a player of group i and a
 lower player, and Xi counts the groups those games skip. The search is a depth-first
 branch and bound in the texts' own order; its first descent is the texts' random
-procedure, and a lower bound from the parity of each score group proves most rounds
-optimal at once. A blossom matching on the last few players keeps the search from ever
-running into a dead end.
+procedure. Lower bounds (the parity of each score group, the players a small group
+cannot pair inside itself, and an exact pairing of the bottom few players) prove most
+rounds optimal at once. A blossom matching on the last few players keeps the search
+from ever running into a dead end. The search has a budget of steps; a round it could
+not finish proving says so in ``quality["proven_optimal"]`` (docs/performance.md).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from itertools import combinations
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import combinations
 
 from .archive import Archive
 from .errors import RuleError
