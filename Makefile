@@ -4,6 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+PORT ?= 8000
+# make run serves with DEBUG off, as at a real event; its secret key is made once and kept in var/.
+PROD_ENV = COUNCIL_DEBUG=False COUNCIL_SECRET_KEY="$$(cat var/secret-key)"
+
 .PHONY: install run test bench clean
 
 $(STAMP): pyproject.toml
@@ -14,11 +18,13 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Until the web app lands (issue 4), run shows the rules engine on the demo archive.
 run: $(STAMP)
-	$(BIN)/python -m scoring info --policy version-3-1998 --players 24 --game-type two-deck
-	$(BIN)/python -m scoring standings docs/archive-example.json
-	$(BIN)/python -m scoring pair docs/archive-example.json --seed 1
+	@mkdir -p var
+	@test -s var/secret-key || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > var/secret-key
+	@$(PROD_ENV) $(BIN)/python manage.py migrate --no-input -v0
+	@$(PROD_ENV) $(BIN)/python manage.py collectstatic --no-input -v0
+	@$(PROD_ENV) $(BIN)/python manage.py seed_demo --port $(PORT)
+	$(PROD_ENV) $(BIN)/gunicorn council.wsgi --bind 0.0.0.0:$(PORT) --workers 2 --threads 4 --access-logfile -
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -7,7 +7,7 @@ Standard library only and no Django: the web app and the command line
 from .archive import ARCHIVE_FORMAT, Archive, parse_archive
 from .council import CouncilSheet, free_council, parse_sheet
 from .errors import RuleError
-from .pairing import PairingResult, check_ready_to_pair, pair_next_round
+from .pairing import PairingResult, assess_pairing, check_ready_to_pair, pair_next_round
 from .policies import GAME_TYPES, POLICIES, Policy, get_policy, policy_info
 from .results import ScoredResult, score_result
 from .standings import compute_standings
@@ -22,6 +22,7 @@ __all__ = [
     "Policy",
     "RuleError",
     "ScoredResult",
+    "assess_pairing",
     "check_ready_to_pair",
     "compute_standings",
     "free_council",

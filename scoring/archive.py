@@ -133,7 +133,9 @@ def parse_event(data: object) -> EventSettings:
     """EventSettings from the archive's ``event`` object."""
     if not isinstance(data, dict):
         raise RuleError("event must be an object", field="event")
-    _only(data, {"name", "policy", "game_type", "tie_resolution", "format", "first_round_pairing", "date", "place", "rounds_planned"}, "event")
+    # The app's own fields ride along; the engine does not use them (docs/archive-format.md).
+    app_fields = {"date", "place", "rounds_planned", "rounds_note", "status", "playoff_winner"}
+    _only(data, {"name", "policy", "game_type", "tie_resolution", "format", "first_round_pairing"} | app_fields, "event")
     policy = get_policy(data.get("policy"), field="event.policy")
     game_type = _choice(data.get("game_type"), GAME_TYPES, "event.game_type", "game_type")
     policy.check_game_type(game_type, field="event.game_type")

@@ -132,21 +132,71 @@ def pair_next_round(archive: Archive, seed: int, *, node_limit: int = DEFAULT_NO
 
     pairs.sort(key=lambda pair: (-max(scores[pair[0]], scores[pair[1]]), -min(scores[pair[0]], scores[pair[1]])))
     games = tuple((table, active[a].id, active[b].id) for table, (a, b) in enumerate(pairs, start=1))
+    bye_id = None if bye is None else active[bye].id
+    quality, _ = assess_pairing(archive, bye_id, games, records=records)
+    quality["proven_optimal"] = proven
+    return PairingResult(round=round_number, seed=seed, bye=bye_id, games=games, quality=quality)
+
+
+def assess_pairing(
+    archive: Archive,
+    bye: str | None,
+    games: tuple[tuple[int, str, str], ...] | list[tuple[int, str, str]],
+    *,
+    records: dict | None = None,
+) -> tuple[dict, list[str]]:
+    """How a proposed next round departs from the ideal, as counts and as sentences.
+
+    ``archive`` holds the rounds before the proposed one. Counts: rematches, avatar
+    clashes (Fallen-wizard-only events), games between different point totals, the
+    largest gap, and a repeated bye. Each sentence names the players and the clause,
+    so a coordinator who swaps players by hand sees what the swap costs.
+    """
+    policy = archive.policy
+    records = records if records is not None else build_records(archive)
+    fallen_wizards_only = archive.event.format == "fallen-wizard-only"
+    warnings: list[str] = []
+    rematches = clashes = floats = 0
+    largest_gap = Fraction(0)
+    for table, a, b in games:
+        first, second = records[a], records[b]
+        met = [g[0] for g in first.games if g[2] == b]
+        if met:
+            rematches += 1
+            warnings.append(
+                f"Table {table}: {first.name} and {second.name} already played in round {met[0]} "
+                f"(a rematch; {policy.rematch_clause})"
+            )
+        avatar_a, avatar_b = archive.by_id[a].avatar, archive.by_id[b].avatar
+        if fallen_wizards_only and avatar_a is not None and avatar_a == avatar_b:
+            clashes += 1
+            warnings.append(
+                f"Table {table}: {first.name} and {second.name} both play {avatar_a} "
+                "(Fallen-wizard-only events pair different Fallen-wizards)"
+            )
+        if first.tp != second.tp:
+            floats += 1
+            gap = abs(first.tp - second.tp)
+            largest_gap = max(largest_gap, gap)
+            warnings.append(
+                f"Table {table}: {first.name} ({points_json(first.tp)} points) and {second.name} "
+                f"({points_json(second.tp)} points) are {points_json(gap)} points apart ({policy.pairing_clause})"
+            )
+    repeat_bye = bye is not None and records[bye].byes > 0
+    if repeat_bye:
+        rule = "no player should receive two byes" if policy.no_second_bye else "byes should go round"
+        warnings.append(
+            f"{records[bye].name} already had a bye in round {records[bye].bye_rounds[0]} "
+            f"({rule}; {policy.bye_clause})"
+        )
     quality = {
-        "rematches": sum(1 for a, b in pairs if b in opponents[a]),
-        "avatar_clashes": sum(1 for a, b in pairs if avatars[a] is not None and avatars[a] == avatars[b]),
-        "floats": sum(1 for a, b in pairs if scores[a] != scores[b]),
-        "max_point_gap": points_json(max((abs(scores[a] - scores[b]) for a, b in pairs), default=Fraction(0))),
-        "repeat_bye": bye is not None and byes[bye] > 0,
-        "proven_optimal": proven,
+        "rematches": rematches,
+        "avatar_clashes": clashes,
+        "floats": floats,
+        "max_point_gap": points_json(largest_gap),
+        "repeat_bye": repeat_bye,
     }
-    return PairingResult(
-        round=round_number,
-        seed=seed,
-        bye=None if bye is None else active[bye].id,
-        games=games,
-        quality=quality,
-    )
+    return quality, warnings
 
 
 def _bye_candidates(order: list[int], scores: list[Fraction], byes: list[int], no_second_bye: bool) -> list[int]:

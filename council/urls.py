@@ -1,0 +1,42 @@
+"""The project's addresses. Every view here is checked by role in tests/events/test_access.py."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from events import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.health, name="health"),
+    path("accounts/login/", auth_views.LoginView.as_view(template_name="registration/login.html"), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("events/new/", views.event_new, name="event_new"),
+    path("events/new/policy/", views.policy_preview, name="policy_preview"),
+    path("events/import/", views.event_import, name="event_import"),
+    path("events/<slug:slug>/", views.desk, name="desk"),
+    path("events/<slug:slug>/settings/", views.event_edit, name="event_edit"),
+    path("events/<slug:slug>/players/", views.register, name="register"),
+    path("events/<slug:slug>/players/<int:player_id>/", views.player_edit, name="player_edit"),
+    path("events/<slug:slug>/players/<int:player_id>/remove/", views.player_remove, name="player_remove"),
+    path("events/<slug:slug>/players/<int:player_id>/drop/", views.player_drop, name="player_drop"),
+    path("events/<slug:slug>/start/", views.start, name="start"),
+    path("events/<slug:slug>/rounds/", views.rounds_change, name="rounds_change"),
+    path("events/<slug:slug>/pair/", views.pair, name="pair"),
+    path("events/<slug:slug>/rounds/<int:number>/", views.round_view, name="round"),
+    path("events/<slug:slug>/rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
+    path("events/<slug:slug>/rounds/<int:number>/undo/", views.round_undo, name="round_undo"),
+    path("events/<slug:slug>/games/<int:game_id>/confirm/", views.game_confirm, name="game_confirm"),
+    path("events/<slug:slug>/games/<int:game_id>/result/", views.game_result, name="game_result"),
+    path("events/<slug:slug>/games/<int:game_id>/preview/", views.game_result_preview, name="game_result_preview"),
+    path("events/<slug:slug>/games/<int:game_id>/council/", views.game_council, name="game_council"),
+    path("events/<slug:slug>/tables/", views.staff_tables, name="tables"),
+    path("events/<slug:slug>/standings/", views.standings, name="standings"),
+    path("events/<slug:slug>/close/", views.close, name="close"),
+    path("events/<slug:slug>/staff/", views.staff, name="staff"),
+    path("events/<slug:slug>/staff/<int:user_id>/remove/", views.staff_remove, name="staff_remove"),
+    path("events/<slug:slug>/staff/link/", views.staff_link, name="staff_link"),
+    path("events/<slug:slug>/export.json", views.export, name="export"),
+    path("events/<slug:slug>/audit/", views.audit, name="audit"),
+    path("staff/<str:token>/", views.staff_link_open, name="staff_link_open"),
+    path("e/<slug:slug>/", views.public, name="public"),
+]

@@ -1,0 +1,70 @@
+"""Who may do what in an event: the one place every protected view asks.
+
+Roles, smallest first: public (anyone), staff (an account with the staff role, or a
+phone that opened the event's current staff link), coordinator (a co-coordinator
+account), owner. A stranger asking for a private page gets 404, so private addresses
+are not confirmed to exist; someone with a smaller role gets 403.
+"""
+
+from __future__ import annotations
+
+import functools
+import hmac
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from .models import Event, EventRole
+from .services import Actor
+
+PUBLIC, STAFF, COORDINATOR, OWNER = "public", "staff", "coordinator", "owner"
+RANK = {PUBLIC: 0, STAFF: 1, COORDINATOR: 2, OWNER: 3}
+
+
+def staff_link_session_key(event: Event) -> str:
+    """Where a phone's session keeps the staff link it opened for this event."""
+    return f"staff-link:{event.pk}"
+
+
+def role_in(request, event: Event) -> str:
+    """The requester's role in ``event``."""
+    user = request.user
+    if user.is_authenticated:
+        if user.pk == event.owner_id:
+            return OWNER
+        role = EventRole.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+        if role is not None:
+            return role
+    token = request.session.get(staff_link_session_key(event)) if hasattr(request, "session") else None
+    # A revoked or replaced link no longer matches, so its phones lose access at once.
+    if token and event.staff_token and hmac.compare_digest(token, event.staff_token):
+        return STAFF
+    return PUBLIC
+
+
+def actor_for(request, role: str) -> Actor:
+    """The Actor that the services record in the audit log."""
+    if request.user.is_authenticated:
+        return Actor(user=request.user, label=request.user.get_username(), role=role)
+    return Actor(user=None, label="staff link", role=role)
+
+
+def event_view(minimum: str):
+    """Decorate a view taking ``(request, event, actor, ...)`` from a ``slug`` URL argument."""
+
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapper(request, slug: str, *args, **kwargs):
+            event = get_object_or_404(Event, slug=slug)
+            role = role_in(request, event)
+            if RANK[role] < RANK[minimum]:
+                if role == PUBLIC:
+                    raise Http404("No such page")
+                raise PermissionDenied(f"This needs the {minimum} role")
+            return view(request, event, actor_for(request, role), *args, **kwargs)
+
+        wrapper.minimum_role = minimum
+        return wrapper
+
+    return decorator

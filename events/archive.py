@@ -1,0 +1,115 @@
+"""The event's rows as the engine's ``council-archive/1`` data, and back.
+
+Reading an event costs three queries (players, rounds, games) whatever its size, so
+every page that needs standings or pairings stays flat in its query count.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import scoring
+
+from .models import Event, Game, Player
+
+
+def event_archive(event: Event) -> dict:
+    """The whole event as a ``council-archive/1`` document (docs/archive-format.md).
+
+    Deterministic: players in registration order, rounds by number, games by table,
+    so that export, import, export gives the same JSON.
+    """
+    players = list(event.players.order_by("id"))
+    id_of = {p.pk: p.archive_id for p in players}
+    rounds = list(event.rounds.order_by("number"))
+    games_by_round: dict[int, list[Game]] = {}
+    for game in Game.objects.filter(round__event=event).order_by("round_id", "table"):
+        games_by_round.setdefault(game.round_id, []).append(game)
+
+    header: dict = {
+        "name": event.name,
+        "policy": event.policy,
+        "game_type": event.game_type,
+        "tie_resolution": event.tie_resolution,
+        "format": event.format,
+        "first_round_pairing": event.first_round_pairing,
+        "status": event.status,
+    }
+    if event.date:
+        header["date"] = event.date.isoformat()
+    if event.place:
+        header["place"] = event.place
+    if event.rounds_planned:
+        header["rounds_planned"] = event.rounds_planned
+    if event.rounds_note:
+        header["rounds_note"] = event.rounds_note
+    if event.playoff_winner_id:
+        header["playoff_winner"] = id_of[event.playoff_winner_id]
+    return {
+        "format": scoring.ARCHIVE_FORMAT,
+        "event": header,
+        "players": [_player_entry(p) for p in players],
+        "rounds": [
+            {
+                "number": rnd.number,
+                "bye": id_of[rnd.bye_id] if rnd.bye_id else None,
+                **({"seed": rnd.seed} if rnd.seed is not None else {}),
+                "games": [
+                    {"table": g.table, "players": [id_of[g.player_a_id], id_of[g.player_b_id]], "result": g.result}
+                    for g in games_by_round.get(rnd.pk, [])
+                ],
+            }
+            for rnd in rounds
+        ],
+    }
+
+
+def _player_entry(player: Player) -> dict:
+    entry: dict = {"id": player.archive_id, "name": player.name, "status": player.status}
+    if player.dropped_after_round is not None:
+        entry["dropped_after_round"] = player.dropped_after_round
+    entry["deck_capability"] = player.deck_capability
+    if player.avatar:
+        entry["avatar"] = player.avatar
+    if player.ranking is not None:
+        entry["ranking"] = player.ranking
+    return entry
+
+
+def load_archive(event: Event) -> scoring.Archive:
+    """The event checked by the engine, ready for standings and pairing."""
+    return scoring.parse_archive(event_archive(event))
+
+
+def parse_date(value: str | None, field: str) -> datetime.date | None:
+    """An ISO date from an archive, or a RuleError naming the field."""
+    if value is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise scoring.RuleError(f"date must be an ISO date like 2026-11-21, not {value!r}", field=field) from None
+
+
+def joined_after_round(player_id: str, status: str, archive: scoring.Archive) -> int:
+    """Rounds already paired when a player registered, read back from an archive.
+
+    Every active player appears in each round (a game or the bye), so the first round a
+    player appears in tells when they joined; one who never appears joined after the
+    last round, unless they dropped before playing.
+    """
+    for rnd in archive.rounds:
+        if rnd.bye == player_id or any(player_id in g.players for g in rnd.games):
+            return rnd.number - 1
+    if status != Player.ACTIVE:
+        return 0
+    return len(archive.rounds)
+
+
+def rounds_by_policy(archive: scoring.Archive, joined: dict[str, int]) -> int | None:
+    """What the policy's table gives for the players present at the start, if at least 2."""
+    starters = sum(1 for p in archive.players if joined[p.id] == 0)
+    if starters < 2:
+        return None
+    return archive.policy.rounds_for(starters)
+

@@ -1,0 +1,250 @@
+"""Forms: they parse and check the shape of input; the services check the rules."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+
+import scoring
+from scoring.results import FORFEIT_REASONS
+
+from .models import (
+    DECK_CAPABILITY_CHOICES,
+    FIRST_ROUND_CHOICES,
+    FORMAT_CHOICES,
+    GAME_TYPE_CHOICES,
+    POLICY_CHOICES,
+    TIE_CHOICES,
+    EventRole,
+    Game,
+    Player,
+)
+
+MAX_ARCHIVE_BYTES = 5 * 1024 * 1024
+
+
+def add_service_error(form: forms.Form, error) -> None:
+    """Show a ServiceError next to the field it names, or at the top of the form."""
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, str(error))
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(max_length=100, required=False)
+    policy = forms.ChoiceField(choices=POLICY_CHOICES, initial="policy-4-2001")
+    game_type = forms.ChoiceField(choices=GAME_TYPE_CHOICES, initial="two-deck")
+    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="general-opponent")
+    tie_resolution = forms.ChoiceField(
+        choices=TIE_CHOICES, initial="playoff", label="If players tie for the lead (posted in advance)"
+    )
+    first_round_pairing = forms.ChoiceField(choices=FIRST_ROUND_CHOICES, initial="random")
+    expected_players = forms.IntegerField(
+        min_value=2, max_value=20000, initial=16, required=False, label="Players expected",
+        help_text="Only to show what the policy implies; the real number is counted at the start.",
+    )
+
+    def values(self) -> dict:
+        data = dict(self.cleaned_data)
+        data.pop("expected_players", None)
+        return data
+
+
+class RegisterForm(forms.Form):
+    names = forms.CharField(
+        label="Player name", max_length=60_000, widget=forms.TextInput(attrs={"autocomplete": "off", "autofocus": True})
+    )
+
+
+class PasteForm(forms.Form):
+    names = forms.CharField(
+        label="Paste a list, one player per line", max_length=60_000, widget=forms.Textarea(attrs={"rows": 6})
+    )
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    deck_capability = forms.ChoiceField(
+        choices=DECK_CAPABILITY_CHOICES, label="Deck capability",
+        help_text="Sets the points an opponent's forfeit gives (Policy #1, General 18).",
+    )
+    avatar = forms.CharField(max_length=100, required=False, label="Fallen-wizard (Fallen-wizard-only events)")
+    ranking = forms.IntegerField(min_value=1, required=False, label="Published ranking (1 is best)")
+
+
+class StartForm(forms.Form):
+    rounds = forms.IntegerField(min_value=1, max_value=30, label="Swiss rounds")
+    note = forms.CharField(max_length=150, required=False, label="Reason, if you depart from the policy")
+
+
+class SwapForm(forms.Form):
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap")
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="with")
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].queryset = players
+        self.fields["second"].queryset = players
+
+
+class ResultForm(forms.Form):
+    """One game's result in the form its policy needs; ``result()`` gives the engine's dict."""
+
+    kind = forms.ChoiceField(label="How did the game end?", widget=forms.RadioSelect)
+    mp_a = forms.IntegerField(required=False, min_value=-1000, max_value=1000)
+    mp_b = forms.IntegerField(required=False, min_value=-1000, max_value=1000)
+    weakest_link = forms.ChoiceField(required=False, label="Equal MP: who won the Weakest Link?")
+    winner = forms.ChoiceField(required=False, label="Winner")
+    reason = forms.ChoiceField(
+        required=False,
+        label="Why",
+        choices=[("", "—")] + [(r, {"stall": "Stalling", "drop": "Dropped out mid-game", "cheat": "Cheating",
+                                    "no-show": "Did not show up"}[r]) for r in FORFEIT_REASONS],
+    )
+    how = forms.ChoiceField(
+        required=False, label="Decided by",
+        choices=[("", "—"), ("victory", "Victory conditions"), ("rank", "Rank at the end")],
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, game: Game, **kwargs):
+        super().__init__(*args, **kwargs)
+        event = game.round.event
+        policy = scoring.get_policy(event.policy)
+        a, b = game.player_a.name, game.player_b.name
+        self.fields["mp_a"].label = f"{a}: final MP"
+        self.fields["mp_b"].label = f"{b}: final MP"
+        scenario = event.game_type == "scenario"
+        kinds = []
+        if scenario:
+            kinds.append(("scenario", "Scenario: victory conditions or rank"))
+        else:
+            kinds.append(("council", "Free Council (marshalling points)"))
+            kinds.append(("one-ring", "The One Ring"))
+            if policy.wizard_elimination_points is not None:
+                kinds.append(("wizard-eliminated", "A Wizard was eliminated"))
+            kinds.append(("tie", "Tie: both Wizards failed"))
+        kinds.append(("forfeit", "Forfeit: conceded, dropped, ejected, stalled or absent"))
+        self.fields["kind"].choices = kinds
+        self.has_weakest_link = policy.weakest_link_points is not None and not scenario
+        self.fields["weakest_link"].choices = [("", "—"), ("a", a), ("b", b), ("none", "Nobody: all corrupted away")]
+        winners = [("", "—"), ("a", a), ("b", b)]
+        if scenario:
+            winners.append(("equal", "Equal rank"))
+        self.fields["winner"].choices = winners
+        self.fields["mp_a"].widget.attrs.update({"inputmode": "numeric"})
+        self.fields["mp_b"].widget.attrs.update({"inputmode": "numeric"})
+
+    def clean(self):
+        data = super().clean()
+        kind = data.get("kind")
+        if kind == "council":
+            for name in ("mp_a", "mp_b"):
+                if data.get(name) is None and name not in self.errors:
+                    self.add_error(name, "Enter the final marshalling points.")
+        elif kind in ("one-ring", "wizard-eliminated", "forfeit", "scenario") and not data.get("winner"):
+            self.add_error("winner", "Choose the winner.")
+        if kind == "forfeit" and not data.get("reason"):
+            self.add_error("reason", "Choose why the game was forfeited.")
+        if kind == "scenario" and not data.get("how"):
+            self.add_error("how", "Choose how the scenario was decided.")
+        return data
+
+    def result(self) -> dict:
+        """The engine's result dict, seen from player_a and player_b."""
+        data = self.cleaned_data
+        kind = data["kind"]
+        side = {"a": 0, "b": 1, "none": None, "equal": None}
+        if kind == "council":
+            result = {"kind": "council", "mp": [data["mp_a"], data["mp_b"]]}
+            if data.get("weakest_link"):
+                result["weakest_link"] = side[data["weakest_link"]]
+            return result
+        if kind == "tie":
+            return {"kind": "tie"}
+        if kind == "forfeit":
+            return {"kind": "forfeit", "winner": side[data["winner"]], "reason": data["reason"]}
+        if kind == "scenario":
+            return {"kind": "scenario", "winner": side[data["winner"]], "how": data["how"]}
+        return {"kind": kind, "winner": side[data["winner"]]}
+
+
+class CouncilForm(forms.Form):
+    """The Free Council calculator: each player's points by category (CRF 10)."""
+
+    CATEGORIES = (
+        ("character", "Characters"),
+        ("item", "Items"),
+        ("faction", "Factions"),
+        ("ally", "Allies"),
+        ("kill", "Kill"),
+        ("misc", "Miscellaneous"),
+        ("minus", "Subtracted (unique cards revealed from hand...)"),
+    )
+
+    def __init__(self, *args, game: Game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sides = []
+        for side, player in (("a", game.player_a), ("b", game.player_b)):
+            names = []
+            for key, label in self.CATEGORIES:
+                name = f"{side}_{key}"
+                self.fields[name] = forms.IntegerField(
+                    label=label, required=False, min_value=-1000 if key != "minus" else 0, max_value=1000,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+                names.append(name)
+            name = f"{side}_avatar_eliminated"
+            self.fields[name] = forms.BooleanField(required=False, label="Avatar eliminated")
+            names.append(name)
+            self.sides.append((player, [self[n] for n in names]))
+
+    def sheets(self) -> tuple[dict, dict]:
+        data = self.cleaned_data
+        out = []
+        for side in ("a", "b"):
+            sheet = {key: data.get(f"{side}_{key}") or 0 for key, _ in self.CATEGORIES}
+            sheet["avatar_eliminated"] = bool(data.get(f"{side}_avatar_eliminated"))
+            out.append(sheet)
+        return out[0], out[1]
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(max_length=150, label="User name")
+    password = forms.CharField(
+        required=False, label="Password (only to create a new account)",
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
+    )
+    role = forms.ChoiceField(choices=EventRole.ROLE_CHOICES, initial=EventRole.STAFF)
+
+
+class RoundsForm(forms.Form):
+    rounds = forms.IntegerField(min_value=1, max_value=30, label="Swiss rounds")
+    note = forms.CharField(max_length=150, required=False, label="Reason")
+
+
+class CloseForm(forms.Form):
+    playoff_winner = forms.ModelChoiceField(queryset=Player.objects.none(), required=False,
+                                            label="Winner of the playoff")
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["playoff_winner"].queryset = players
+
+
+class ImportForm(forms.Form):
+    archive = forms.FileField(label="Archive file (council-archive/1 JSON)")
+
+    def clean_archive(self):
+        upload = self.cleaned_data["archive"]
+        if upload.size > MAX_ARCHIVE_BYTES:
+            raise forms.ValidationError(f"The file is larger than {MAX_ARCHIVE_BYTES // (1024 * 1024)} MB.")
+        try:
+            return json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise forms.ValidationError(f"This is not a JSON file: {error}") from None

@@ -1,0 +1,21 @@
+"""Print an event as council-archive/1 JSON."""
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from events.models import Event
+from events.services import export_event
+
+
+class Command(BaseCommand):
+    help = "Print the event SLUG as council-archive/1 JSON (docs/archive-format.md)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+
+    def handle(self, *args, slug, **options):
+        event = Event.objects.filter(slug=slug).first()
+        if event is None:
+            raise CommandError(f"no event with the address name {slug!r}")
+        self.stdout.write(json.dumps(export_event(event), ensure_ascii=False, indent=1))

@@ -1,0 +1,194 @@
+"""The event's records: fields and cheap properties only.
+
+State changes live in ``events/services.py``; nothing here changes more than one row.
+The rules come from ``scoring``: the policy, game type and result fields hold the
+engine's own keys, and ``events/archive.py`` turns these rows into the engine's
+``council-archive/1`` data and back.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from scoring.archive import EVENT_FORMATS, FIRST_ROUND_PAIRINGS
+from scoring.policies import GAME_TYPES, POLICIES, TIE_RESOLUTIONS
+from scoring.results import DECK_CAPABILITIES
+
+
+def _choices(keys, labels: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    labels = labels or {}
+    return [(key, labels.get(key, key.replace("-", " ").capitalize())) for key in keys]
+
+
+POLICY_CHOICES = [(key, f"{policy.title} ({policy.date})") for key, policy in POLICIES.items()]
+GAME_TYPE_CHOICES = _choices(GAME_TYPES)
+FORMAT_CHOICES = _choices(EVENT_FORMATS, {"fallen-wizard-only": "Fallen-wizard only"})
+TIE_CHOICES = _choices(
+    TIE_RESOLUTIONS, {"playoff": "Playoff rounds among the tied", "co-champions": "Co-champions share the prizes"}
+)
+FIRST_ROUND_CHOICES = _choices(FIRST_ROUND_PAIRINGS, {"random": "Random", "ranking": "By published ranking"})
+DECK_CAPABILITY_CHOICES = _choices(
+    DECK_CAPABILITIES,
+    {"one-ring": "Can destroy the One Ring", "marshalling-points": "Marshalling points only"},
+)
+
+
+class Event(models.Model):
+    REGISTRATION = "registration"
+    RUNNING = "running"
+    CLOSED = "closed"
+    STATUS_CHOICES = [(REGISTRATION, "Registration"), (RUNNING, "Running"), (CLOSED, "Closed")]
+
+    slug = models.SlugField(max_length=60, unique=True)
+    name = models.CharField(max_length=100)
+    date = models.DateField(null=True, blank=True)
+    place = models.CharField(max_length=100, blank=True)
+    policy = models.CharField(max_length=32, choices=POLICY_CHOICES)
+    game_type = models.CharField(max_length=32, choices=GAME_TYPE_CHOICES)
+    format = models.CharField(max_length=32, choices=FORMAT_CHOICES, default="general-opponent")
+    tie_resolution = models.CharField(max_length=16, choices=TIE_CHOICES, default="playoff")
+    first_round_pairing = models.CharField(max_length=16, choices=FIRST_ROUND_CHOICES, default="random")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events")
+    status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=REGISTRATION)
+    rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
+    # What the policy's table gave at the start, kept to show a departure from it.
+    rounds_by_policy = models.PositiveSmallIntegerField(null=True, blank=True)
+    rounds_note = models.CharField(max_length=200, blank=True)
+    playoff_winner = models.ForeignKey(
+        "Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The revocable staff link; empty when there is none.
+    staff_token = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by every service that changes what any page of the event shows.
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def departs_from_policy(self) -> bool:
+        return self.rounds_planned is not None and self.rounds_planned != self.rounds_by_policy
+
+
+class EventRole(models.Model):
+    """A user's role in one event besides its owner."""
+
+    COORDINATOR = "coordinator"
+    STAFF = "staff"
+    ROLE_CHOICES = [(COORDINATOR, "Co-coordinator"), (STAFF, "Staff")]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
+    role = models.CharField(max_length=16, choices=ROLE_CHOICES)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_user_and_event")]
+
+
+class Player(models.Model):
+    ACTIVE = "active"
+    DROPPED = "dropped"
+    EJECTED = "ejected"
+    STATUS_CHOICES = [(ACTIVE, "Active"), (DROPPED, "Dropped"), (EJECTED, "Ejected")]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    # The player's id in the archive; stable across export and import.
+    archive_id = models.CharField(max_length=64)
+    name = models.CharField(max_length=100)
+    status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=ACTIVE)
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    deck_capability = models.CharField(max_length=32, choices=DECK_CAPABILITY_CHOICES, default="marshalling-points")
+    avatar = models.CharField(max_length=100, blank=True)
+    ranking = models.PositiveIntegerField(null=True, blank=True)
+    # Rounds already paired when the player registered: above 0 marks a late player.
+    joined_after_round = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "archive_id"], name="unique_archive_id_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.ACTIVE
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField(null=True, blank=True)
+    bye = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # The engine's report on the pairing: rematches, floats, proven_optimal...
+    quality = models.JSONField(default=dict, blank=True)
+    paired_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_number_per_event")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Game(models.Model):
+    PLAYING = "playing"
+    REPORTED = "reported"
+    CONFIRMED = "confirmed"
+    STATE_CHOICES = [(PLAYING, "Playing"), (REPORTED, "Reported"), (CONFIRMED, "Confirmed")]
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    table = models.PositiveSmallIntegerField()
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # The result in the engine's form, seen from player_a and player_b.
+    result = models.JSONField(null=True, blank=True)
+    state = models.CharField(max_length=16, choices=STATE_CHOICES, default=PLAYING)
+    # Points and explanation as the engine scored ``result``; kept for the round views.
+    points = models.JSONField(null=True, blank=True)
+    explanation = models.CharField(max_length=300, blank=True)
+    # Raised by every save of the result: a save made against an older version is refused.
+    version = models.PositiveIntegerField(default=0)
+    reported_by = models.CharField(max_length=150, blank=True)
+    reported_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table"]
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_game_per_table_and_round")]
+
+    def __str__(self) -> str:
+        return f"Table {self.table}"
+
+    @property
+    def has_result(self) -> bool:
+        return self.result is not None
+
+
+class AuditEntry(models.Model):
+    """One change to an event: who, when, what before and what after."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
+    at = models.DateTimeField(auto_now_add=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    actor_label = models.CharField(max_length=150)
+    action = models.CharField(max_length=40)
+    subject = models.CharField(max_length=200)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["event", "-at"])]
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.subject}"

@@ -1,0 +1,647 @@
+"""Views: parse the request, check the role, call one service, render.
+
+Regions that htmx swaps are inline partials named after the element id they replace
+(``events/round.html#tables``); a view renders the partial when htmx asks for it.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+import scoring
+
+from . import services
+from .access import COORDINATOR, PUBLIC, STAFF, event_view, staff_link_session_key
+from .archive import load_archive
+from .forms import (
+    CloseForm,
+    CouncilForm,
+    EventForm,
+    ImportForm,
+    PasteForm,
+    PlayerForm,
+    RegisterForm,
+    ResultForm,
+    RoundsForm,
+    StaffForm,
+    StartForm,
+    SwapForm,
+    add_service_error,
+)
+from .models import AuditEntry, Event, Game, Player, Round
+
+
+def _partial(request, template: str, partial: str, context: dict):
+    """The whole page, or only the region htmx asked for by its element id."""
+    if request.htmx and request.htmx.target == partial:
+        return render(request, f"{template}#{partial}", context)
+    return render(request, template, context)
+
+
+# Home and event settings --------------------------------------------------------------------
+
+
+@require_GET
+def home(request):
+    events = []
+    if request.user.is_authenticated:
+        events = (
+            Event.objects.filter(Q(owner=request.user) | Q(roles__user=request.user))
+            .distinct()
+            .annotate(player_count=Count("players", distinct=True))
+            .order_by("-created_at")[:50]
+        )
+    return render(request, "events/home.html", {"events": events})
+
+
+def _policy_implications(data) -> dict | None:
+    """What the chosen policy implies for the expected field, or None if the choice is incomplete."""
+    try:
+        policy = scoring.get_policy(data.get("policy"))
+        players = int(data.get("expected_players") or 16)
+        return scoring.policy_info(policy, max(players, 2), data.get("game_type") or "two-deck") | {
+            "title": policy.title
+        }
+    except (scoring.RuleError, ValueError):
+        return None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_new(request):
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.create_event(owner=request.user, **form.values())
+        except services.ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, f"{event.name} is created. Register the players as they arrive.")
+            return redirect("desk", slug=event.slug)
+    implications = _policy_implications(form.data if form.is_bound else {k: f.initial for k, f in form.fields.items()})
+    return render(request, "events/event_form.html", {"form": form, "implications": implications, "event": None})
+
+
+@require_GET
+def policy_preview(request):
+    return render(request, "events/event_form.html#implications", {"implications": _policy_implications(request.GET)})
+
+
+@event_view(COORDINATOR)
+@require_http_methods(["GET", "POST"])
+def event_edit(request, event, actor):
+    initial = {k: getattr(event, k) for k in ("name", "date", "place") + services.EVENT_RULE_FIELDS}
+    form = EventForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_event(event, actor=actor, **form.values())
+        except services.ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("desk", slug=event.slug)
+    implications = _policy_implications(form.data if form.is_bound else initial)
+    return render(request, "events/event_form.html", {"form": form, "implications": implications, "event": event})
+
+
+# The coordinator's desk -----------------------------------------------------------------------
+
+
+def _desk_context(event, register_form=None, paste_form=None) -> dict:
+    players = list(event.players.all())
+    rounds = list(
+        event.rounds.annotate(
+            tables=Count("games"), missing=Count("games", filter=Q(games__result__isnull=True))
+        ).order_by("number")
+    )
+    active = sum(1 for p in players if p.is_active)
+    policy = scoring.get_policy(event.policy)
+    latest = rounds[-1] if rounds else None
+    return {
+        "event": event,
+        "players": players,
+        "active_count": active,
+        "rounds": rounds,
+        "latest": latest,
+        "policy": policy,
+        "rounds_for_present": policy.rounds_for(active) if active >= 2 else None,
+        "official": policy.can_be_official(active) if active >= 2 else False,
+        "time_limit": policy.time_limits[event.game_type],
+        "register_form": register_form or RegisterForm(),
+        "paste_form": paste_form or PasteForm(),
+        "start_form": StartForm(initial={"rounds": policy.rounds_for(active) if active >= 2 else 1}),
+        "rounds_form": RoundsForm(initial={"rounds": event.rounds_planned}),
+        "can_pair_next": event.status == Event.RUNNING
+        and (latest is None or latest.missing == 0)
+        and (event.rounds_planned is None or len(rounds) < event.rounds_planned),
+    }
+
+
+@event_view(COORDINATOR)
+@require_GET
+def desk(request, event, actor):
+    return render(request, "events/desk.html", _desk_context(event))
+
+
+@event_view(COORDINATOR)
+@require_POST
+def register(request, event, actor):
+    pasted = "paste" in request.POST
+    form = (PasteForm if pasted else RegisterForm)(request.POST)
+    if form.is_valid():
+        try:
+            players = services.register_players(event, form.cleaned_data["names"], actor=actor)
+        except services.ServiceError as error:
+            add_service_error(form, error)
+        else:
+            late = players[0].joined_after_round
+            note = f" They join round {late + 1} with 0 points (late registration)." if late else ""
+            messages.success(request, f"Registered {', '.join(p.name for p in players)}.{note}")
+            form = None
+    if not request.htmx:
+        if form is None:
+            return redirect("desk", slug=event.slug)
+    status = 200 if form is None or not form.errors else 422
+    context = _desk_context(event, **({"paste_form": form} if pasted else {"register_form": form}))
+    return render(request, "events/desk.html#players" if request.htmx else "events/desk.html", context, status=status)
+
+
+@event_view(COORDINATOR)
+@require_http_methods(["GET", "POST"])
+def player_edit(request, event, actor, player_id: int):
+    player = get_object_or_404(Player, event=event, pk=player_id)
+    form = PlayerForm(
+        request.POST or None,
+        initial={"name": player.name, "deck_capability": player.deck_capability, "avatar": player.avatar,
+                 "ranking": player.ranking},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_player(player, actor=actor, **form.cleaned_data)
+        except services.ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, f"{player.name} saved.")
+            return redirect("desk", slug=event.slug)
+    return render(request, "events/player_form.html", {"event": event, "player": player, "form": form},
+                  status=422 if form.errors else 200)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def player_remove(request, event, actor, player_id: int):
+    player = get_object_or_404(Player, event=event, pk=player_id)
+    try:
+        services.remove_player(player, actor=actor)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{player.name} is removed.")
+    return redirect("desk", slug=event.slug)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def player_drop(request, event, actor, player_id: int):
+    player = get_object_or_404(Player, event=event, pk=player_id)
+    try:
+        told = services.drop_player(player, actor=actor, ejected=request.POST.get("ejected") == "1")
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, told)
+    return redirect("desk", slug=event.slug)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def start(request, event, actor):
+    form = StartForm(request.POST)
+    if form.is_valid():
+        try:
+            services.start_event(event, actor=actor, **form.cleaned_data)
+        except services.ServiceError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, f"The event has started: {event.name}. Pair round 1 when everyone is seated.")
+    else:
+        messages.error(request, "Rounds: " + " ".join(form.errors.get("rounds", ["check the number"])))
+    return redirect("desk", slug=event.slug)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def rounds_change(request, event, actor):
+    form = RoundsForm(request.POST)
+    if form.is_valid():
+        try:
+            services.change_rounds(event, actor=actor, **form.cleaned_data)
+        except services.ServiceError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, f"The event now has {form.cleaned_data['rounds']} rounds.")
+    else:
+        messages.error(request, "Rounds: " + " ".join(form.errors.get("rounds", ["check the number"])))
+    return redirect("desk", slug=event.slug)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def pair(request, event, actor):
+    try:
+        rnd = services.pair_round(event, actor=actor)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("desk", slug=event.slug)
+    messages.success(request, f"Round {rnd.number} is paired (seed {rnd.seed}).")
+    return redirect("round", slug=event.slug, number=rnd.number)
+
+
+# Rounds ---------------------------------------------------------------------------------------
+
+
+def _round_context(event, rnd, swap_form=None, warnings=None) -> dict:
+    games = list(rnd.games.select_related("player_a", "player_b"))
+    missing = [g.table for g in games if g.result is None]
+    is_latest = not event.rounds.filter(number__gt=rnd.number).exists()
+    seated = Player.objects.filter(Q(pk=rnd.bye_id) | Q(pk__in=[g.player_a_id for g in games if g.result is None])
+                                   | Q(pk__in=[g.player_b_id for g in games if g.result is None]))
+    return {
+        "event": event,
+        "round": rnd,
+        "games": games,
+        "missing": missing,
+        "is_latest": is_latest,
+        "reported": sum(1 for g in games if g.state == Game.REPORTED),
+        "swap_form": swap_form or SwapForm(players=seated),
+        "warnings": warnings,
+        "editable": is_latest and event.status == Event.RUNNING,
+        "untouched": all(g.result is None for g in games),
+    }
+
+
+@event_view(COORDINATOR)
+@require_GET
+def round_view(request, event, actor, number: int):
+    rnd = get_object_or_404(Round.objects.select_related("bye"), event=event, number=number)
+    return _partial(request, "events/round.html", "tables", _round_context(event, rnd))
+
+
+@event_view(COORDINATOR)
+@require_POST
+def round_swap(request, event, actor, number: int):
+    rnd = get_object_or_404(Round.objects.select_related("bye"), event=event, number=number)
+    context = _round_context(event, rnd)
+    form = SwapForm(request.POST, players=context["swap_form"].fields["first"].queryset)
+    if form.is_valid():
+        try:
+            services.swap_players(rnd, form.cleaned_data["first"], form.cleaned_data["second"], actor=actor,
+                                  confirm=form.cleaned_data["confirm"])
+        except services.NeedsConfirmation as pending:
+            form = SwapForm(
+                {**request.POST.dict(), "confirm": "True"}, players=context["swap_form"].fields["first"].queryset
+            )
+            form.is_valid()
+            return render(request, "events/round.html", _round_context(event, rnd, form, pending.warnings),
+                          status=409)
+        except services.ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, f"Swapped {form.cleaned_data['first']} and {form.cleaned_data['second']}.")
+            return redirect("round", slug=event.slug, number=number)
+    return render(request, "events/round.html", _round_context(event, rnd, form), status=422)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def round_undo(request, event, actor, number: int):
+    rnd = get_object_or_404(Round, event=event, number=number)
+    try:
+        services.undo_round(rnd, actor=actor)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("round", slug=event.slug, number=number)
+    messages.success(request, f"Round {number} is undone; pair it again when ready.")
+    return redirect("desk", slug=event.slug)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def game_confirm(request, event, actor, game_id: int):
+    game = get_object_or_404(Game.objects.select_related("round"), round__event=event, pk=game_id)
+    try:
+        services.confirm_result(game, actor=actor)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+    if request.htmx:
+        return _partial(request, "events/round.html", "tables", _round_context(event, game.round))
+    return redirect("round", slug=event.slug, number=game.round.number)
+
+
+# Results at the tables ----------------------------------------------------------------------------
+
+
+def _latest_round(event) -> Round | None:
+    return event.rounds.select_related("bye").order_by("-number").first()
+
+
+@event_view(STAFF)
+@require_GET
+def staff_tables(request, event, actor):
+    rnd = _latest_round(event)
+    games = list(rnd.games.select_related("player_a", "player_b")) if rnd else []
+    context = {"event": event, "round": rnd, "games": games, "actor": actor,
+               "open_count": sum(1 for g in games if g.result is None)}
+    return _partial(request, "events/tables.html", "open-tables", context)
+
+
+def _game_for(event, actor, game_id: int) -> Game:
+    game = get_object_or_404(
+        Game.objects.select_related("round", "player_a", "player_b"), round__event=event, pk=game_id
+    )
+    game.round.event = event
+    return game
+
+
+def _result_initial(game: Game) -> dict:
+    initial = {"version": game.version, "kind": "scenario" if game.round.event.game_type == "scenario" else "council"}
+    result = game.result or {}
+    side = {0: "a", 1: "b", None: "none"}
+    if result:
+        initial["kind"] = result["kind"]
+        if "mp" in result:
+            initial["mp_a"], initial["mp_b"] = result["mp"]
+        if "weakest_link" in result:
+            initial["weakest_link"] = side[result["weakest_link"]]
+        if "winner" in result:
+            initial["winner"] = side[result["winner"]] if result["winner"] is not None else "equal"
+        initial.update({k: result[k] for k in ("reason", "how") if k in result})
+    return initial
+
+
+@event_view(STAFF)
+@require_http_methods(["GET", "POST"])
+def game_result(request, event, actor, game_id: int):
+    game = _game_for(event, actor, game_id)
+    initial = _result_initial(game)
+    if request.method == "GET":
+        for name in ("mp_a", "mp_b"):  # from the Free Council calculator
+            if request.GET.get(name, "").lstrip("-").isdigit():
+                initial.update(kind="council", **{name: int(request.GET[name])})
+    form = ResultForm(request.POST or None, game=game, initial=initial)
+    preview = warnings = None
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.record_result(game, form.result(), actor=actor,
+                                       expected_version=form.cleaned_data["version"],
+                                       confirm=form.cleaned_data["confirm"])
+            except services.NeedsConfirmation as pending:
+                warnings = pending.warnings
+                form = ResultForm({**request.POST.dict(), "confirm": "True"}, game=game)
+                form.is_valid()
+                status = 409
+            except services.ResultConflict as conflict:
+                form.add_error(None, str(conflict))
+                form = _rebound_with_version(request, game, conflict.game.version, form)
+                status = 409
+            except services.ServiceError as error:
+                add_service_error(form, error)
+                status = 422
+            else:
+                messages.success(request, f"Table {game.table}: saved. {game.player_a} v {game.player_b}.")
+                target = "round" if actor.is_coordinator and request.POST.get("back") == "round" else "tables"
+                if target == "round":
+                    return redirect("round", slug=event.slug, number=game.round.number)
+                return redirect("tables", slug=event.slug)
+        else:
+            status = 422
+        if form.is_bound and not form.errors:
+            preview = _preview(game, form)
+    return render(
+        request,
+        "events/result.html",
+        {"event": event, "game": game, "form": form, "preview": preview, "warnings": warnings, "actor": actor,
+         "back": request.GET.get("back") or request.POST.get("back", "")},
+        status=status,
+    )
+
+
+def _rebound_with_version(request, game, version: int, old_form):
+    form = ResultForm({**request.POST.dict(), "version": version}, game=game)
+    form.is_valid()
+    for error in old_form.non_field_errors():
+        form.add_error(None, error)
+    return form
+
+
+def _preview(game: Game, form: ResultForm):
+    try:
+        return services.preview_result(game, form.result())
+    except services.ServiceError as error:
+        add_service_error(form, error)
+        return None
+
+
+@event_view(STAFF)
+@require_GET
+def game_result_preview(request, event, actor, game_id: int):
+    game = _game_for(event, actor, game_id)
+    form = ResultForm(request.GET, game=game)
+    preview = _preview(game, form) if form.is_valid() else None
+    return render(request, "events/result.html#points-preview", {"game": game, "form": form, "preview": preview})
+
+
+@event_view(STAFF)
+@require_GET
+def game_council(request, event, actor, game_id: int):
+    game = _game_for(event, actor, game_id)
+    form = CouncilForm(request.GET if "calculate" in request.GET else None, game=game)
+    outcome = None
+    if form.is_bound and form.is_valid():
+        a, b = form.sheets()
+        try:
+            sheets = (scoring.parse_sheet(a, "a"), scoring.parse_sheet(b, "b"))
+            outcome = scoring.free_council(scoring.get_policy(event.policy), sheets)
+            names = (game.player_a.name, game.player_b.name)
+            outcome["explained"] = [
+                {"title": step["title"], "clause": step["clause"],
+                 "notes": [f"{names[i]}: {'; '.join(step['notes'][i])}" for i in (0, 1) if step["notes"][i]]}
+                for step in outcome["steps"]
+            ]
+        except scoring.RuleError as error:
+            form.add_error(None, error.one_line())
+    return _partial(request, "events/council.html", "council-outcome",
+                    {"event": event, "game": game, "form": form, "outcome": outcome,
+                     "back": request.GET.get("back", "")})
+
+
+# Standings and closing ------------------------------------------------------------------------------
+
+
+def _standings_context(event, close_form=None, warnings=None) -> dict:
+    archive = load_archive(event)
+    standings = scoring.compute_standings(archive)
+    tied = set(standings["lead_tie"]["players"]) if standings["lead_tie"] else set()
+    players = event.players.filter(archive_id__in=tied)
+    return {
+        "event": event,
+        "standings": standings,
+        "ranked": [row for row in standings["standings"] if row["rank"] is not None],
+        "unranked": [row for row in standings["standings"] if row["rank"] is None],
+        "close_form": close_form or CloseForm(players=players),
+        "warnings": warnings,
+        "winner": event.playoff_winner,
+        "policy": archive.policy,
+    }
+
+
+@event_view(COORDINATOR)
+@require_GET
+def standings(request, event, actor):
+    return render(request, "events/standings.html", _standings_context(event))
+
+
+@event_view(COORDINATOR)
+@require_POST
+def close(request, event, actor):
+    players = event.players.all()
+    form = CloseForm(request.POST, players=players)
+    if form.is_valid():
+        try:
+            services.close_event(event, actor=actor, playoff_winner=form.cleaned_data["playoff_winner"],
+                                 confirm=form.cleaned_data["confirm"])
+        except services.NeedsConfirmation as pending:
+            form = CloseForm({**request.POST.dict(), "confirm": "True"}, players=players)
+            form.is_valid()
+            return render(request, "events/standings.html", _standings_context(event, form, pending.warnings),
+                          status=409)
+        except services.ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, f"{event.name} is closed. These are the final standings.")
+            return redirect("standings", slug=event.slug)
+    return render(request, "events/standings.html", _standings_context(event, form), status=422)
+
+
+# Staff management ---------------------------------------------------------------------------------------
+
+
+def _staff_context(request, event, form=None) -> dict:
+    link = request.build_absolute_uri(reverse("staff_link_open", args=[event.staff_token])) if event.staff_token else ""
+    return {
+        "event": event,
+        "roles": event.roles.select_related("user").order_by("user__username"),
+        "form": form or StaffForm(),
+        "staff_link": link,
+    }
+
+
+@event_view(COORDINATOR)
+@require_http_methods(["GET", "POST"])
+def staff(request, event, actor):
+    form = StaffForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.add_staff(event, actor=actor, **form.cleaned_data)
+        except services.ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, f"{user.username} can now enter results for {event.name}.")
+            return redirect("staff", slug=event.slug)
+    return render(request, "events/staff.html", _staff_context(request, event, form),
+                  status=422 if form.errors else 200)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def staff_remove(request, event, actor, user_id: int):
+    try:
+        services.remove_staff(event, actor=actor, user_id=user_id)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+    return redirect("staff", slug=event.slug)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def staff_link(request, event, actor):
+    if request.POST.get("action") == "revoke":
+        services.revoke_staff_link(event, actor=actor)
+        messages.success(request, "The staff link is revoked; phones that opened it can no longer enter results.")
+    else:
+        services.create_staff_link(event, actor=actor)
+        messages.success(request, "A new staff link is ready; any earlier link no longer works.")
+    return redirect("staff", slug=event.slug)
+
+
+@require_GET
+def staff_link_open(request, token: str):
+    event = Event.objects.filter(staff_token=token).exclude(staff_token="").first()
+    if event is None:
+        return render(request, "events/staff_link_invalid.html", status=404)
+    request.session[staff_link_session_key(event)] = token
+    return redirect("tables", slug=event.slug)
+
+
+# Archive ------------------------------------------------------------------------------------------------
+
+
+@event_view(COORDINATOR)
+@require_GET
+def export(request, event, actor):
+    response = JsonResponse(services.export_event(event), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.council.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_import(request):
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.import_event(form.cleaned_data["archive"], owner=request.user)
+        except services.ServiceError as error:
+            form.add_error("archive", str(error))
+        else:
+            messages.success(request, f"Imported {event.name}. Its public page is {reverse('public', args=[event.slug])}")
+            return redirect("desk", slug=event.slug)
+    return render(request, "events/import.html", {"form": form}, status=422 if form.errors else 200)
+
+
+@event_view(COORDINATOR)
+@require_GET
+def audit(request, event, actor):
+    entries = AuditEntry.objects.filter(event=event).select_related("actor")
+    table = request.GET.get("table", "")
+    if table.isdigit():
+        entries = entries.filter(table=int(table))
+    return render(request, "events/audit.html", {"event": event, "entries": entries[:300], "table": table})
+
+
+# Public -----------------------------------------------------------------------------------------------------
+
+
+@event_view(PUBLIC)
+@require_GET
+def public(request, event, actor):
+    rnd = _latest_round(event)
+    games = list(rnd.games.select_related("player_a", "player_b")) if rnd else []
+    standings_rows = []
+    if event.rounds.exists():
+        standings_rows = scoring.compute_standings(load_archive(event))["standings"]
+    return render(request, "events/public.html", {"event": event, "round": rnd, "games": games,
+                                                  "standings": standings_rows, "role": actor.role})
+
+
+def health(request):
+    return HttpResponse("ok", content_type="text/plain")
+
