@@ -131,7 +131,11 @@ class ResultForm(forms.Form):
         kinds.append(("forfeit", "Forfeit: conceded, dropped, ejected, stalled or absent"))
         self.fields["kind"].choices = kinds
         self.has_weakest_link = policy.weakest_link_points is not None and not scenario
-        self.fields["weakest_link"].choices = [("", "—"), ("a", a), ("b", b), ("none", "Nobody: all corrupted away")]
+        if self.has_weakest_link:
+            self.fields["weakest_link"].choices = [("", "—"), ("a", a), ("b", b), ("none", "Nobody: all corrupted away")]
+        else:
+            # Policy Number 4 and scenario games have no Weakest Link: equal MP is a tie.
+            del self.fields["weakest_link"]
         winners = [("", "—"), ("a", a), ("b", b)]
         if scenario:
             winners.append(("equal", "Equal rank"))

@@ -134,7 +134,7 @@ def _desk_context(event, register_form=None, paste_form=None) -> dict:
         "official": policy.can_be_official(active) if active >= 2 else False,
         "time_limit": policy.time_limits[event.game_type],
         "register_form": register_form or RegisterForm(),
-        "paste_form": paste_form or PasteForm(),
+        "paste_form": paste_form or PasteForm(auto_id="paste_%s"),
         "start_form": StartForm(initial={"rounds": policy.rounds_for(active) if active >= 2 else 1}),
         "rounds_form": RoundsForm(initial={"rounds": event.rounds_planned}),
         "can_pair_next": event.status == Event.RUNNING
@@ -153,7 +153,7 @@ def desk(request, event, actor):
 @require_POST
 def register(request, event, actor):
     pasted = "paste" in request.POST
-    form = (PasteForm if pasted else RegisterForm)(request.POST)
+    form = PasteForm(request.POST, auto_id="paste_%s") if pasted else RegisterForm(request.POST)
     if form.is_valid():
         try:
             players = services.register_players(event, form.cleaned_data["names"], actor=actor)
@@ -390,13 +390,19 @@ def _result_initial(game: Game) -> dict:
 def game_result(request, event, actor, game_id: int):
     game = _game_for(event, actor, game_id)
     initial = _result_initial(game)
-    if request.method == "GET":
-        for name in ("mp_a", "mp_b"):  # from the Free Council calculator
-            if request.GET.get(name, "").lstrip("-").isdigit():
-                initial.update(kind="council", **{name: int(request.GET[name])})
-    form = ResultForm(request.POST or None, game=game, initial=initial)
+    data = request.POST or None
+    from_calculator = request.method == "GET" and all(
+        request.GET.get(name, "").lstrip("-").isdigit() for name in ("mp_a", "mp_b")
+    )
+    if from_calculator:
+        # The Free Council calculator's numbers arrive filled in, with their points shown.
+        data = {**{k: v for k, v in initial.items() if v is not None}, "kind": "council",
+                "mp_a": request.GET["mp_a"], "mp_b": request.GET["mp_b"]}
+    form = ResultForm(data, game=game, initial=initial)
     preview = warnings = None
     status = 200
+    if from_calculator and form.is_valid():
+        preview = _preview(game, form)
     if request.method == "POST":
         if form.is_valid():
             try:

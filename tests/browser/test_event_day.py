@@ -1,0 +1,157 @@
+"""A whole event in a real browser: the coordinator's laptop and a staff member's phone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from events import services
+from events.models import Event, Game
+from tests.browser.conftest import fits_the_width
+from tests.conftest import actor, register
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "correct horse battery"
+
+
+def log_in(page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("User name").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Council")).to_be_visible()
+
+
+def htmx_settled(page) -> None:
+    """Wait until htmx has swapped, settled and wired the new content, as a person would."""
+    page.wait_for_function(
+        "window.htmx && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    )
+
+
+def enter_result(page, mp_a: int, mp_b: int) -> None:
+    page.get_by_label(re.compile("final MP")).first.fill(str(mp_a))
+    page.get_by_label(re.compile("final MP")).nth(1).fill(str(mp_b))
+    expect(page.locator("#points-preview")).to_contain_text("tournament points")
+    page.get_by_role("button", name="Save result").click()
+
+
+def test_coordinator_runs_an_event_from_registration_to_final_standings(laptop, live_server):
+    UserFactory(username="coordinator")
+    base = live_server.url
+    page = laptop
+    log_in(page, base, "coordinator")
+
+    page.get_by_role("link", name="New event").click()
+    page.get_by_label("Name").fill("Lothlórien Spring Open")
+    page.get_by_label("Policy").select_option("policy-4-2001")
+    page.get_by_label("Players expected").fill("5")
+    expect(page.locator("#implications")).to_contain_text("3 for 5 players")
+    page.get_by_role("button", name="Create the event").click()
+    expect(page.get_by_role("heading", name="Lothlórien Spring Open")).to_be_visible()
+
+    # One name at a time, each ended by Enter, swapped in by htmx without a reload.
+    name_field = page.get_by_label("Player name")
+    for name in ["Ann", "Bob", "Cat", "Dan"]:
+        page.get_by_label("Player name").fill(name)
+        page.get_by_label("Player name").press("Enter")
+        # Usually an htmx swap; a fast Enter before htmx has wired the new form posts it normally.
+        expect(page.locator("main")).to_contain_text(f"Registered {name}.")
+        htmx_settled(page)
+    page.get_by_text("Paste a list of names").click()
+    page.get_by_label("Paste a list, one player per line").fill("Eve\nann")
+    page.get_by_role("button", name="Register them all").click()
+    expect(page.locator("#players .errorlist")).to_contain_text("Line 2: ann is already registered")
+    htmx_settled(page)
+    page.get_by_label("Paste a list, one player per line").fill("Eve")
+    page.get_by_role("button", name="Register them all").click()
+    expect(page.locator("#players")).to_contain_text("Players (5 active)")
+    assert name_field.count() == 1
+
+    expect(page.get_by_text("the policy gives 3 Swiss rounds")).to_be_visible()
+    page.get_by_role("button", name="Start with these rounds").click()
+    expect(page.get_by_text("0 of 3 rounds paired")).to_be_visible()
+
+    for number in (1, 2, 3):
+        page.get_by_role("button", name=f"Pair round {number}").click()
+        expect(page.get_by_role("heading", name=re.compile(f"Round {number}"))).to_be_visible()
+        expect(page.locator("#tables")).to_contain_text("2 results missing")
+        for table in (1, 2):
+            page.get_by_role("link", name=f"Enter result for table {table}").click()
+            enter_result(page, 20 + table, 10)
+            expect(page.locator(f"#table-{table}")).to_contain_text("Confirmed")
+        expect(page.locator("#tables")).to_contain_text("All results are in.")
+
+    page.get_by_role("link", name="Final standings and close").click()
+    expect(page.get_by_role("heading", name=re.compile("Standings"))).to_be_visible()
+    rows = page.locator("tbody tr")
+    expect(rows).to_have_count(5)
+    page.get_by_role("button", name="Close the event").click()
+    if page.get_by_label("Winner of the playoff").count():
+        page.get_by_label("Winner of the playoff").select_option(index=1)
+        page.get_by_role("button", name="Close the event").click()
+    expect(page.get_by_role("heading", name=re.compile("Final standings"))).to_be_visible()
+    assert Event.objects.get(name="Lothlórien Spring Open").status == "closed"
+
+
+def test_round_page_shows_a_staff_result_without_reloading(laptop, live_server):
+    owner = UserFactory(username="coordinator")
+    event = Event.objects.create(slug="live", name="Live", policy="policy-4-2001", game_type="two-deck", owner=owner)
+    register(event, 4)
+    services.start_event(event, actor=actor(owner))
+    rnd = services.pair_round(event, actor=actor(owner), seed=1)
+    log_in(laptop, live_server.url, "coordinator")
+    laptop.goto(f"{live_server.url}/events/live/rounds/1/")
+    expect(laptop.locator("#tables")).to_contain_text("2 results missing")
+    for game in rnd.games.all():
+        services.record_result(game, {"kind": "tie"}, actor=actor(owner), expected_version=0)
+    expect(laptop.locator("#tables")).to_contain_text("All results are in.", timeout=8_000)
+
+
+def test_staff_enters_a_result_on_a_phone_with_the_free_council_calculator(phone, live_server):
+    owner = UserFactory(username="coordinator")
+    event = Event.objects.create(slug="phones", name="Phones", policy="version-3-1998", game_type="two-deck",
+                                 owner=owner)
+    register(event, 4)
+    services.start_event(event, actor=actor(owner))
+    rnd = services.pair_round(event, actor=actor(owner), seed=1)
+    token = services.create_staff_link(event, actor=actor(owner))
+    game = rnd.games.get(table=1)
+    page = phone
+
+    page.goto(f"{live_server.url}/staff/{token}/")
+    expect(page.get_by_role("heading", name="2 tables still playing")).to_be_visible()
+    assert fits_the_width(page)
+    page.get_by_role("link", name=re.compile("Table 1")).click()
+    assert fits_the_width(page)
+
+    # A mistyped pair of equal scores: Version 3 needs the Weakest Link, said next to its field.
+    page.get_by_label(f"{game.player_a.name}: final MP").fill("12")
+    page.get_by_label(f"{game.player_b.name}: final MP").fill("12")
+    page.get_by_role("button", name="Save result").click()
+    expect(page.locator("#id_weakest_link_error")).to_contain_text("say who won the Weakest Link")
+    assert Game.objects.get(pk=game.pk).result is None
+
+    page.get_by_role("link", name="Free Council calculator").click()
+    assert fits_the_width(page)
+    page.locator("#id_a_character").fill("10")
+    page.locator("#id_a_item").fill("4")
+    page.locator("#id_b_character").fill("6")
+    page.locator("#id_b_faction").fill("3")
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator("#council-outcome")).to_contain_text(
+        f"Final MP: {game.player_a.name} 16 · {game.player_b.name} 12")
+    page.get_by_role("link", name="Use these MP for the result").click()
+    expect(page.get_by_label(f"{game.player_a.name}: final MP")).to_have_value("16")
+    # Version 3: 16/12 is over 1 and under 1.5 (16 < 18), so 4-2.
+    expect(page.locator("#points-preview")).to_contain_text(
+        f"{game.player_a.name}: 4 · {game.player_b.name}: 2 tournament points")
+    page.get_by_role("button", name="Save result").click()
+    expect(page.get_by_role("heading", name="1 table still playing")).to_be_visible()
+    expect(page.locator("#open-tables")).to_contain_text("Results in")
+    game.refresh_from_db()
+    assert (game.points, game.state, game.reported_by) == ([4, 2], "reported", "staff link")

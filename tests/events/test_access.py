@@ -1,0 +1,135 @@
+"""Every address of the project, asked for by every role.
+
+A new view cannot be added without a line here: the walk over the URL patterns fails
+on any name it does not know. Requests are GETs, so nothing changes; a POST-only view
+answers 405 to a role that may use it, and the role check comes first.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import URLPattern, get_resolver
+
+from events import services
+from events.access import RANK
+from events.models import Game
+from tests.conftest import actor, run_event
+
+# name -> (smallest role, "page" answers 200 / "post" answers 405 / "login" needs any account)
+ACCESS = {
+    "home": ("public", "page"),
+    "health": ("public", "page"),
+    "login": ("public", "page"),
+    "logout": ("public", "post"),
+    "policy_preview": ("public", "page"),
+    "public": ("public", "page"),
+    "staff_link_open": ("public", "link"),
+    "event_new": ("public", "login"),
+    "event_import": ("public", "login"),
+    "tables": ("staff", "page"),
+    "game_result": ("staff", "page"),
+    "game_result_preview": ("staff", "page"),
+    "game_council": ("staff", "page"),
+    "desk": ("coordinator", "page"),
+    "event_edit": ("coordinator", "page"),
+    "player_edit": ("coordinator", "page"),
+    "round": ("coordinator", "page"),
+    "standings": ("coordinator", "page"),
+    "staff": ("coordinator", "page"),
+    "export": ("coordinator", "page"),
+    "audit": ("coordinator", "page"),
+    "register": ("coordinator", "post"),
+    "player_remove": ("coordinator", "post"),
+    "player_drop": ("coordinator", "post"),
+    "start": ("coordinator", "post"),
+    "rounds_change": ("coordinator", "post"),
+    "pair": ("coordinator", "post"),
+    "round_swap": ("coordinator", "post"),
+    "round_undo": ("coordinator", "post"),
+    "game_confirm": ("coordinator", "post"),
+    "close": ("coordinator", "post"),
+    "staff_remove": ("coordinator", "post"),
+    "staff_link": ("coordinator", "post"),
+}
+
+ROLES = ["anonymous", "stranger", "staff-link", "staff", "co-coordinator", "owner"]
+ROLE_RANK = {"anonymous": 0, "stranger": 0, "staff-link": 1, "staff": 1, "co-coordinator": 2, "owner": 3}
+
+
+def _url_names() -> list[str]:
+    return [p.name for p in get_resolver().url_patterns if isinstance(p, URLPattern)]
+
+
+def test_every_url_of_the_project_has_an_access_rule():
+    unknown = sorted(set(_url_names()) - set(ACCESS))
+    assert unknown == [], f"add these views to ACCESS with their role: {unknown}"
+    assert sorted(set(ACCESS) - set(_url_names())) == []
+
+
+@pytest.fixture
+def world(event, co_coordinator, staff_user, stranger):
+    run_event(event, 4, 1, leave_last_open=True)
+    token = services.create_staff_link(event, actor=actor(event.owner))
+    game = Game.objects.filter(round__event=event).first()
+    return {
+        "event": event,
+        "token": token,
+        "users": {"owner": event.owner, "co-coordinator": co_coordinator, "staff": staff_user, "stranger": stranger},
+        "kwargs": {
+            "slug": event.slug,
+            "player_id": event.players.first().pk,
+            "number": 1,
+            "game_id": game.pk,
+            "user_id": staff_user.pk,
+            "token": token,
+        },
+    }
+
+
+def _client_as(client, role, world):
+    if role in world["users"]:
+        client.force_login(world["users"][role])
+    elif role == "staff-link":
+        client.get(f"/staff/{world['token']}/")
+    return client
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_each_role_gets_exactly_what_it_may(client, world, role):
+    client = _client_as(client, role, world)
+    from django.urls import reverse
+
+    wrong = []
+    for pattern in get_resolver().url_patterns:
+        name = pattern.name
+        minimum, kind = ACCESS[name]
+        kwargs = {k: v for k, v in world["kwargs"].items() if k in pattern.pattern.regex.groupindex}
+        response = client.get(reverse(name, kwargs=kwargs))
+        allowed = ROLE_RANK[role] >= RANK[minimum]
+        if kind == "login":
+            expected = 302 if role in ("anonymous", "staff-link") else 200  # these have no account
+        elif kind == "link":
+            expected = 302
+        elif not allowed:
+            expected = 404 if ROLE_RANK[role] == 0 else 403
+        else:
+            expected = 405 if kind == "post" else 200
+        if response.status_code != expected:
+            wrong.append(f"{name}: {response.status_code}, expected {expected}")
+    assert wrong == []
+
+
+def test_a_revoked_staff_link_stops_working_for_a_phone_that_opened_it(client, world):
+    _client_as(client, "staff-link", world)
+    assert client.get(f"/events/{world['event'].slug}/tables/").status_code == 200
+    services.revoke_staff_link(world["event"], actor=actor(world["event"].owner))
+    assert client.get(f"/events/{world['event'].slug}/tables/").status_code == 404
+    assert client.get(f"/staff/{world['token']}/").status_code == 404
+
+
+def test_a_staff_link_opens_only_its_own_event(client, world, owner):
+    from tests.factories import EventFactory
+
+    other = EventFactory(owner=owner, slug="other-event")
+    _client_as(client, "staff-link", world)
+    assert client.get(f"/events/{other.slug}/tables/").status_code == 404

@@ -1,0 +1,56 @@
+"""Pages stay flat in queries as an event grows: 8 players and 2 rounds against 40 and 5."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from events import services
+from events.models import Game
+from tests.conftest import actor, run_event
+from tests.factories import EventFactory
+
+PAGES = [
+    ("desk", "/events/{slug}/"),
+    ("round", "/events/{slug}/rounds/{last}/"),
+    ("round fragment", "/events/{slug}/rounds/{last}/"),
+    ("tables", "/events/{slug}/tables/"),
+    ("result form", "/events/{slug}/games/{game}/result/"),
+    ("points preview", "/events/{slug}/games/{game}/preview/?kind=council&mp_a=3&mp_b=2&version=0"),
+    ("free council", "/events/{slug}/games/{game}/council/?calculate=1&a_character=4"),
+    ("standings", "/events/{slug}/standings/"),
+    ("audit", "/events/{slug}/audit/"),
+    ("staff", "/events/{slug}/staff/"),
+    ("export", "/events/{slug}/export.json"),
+    ("public", "/e/{slug}/"),
+]
+
+
+@pytest.fixture
+def small_and_large(owner):
+    small = run_event(EventFactory(owner=owner, slug="small"), 8, 2)
+    large = run_event(EventFactory(owner=owner, slug="large"), 40, 5)
+    for event in (small, large):
+        services.change_rounds(event, actor=actor(owner), rounds=event.rounds.count() + 1)
+        services.pair_round(event, actor=actor(owner), seed=1)
+    return small, large
+
+
+def _url(template: str, event) -> str:
+    last = event.rounds.order_by("-number").first()
+    game = Game.objects.filter(round=last).order_by("-table").first()
+    return template.format(slug=event.slug, last=last.number, game=game.pk)
+
+
+@pytest.mark.parametrize("name, template", PAGES, ids=[p[0] for p in PAGES])
+def test_page_queries_do_not_grow_with_players_or_rounds(client, owner, small_and_large, name, template,
+                                                         django_assert_max_num_queries):
+    small, large = small_and_large
+    client.force_login(owner)
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "tables"} if name == "round fragment" else {}
+    client.get(_url(template, small), **headers)  # warm the session and caches the same way for both
+    with CaptureQueriesContext(connection) as small_queries:
+        assert client.get(_url(template, small), **headers).status_code == 200
+    with django_assert_max_num_queries(len(small_queries)):
+        assert client.get(_url(template, large), **headers).status_code == 200

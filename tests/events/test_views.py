@@ -1,0 +1,314 @@
+"""The pages: forms, messages next to the field, htmx fragments, downloads and commands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+
+from events import services
+from events.models import AuditEntry, Event, Game, Player
+from tests.conftest import actor, open_game, register, run_event
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_create_event_shows_the_policy_implications_and_creates(as_owner):
+    page = as_owner.get("/events/new/")
+    assert b"What the policy implies" in page.content
+    response = as_owner.post("/events/new/", {
+        "name": "Moria Masters", "policy": "version-3-1998", "game_type": "two-deck", "format": "general-opponent",
+        "tie_resolution": "co-champions", "first_round_pairing": "random", "expected_players": "20",
+    })
+    event = Event.objects.get(name="Moria Masters")
+    assert response.status_code == 302 and response["Location"] == f"/events/{event.slug}/"
+    assert event.tie_resolution == "co-champions"
+
+
+def test_policy_preview_fragment_gives_rounds_and_official_status(client, db):
+    response = client.get("/events/new/policy/", {"policy": "version-3-1998", "game_type": "two-deck",
+                                                  "expected_players": "5"}, **HTMX)
+    text = response.content.decode()
+    assert "<html" not in text and 'id="implications"' in text
+    assert "3 for 5 players" in text
+    assert "an official event needs at least 6 players" in text
+    assert "80 minutes a game" in text
+
+
+def test_create_event_refusal_is_shown_next_to_the_game_type(as_owner):
+    response = as_owner.post("/events/new/", {
+        "name": "Old", "policy": "policy-1-1996", "game_type": "challenge-deck", "format": "general-opponent",
+        "tie_resolution": "playoff", "first_round_pairing": "random",
+    })
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="id_game_type_error"' in text and "Challenge" in text or "challenge" in text
+    assert Event.objects.filter(name="Old").count() == 0
+
+
+def test_register_one_name_by_htmx_returns_the_players_fragment(as_owner, event):
+    response = as_owner.post(f"/events/{event.slug}/players/", {"names": "Ann"}, **HTMX)
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert text.lstrip().startswith('<div id="players"')
+    assert "Registered Ann." in text and 'value="Ann"' not in text
+
+
+def test_register_duplicate_shows_the_message_next_to_the_field(as_owner, event):
+    register(event, 1)
+    response = as_owner.post(f"/events/{event.slug}/players/", {"names": "player 01"}, **HTMX)
+    text = response.content.decode()
+    assert response.status_code == 422
+    assert 'id="id_names_error"' in text and "player 01 is already registered" in text
+    assert event.players.count() == 1
+
+
+def test_register_pasted_list_without_htmx_redirects_to_the_desk(as_owner, event):
+    response = as_owner.post(f"/events/{event.slug}/players/", {"names": "Ann\nBob\nCat", "paste": "1"})
+    assert response.status_code == 302
+    assert list(event.players.values_list("name", flat=True)) == ["Ann", "Bob", "Cat"]
+
+
+def test_start_pair_and_round_page(as_owner, event):
+    register(event, 5)
+    as_owner.post(f"/events/{event.slug}/start/", {"rounds": "3"})
+    response = as_owner.post(f"/events/{event.slug}/pair/")
+    assert response.status_code == 302 and response["Location"] == f"/events/{event.slug}/rounds/1/"
+    page = as_owner.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert "2 results missing" in page and "Bye" in page
+
+
+def test_round_tables_fragment_for_htmx_polling(as_owner, event):
+    run_event(event, 4, 1, leave_last_open=True)
+    response = as_owner.get(f"/events/{event.slug}/rounds/1/", HTTP_HX_TARGET="tables", **HTMX)
+    text = response.content.decode()
+    assert text.lstrip().startswith('<section id="tables"')
+    assert "1 result missing" in text and 'hx-trigger="every 5s"' in text
+
+
+def test_pairing_with_a_missing_result_says_which_tables(as_owner, event):
+    run_event(event, 6, 1, leave_last_open=True)
+    response = as_owner.post(f"/events/{event.slug}/pair/", follow=True)
+    assert "Round 1 still needs results from table 3." in response.content.decode()
+
+
+def _result_form(game, **fields):
+    data = {"kind": "council", "version": str(game.version), "mp_a": "", "mp_b": ""}
+    data.update({k: str(v) for k, v in fields.items()})
+    return data
+
+
+def test_staff_enters_a_result_and_sees_it_saved(client, event, staff_user):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    client.force_login(staff_user)
+    response = client.post(f"/events/{event.slug}/games/{game.pk}/result/", _result_form(game, mp_a=22, mp_b=12))
+    assert response.status_code == 302 and response["Location"] == f"/events/{event.slug}/tables/"
+    game.refresh_from_db()
+    assert (game.points, game.state, game.reported_by) == ([5, 1], "reported", "staff")
+
+
+def test_a_missing_mp_is_shown_next_to_its_field_and_nothing_saved(client, event, staff_user):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    client.force_login(staff_user)
+    response = client.post(f"/events/{event.slug}/games/{game.pk}/result/", _result_form(game, mp_a=22))
+    assert response.status_code == 422
+    assert 'id="id_mp_b_error"' in response.content.decode()
+    assert Game.objects.get(pk=game.pk).result is None
+
+
+def test_equal_mp_under_version_3_asks_for_the_weakest_link_next_to_its_field(as_owner, event):
+    Event.objects.filter(pk=event.pk).update(policy="version-3-1998")
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    response = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/", _result_form(game, mp_a=10, mp_b=10))
+    text = response.content.decode()
+    assert response.status_code == 422
+    assert 'id="id_weakest_link_error"' in text and "say who won the Weakest Link" in text
+    assert Game.objects.get(pk=game.pk).result is None
+
+
+def test_policy_4_has_no_weakest_link_field_and_equal_mp_is_a_tie(as_owner, event):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    url = f"/events/{event.slug}/games/{game.pk}/result/"
+    assert 'name="weakest_link"' not in as_owner.get(url).content.decode()
+    as_owner.post(url, _result_form(game, mp_a=10, mp_b=10, weakest_link="a"))
+    assert Game.objects.get(pk=game.pk).points == [3, 3]
+
+
+def test_an_old_form_saved_after_someone_else_is_told_what_was_saved(client, event, staff_user):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    services.record_result(game, {"kind": "tie"}, actor=actor(event.owner), expected_version=0)
+    client.force_login(staff_user)
+    response = client.post(f"/events/{event.slug}/games/{game.pk}/result/", _result_form(game, mp_a=20, mp_b=2))
+    text = response.content.decode()
+    assert response.status_code == 409
+    assert "was saved meanwhile by owner" in text
+    assert Game.objects.get(pk=game.pk).result == {"kind": "tie"}
+    # The form now carries the current version: saving again is a deliberate correction.
+    assert 'name="version" value="1"' in text
+
+
+def test_implausible_mp_asks_to_confirm_then_saves(as_owner, event):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    url = f"/events/{event.slug}/games/{game.pk}/result/"
+    first = as_owner.post(url, _result_form(game, mp_a=150, mp_b=15))
+    assert first.status_code == 409 and "unusually high" in first.content.decode()
+    assert 'name="confirm" value="True"' in first.content.decode()
+    second = as_owner.post(url, _result_form(game, mp_a=150, mp_b=15, confirm="True"))
+    assert second.status_code == 302
+    assert Game.objects.get(pk=game.pk).points == [6, 0]
+
+
+def test_points_preview_fragment_shows_both_players_points(client, event, staff_user):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    client.force_login(staff_user)
+    response = client.get(f"/events/{event.slug}/games/{game.pk}/preview/", _result_form(game, mp_a=12, mp_b=10))
+    text = response.content.decode()
+    assert text.lstrip().startswith('<div id="points-preview"')
+    assert f"{game.player_a.name}: 4 · {game.player_b.name}: 2 tournament points" in text
+    assert Game.objects.get(pk=game.pk).result is None
+
+
+def test_free_council_calculator_shows_steps_and_fills_the_result(client, event, staff_user):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    client.force_login(staff_user)
+    response = client.get(f"/events/{event.slug}/games/{game.pk}/council/", {
+        "calculate": "1", "a_character": "10", "a_item": "4", "b_character": "6", "b_faction": "3",
+    })
+    text = response.content.decode()
+    # CRF 10. a: item 4 doubled to 8 (b has none), then character 10 is over half of 18, so it counts
+    # as the other categories' 8: 16. b: faction 3 doubled to 6 (a has none): 6 + 6 = 12.
+    assert f"Final MP: {game.player_a.name} 16 · {game.player_b.name} 12" in text
+    assert "item doubled to 8" in text and "character 10 is more than half of 18: reduced to 8" in text
+    assert f"/games/{game.pk}/result/?mp_a=16&amp;mp_b=12" in text
+    prefilled = client.get(f"/events/{event.slug}/games/{game.pk}/result/", {"mp_a": "16", "mp_b": "12"})
+    assert 'name="mp_a" value="16"' in prefilled.content.decode()
+
+
+def test_swap_with_a_rematch_warns_then_swaps_anyway(as_owner, event):
+    run_event(event, 4, 1)
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=3)
+    g1, g2 = rnd.games.all()
+    met_before = Game.objects.get(round__number=1, player_a=g1.player_a) if Game.objects.filter(
+        round__number=1, player_a=g1.player_a).exists() else Game.objects.get(round__number=1, player_b=g1.player_a)
+    old_opponent = met_before.player_b if met_before.player_a_id == g1.player_a_id else met_before.player_a
+    mover = g1.player_b
+    url = f"/events/{event.slug}/rounds/2/swap/"
+    first = as_owner.post(url, {"first": mover.pk, "second": old_opponent.pk})
+    assert first.status_code == 409 and "already played in round 1" in first.content.decode()
+    second = as_owner.post(url, {"first": mover.pk, "second": old_opponent.pk, "confirm": "True"})
+    assert second.status_code == 302
+    assert rnd.games.filter(player_a=g1.player_a).first().player_b_id == old_opponent.pk or \
+        rnd.games.filter(player_b=g1.player_a).first().player_a_id == old_opponent.pk
+
+
+def test_drop_from_the_desk_reports_the_forfeit(as_owner, event):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    response = as_owner.post(f"/events/{event.slug}/players/{game.player_a.pk}/drop/", follow=True)
+    assert f"table {game.table} is conceded: {game.player_b.name} gets 6 points" in response.content.decode()
+
+
+def test_standings_and_close_with_a_playoff(as_owner, event):
+    register(event, 2)
+    services.start_event(event, actor=actor(event.owner))
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.get()
+    services.record_result(game, {"kind": "tie"}, actor=actor(event.owner), expected_version=0)
+    page = as_owner.get(f"/events/{event.slug}/standings/").content.decode()
+    assert "tied for the lead" in page and "Winner of the playoff" in page
+    missing = as_owner.post(f"/events/{event.slug}/close/", {})
+    assert missing.status_code == 422 and "record who won the playoff" in missing.content.decode()
+    done = as_owner.post(f"/events/{event.slug}/close/", {"playoff_winner": game.player_a.pk}, follow=True)
+    assert f"{game.player_a.name} won the playoff" in done.content.decode()
+    event.refresh_from_db()
+    assert event.status == "closed"
+
+
+def test_export_download_and_import_upload_round_trip(as_owner, event):
+    run_event(event, 5, 1)
+    download = as_owner.get(f"/events/{event.slug}/export.json")
+    assert download["Content-Disposition"] == 'attachment; filename="lorien-open.council.json"'
+    upload = SimpleUploadedFile("e.json", download.content, content_type="application/json")
+    response = as_owner.post("/events/import/", {"archive": upload})
+    copy = Event.objects.exclude(pk=event.pk).get()
+    assert response.status_code == 302 and response["Location"] == f"/events/{copy.slug}/"
+    assert json.loads(as_owner.get(f"/events/{copy.slug}/export.json").content) == json.loads(download.content)
+
+
+def test_import_of_a_broken_file_explains_next_to_the_upload(as_owner):
+    upload = SimpleUploadedFile("e.json", b"{not json", content_type="application/json")
+    response = as_owner.post("/events/import/", {"archive": upload})
+    assert response.status_code == 422
+    assert 'id="id_archive_error"' in response.content.decode() and "not a JSON file" in response.content.decode()
+
+
+def test_export_and_import_commands_round_trip(event, tmp_path, capsys):
+    run_event(event, 6, 2)
+    call_command("export_event", event.slug)
+    exported = capsys.readouterr().out
+    path = tmp_path / "event.json"
+    path.write_text(exported, encoding="utf-8")
+    call_command("import_event", str(path))
+    printed = capsys.readouterr().out.strip()
+    assert printed == "/e/lorien-open-2/"
+    call_command("export_event", "lorien-open-2")
+    assert capsys.readouterr().out == exported
+
+
+def test_import_command_reports_the_field_of_a_bad_archive(event, tmp_path):
+    from django.core.management.base import CommandError
+
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "council-archive/1", "event": {"name": "X", "policy": "nope",
+                                                                           "game_type": "two-deck"}, "players": []}))
+    with pytest.raises(CommandError, match="event.policy"):
+        call_command("import_event", str(path))
+
+
+def test_staff_page_adds_an_account_and_makes_a_link(as_owner, event):
+    response = as_owner.post(f"/events/{event.slug}/staff/", {"username": "helper", "password": "", "role": "staff"})
+    assert response.status_code == 422 and 'id="id_password_error"' in response.content.decode()
+    as_owner.post(f"/events/{event.slug}/staff/", {"username": "helper", "password": "long enough pass",
+                                                   "role": "staff"})
+    as_owner.post(f"/events/{event.slug}/staff/link/")
+    page = as_owner.get(f"/events/{event.slug}/staff/").content.decode()
+    event.refresh_from_db()
+    assert "helper" in page and f"/staff/{event.staff_token}/" in page
+
+
+def test_seed_demo_creates_a_coordinator_and_a_demo_event_once(db, settings, tmp_path, capsys):
+    settings.DATA_DIR = tmp_path
+    call_command("seed_demo")
+    call_command("seed_demo")
+    out = capsys.readouterr().out
+    password = (tmp_path / "coordinator-password.txt").read_text().strip()
+    assert f"Coordinator login: coordinator / {password}" in out
+    assert Event.objects.count() == 1 and Player.objects.count() == 12
+    from django.contrib.auth import authenticate
+
+    assert authenticate(username="coordinator", password=password) is not None
+
+
+def test_public_page_shows_pairings_and_standings_without_login(client, event):
+    run_event(event, 4, 1)
+    services.pair_round(event, actor=actor(event.owner), seed=2)
+    text = client.get(f"/e/{event.slug}/").content.decode()
+    assert "Round 2 pairings" in text and "Standings" in text
+    assert "staff" not in text.lower()
+
+
+def test_audit_page_filters_by_table(as_owner, event):
+    run_event(event, 4, 1)
+    game = open_game(event) or Game.objects.filter(round__event=event).first()
+    text = as_owner.get(f"/events/{event.slug}/audit/", {"table": game.table}).content.decode()
+    assert AuditEntry.objects.filter(event=event, table=game.table).exists()
+    assert "result.recorded" in text and "round.paired" not in text
