@@ -26,7 +26,13 @@ run: $(STAMP)
 	@$(PROD_ENV) $(BIN)/python manage.py seed_demo --port $(PORT)
 	$(PROD_ENV) $(BIN)/gunicorn council.wsgi --bind 0.0.0.0:$(PORT) --workers 2 --threads 4 --access-logfile -
 
-test: $(STAMP)
+# The browser tests drive Debian's Chromium; a new machine gets it here (as root).
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

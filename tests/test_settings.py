@@ -1,0 +1,41 @@
+"""Settings come from the environment; production refuses to start without a secret key."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _load_settings(**env):
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("COUNCIL_") and k != "DATABASE_URL"}
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", "import council.settings as s; print(s.DEBUG, s.DATABASES['default']['ENGINE'])"],
+        cwd=ROOT, env=clean, capture_output=True, text=True,
+    )
+
+
+def test_production_refuses_to_start_without_a_secret_key(tmp_path):
+    result = _load_settings(COUNCIL_DEBUG="False", COUNCIL_DATA_DIR=str(tmp_path))
+    assert result.returncode != 0
+    assert "COUNCIL_SECRET_KEY must be set when COUNCIL_DEBUG is False" in result.stderr
+
+
+def test_production_starts_with_a_secret_key_and_reads_database_url(tmp_path):
+    result = _load_settings(COUNCIL_DEBUG="False", COUNCIL_SECRET_KEY="x" * 50,
+                            DATABASE_URL="postgres://u:p@db.example:5432/council")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "django.db.backends.postgresql"]
+
+
+def test_development_defaults_to_sqlite(tmp_path):
+    result = _load_settings(COUNCIL_DATA_DIR=str(tmp_path))
+    assert result.stdout.split() == ["True", "django.db.backends.sqlite3"]
+
+
+def test_a_boolean_setting_must_be_true_or_false(tmp_path):
+    result = _load_settings(COUNCIL_DEBUG="yes", COUNCIL_DATA_DIR=str(tmp_path))
+    assert result.returncode != 0
+    assert "COUNCIL_DEBUG must be True or False, not 'yes'" in result.stderr
