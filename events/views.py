@@ -6,6 +6,8 @@ Regions that htmx swaps are inline partials named after the element id they repl
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -113,8 +115,13 @@ def event_edit(request, event, actor):
 # The coordinator's desk -----------------------------------------------------------------------
 
 
-def _desk_context(event, register_form=None, paste_form=None) -> dict:
-    players = list(event.players.all())
+def _name_order(name: str) -> str:
+    """Alphabetical as people read it: Éowyn sorts with the E's, not after Z."""
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().casefold()
+
+
+def _desk_context(event, register_form=None, paste_form=None, start_form=None, rounds_form=None) -> dict:
+    players = sorted(event.players.all(), key=lambda p: (_name_order(p.name), p.pk))
     rounds = list(
         event.rounds.annotate(
             tables=Count("games"), missing=Count("games", filter=Q(games__result__isnull=True))
@@ -135,8 +142,8 @@ def _desk_context(event, register_form=None, paste_form=None) -> dict:
         "time_limit": policy.time_limits[event.game_type],
         "register_form": register_form or RegisterForm(),
         "paste_form": paste_form or PasteForm(auto_id="paste_%s"),
-        "start_form": StartForm(initial={"rounds": policy.rounds_for(active) if active >= 2 else 1}),
-        "rounds_form": RoundsForm(initial={"rounds": event.rounds_planned}),
+        "start_form": start_form or StartForm(initial={"rounds": policy.rounds_for(active) if active >= 2 else 1}),
+        "rounds_form": rounds_form or RoundsForm(initial={"rounds": event.rounds_planned}),
         "can_pair_next": event.status == Event.RUNNING
         and (latest is None or latest.missing == 0)
         and (event.rounds_planned is None or len(rounds) < event.rounds_planned),
@@ -219,36 +226,33 @@ def player_drop(request, event, actor, player_id: int):
     return redirect("desk", slug=event.slug)
 
 
+def _rounds_form_view(request, event, actor, form_class, service, context_key: str, success: str):
+    """Start or change the rounds; a refusal is shown next to the field on the desk."""
+    form = form_class(request.POST)
+    if form.is_valid():
+        try:
+            service(event, actor=actor, **form.cleaned_data)
+        except services.ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, success.format(**form.cleaned_data))
+            return redirect("desk", slug=event.slug)
+    event.refresh_from_db()
+    return render(request, "events/desk.html", _desk_context(event, **{context_key: form}), status=422)
+
+
 @event_view(COORDINATOR)
 @require_POST
 def start(request, event, actor):
-    form = StartForm(request.POST)
-    if form.is_valid():
-        try:
-            services.start_event(event, actor=actor, **form.cleaned_data)
-        except services.ServiceError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(request, f"The event has started: {event.name}. Pair round 1 when everyone is seated.")
-    else:
-        messages.error(request, "Rounds: " + " ".join(form.errors.get("rounds", ["check the number"])))
-    return redirect("desk", slug=event.slug)
+    return _rounds_form_view(request, event, actor, StartForm, services.start_event, "start_form",
+                             f"The event has started: {event.name}. Pair round 1 when everyone is seated.")
 
 
 @event_view(COORDINATOR)
 @require_POST
 def rounds_change(request, event, actor):
-    form = RoundsForm(request.POST)
-    if form.is_valid():
-        try:
-            services.change_rounds(event, actor=actor, **form.cleaned_data)
-        except services.ServiceError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(request, f"The event now has {form.cleaned_data['rounds']} rounds.")
-    else:
-        messages.error(request, "Rounds: " + " ".join(form.errors.get("rounds", ["check the number"])))
-    return redirect("desk", slug=event.slug)
+    return _rounds_form_view(request, event, actor, RoundsForm, services.change_rounds, "rounds_form",
+                             "The event now has {rounds} rounds.")
 
 
 @event_view(COORDINATOR)

@@ -155,3 +155,26 @@ def test_staff_enters_a_result_on_a_phone_with_the_free_council_calculator(phone
     expect(page.locator("#open-tables")).to_contain_text("Results in")
     game.refresh_from_db()
     assert (game.points, game.state, game.reported_by) == ([4, 2], "reported", "staff link")
+
+
+def test_every_coordinator_page_fits_a_phone(phone, live_server):
+    owner = UserFactory(username="coordinator")
+    event = Event.objects.create(slug="narrow", name="A rather long event name for a narrow phone screen",
+                                 policy="version-3-1998", game_type="two-deck", owner=owner)
+    register(event, 7)
+    services.start_event(event, actor=actor(owner))
+    rnd = services.pair_round(event, actor=actor(owner), seed=1)
+    game = rnd.games.first()
+    services.record_result(game, {"kind": "council", "mp": [21, 13]}, actor=actor(owner), expected_version=0)
+    log_in(phone, live_server.url, "coordinator")
+    pages = ["/", "/events/new/", "/events/import/", "/events/narrow/", "/events/narrow/settings/",
+             f"/events/narrow/players/{event.players.first().pk}/", "/events/narrow/rounds/1/",
+             "/events/narrow/tables/", f"/events/narrow/games/{game.pk}/result/",
+             f"/events/narrow/games/{game.pk}/council/", "/events/narrow/standings/", "/events/narrow/staff/",
+             "/events/narrow/audit/", "/e/narrow/"]
+    too_wide = []
+    for path in pages:
+        phone.goto(live_server.url + path)
+        if not fits_the_width(phone):
+            too_wide.append(path)
+    assert too_wide == []

@@ -312,3 +312,21 @@ def test_audit_page_filters_by_table(as_owner, event):
     text = as_owner.get(f"/events/{event.slug}/audit/", {"table": game.table}).content.decode()
     assert AuditEntry.objects.filter(event=event, table=game.table).exists()
     assert "result.recorded" in text and "round.paired" not in text
+
+
+def test_a_wrong_number_of_rounds_is_shown_next_to_the_field(as_owner, event):
+    register(event, 4)
+    response = as_owner.post(f"/events/{event.slug}/start/", {"rounds": "0"})
+    assert response.status_code == 422
+    assert 'id="id_rounds_error"' in response.content.decode()
+    event.refresh_from_db()
+    assert event.status == "registration"
+
+
+def test_fewer_rounds_than_paired_is_refused_next_to_the_field(as_owner, event):
+    run_event(event, 4, 2)
+    response = as_owner.post(f"/events/{event.slug}/rounds/", {"rounds": "1"})
+    assert response.status_code == 422
+    assert "2 rounds are already paired." in response.content.decode()
+    event.refresh_from_db()
+    assert event.rounds_planned == 3

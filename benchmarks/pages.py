@@ -1,0 +1,104 @@
+"""Server time and queries of each page for an event of a given size.
+
+Builds an event through the services (register, start, pair with the engine, record
+every result) in a throwaway SQLite database, or in DATABASE_URL's database when set,
+then renders each page with Django's test client and prints the median server time
+and the number of queries.
+
+    python benchmarks/pages.py --players 1000 --rounds 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=60)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--repeat", type=int, default=15)
+    args = parser.parse_args()
+
+    scratch = tempfile.mkdtemp(prefix="council-bench-")
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch}/bench.sqlite3")
+    os.environ.setdefault("COUNCIL_DATA_DIR", scratch)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "council.settings"
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+
+    settings.ALLOWED_HOSTS = ["testserver"]
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
+
+    from django.contrib.auth import get_user_model
+
+    from events import services
+    from events.models import Game
+
+    owner = get_user_model().objects.create_user("bench-owner", password="bench password 1")
+    who = services.Actor(owner, owner.username, "owner")
+    started = time.perf_counter()
+    event = services.create_event(owner=owner, name=f"Bench {args.players}x{args.rounds}", policy="policy-4-2001",
+                                  game_type="two-deck", format="general-opponent", tie_resolution="playoff",
+                                  first_round_pairing="random")
+    services.register_players(event, "\n".join(f"Player {n:05d}" for n in range(args.players)), actor=who)
+    services.start_event(event, actor=who, rounds=args.rounds + 1)
+    for number in range(1, args.rounds + 1):
+        rnd = services.pair_round(event, actor=who, seed=number)
+        games = list(rnd.games.all())
+        for index, game in enumerate(games):
+            if number == args.rounds and index == len(games) - 1:
+                continue  # one open table, so the live pages have something to show
+            mp = [20, 10] if (index + number) % 3 else [12, 10]
+            services.record_result(game, {"kind": "council", "mp": mp}, actor=who, expected_version=0)
+    print(f"built {args.players} players, {args.rounds} rounds in {time.perf_counter() - started:.1f} s "
+          f"({connection.vendor})")
+
+    last = event.rounds.order_by("-number").first()
+    game = Game.objects.filter(round=last).order_by("-table").first()
+    pages = {
+        "desk": f"/events/{event.slug}/",
+        "round": f"/events/{event.slug}/rounds/{last.number}/",
+        "round fragment (poll)": f"/events/{event.slug}/rounds/{last.number}/",
+        "tables (staff)": f"/events/{event.slug}/tables/",
+        "result form": f"/events/{event.slug}/games/{game.pk}/result/",
+        "points preview": f"/events/{event.slug}/games/{game.pk}/preview/?kind=council&mp_a=3&mp_b=2&version=0",
+        "standings": f"/events/{event.slug}/standings/",
+        "public": f"/e/{event.slug}/",
+        "export": f"/events/{event.slug}/export.json",
+    }
+    client = Client()
+    client.force_login(owner)
+    print(f"{'page':24} {'median ms':>10} {'max ms':>8} {'queries':>8} {'KiB':>7}")
+    for name, url in pages.items():
+        headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "tables"} if "fragment" in name else {}
+        client.get(url, **headers)
+        times = []
+        for _ in range(args.repeat):
+            with CaptureQueriesContext(connection) as queries:
+                begin = time.perf_counter()
+                response = client.get(url, **headers)
+                times.append((time.perf_counter() - begin) * 1000)
+            assert response.status_code == 200, (name, response.status_code)
+        print(f"{name:24} {statistics.median(times):10.1f} {max(times):8.1f} {len(queries):8d} "
+              f"{len(response.content) / 1024:7.1f}")
+
+
+if __name__ == "__main__":
+    main()
