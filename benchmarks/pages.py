@@ -57,7 +57,9 @@ def main() -> None:
     event = services.create_event(owner=owner, name=f"Bench {args.players}x{args.rounds}", policy="policy-4-2001",
                                   game_type="two-deck", format="general-opponent", tie_resolution="playoff",
                                   first_round_pairing="random")
-    services.register_players(event, "\n".join(f"Player {n:05d}" for n in range(args.players)), actor=who)
+    for first in range(0, args.players, services.MAX_NAMES_PER_PASTE):
+        names = (f"Player {n:05d}" for n in range(first, min(first + services.MAX_NAMES_PER_PASTE, args.players)))
+        services.register_players(event, "\n".join(names), actor=who)
     services.start_event(event, actor=who, rounds=args.rounds + 1)
     for number in range(1, args.rounds + 1):
         rnd = services.pair_round(event, actor=who, seed=number)

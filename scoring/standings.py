@@ -144,42 +144,64 @@ def break_tier(
     """Order players tied on points into blocks; players in one block stay tied.
 
     Applies the policy's criteria in order to the players still in contention; those
-    taken out form the next tier, broken again with the whole menu. Appends the reason
-    for every separation to ``notes``.
+    taken out form the next tier, broken again with the whole menu, until every player
+    is placed. Each player's notes explain their place: why they are behind the block
+    placed just before them, and why they are ahead of the rest (earlier separations
+    only concern players placed higher, so they are not repeated for everyone).
     """
-    if len(tier) == 1:
-        return [tier]
-    contention = list(tier)
-    out: list[str] = []
-    tied = set(tier)
-    for criterion in _criteria(policy):
-        if len(contention) == 1:
+    blocks: list[list[str]] = []
+    remaining = list(tier)
+    behind_last: dict[str, str] = {}
+    criteria = _criteria(policy)
+    # Only head-to-head depends on who is still tied; every other tally is fixed per player.
+    fixed: dict[tuple[str, str], Fraction] = {}
+
+    def tally(key: str, pid: str, tied: set[str]) -> Fraction:
+        if key == P.HEAD_TO_HEAD:
+            return _tally(key, records[pid], tied, records)
+        if (key, pid) not in fixed:
+            fixed[key, pid] = _tally(key, records[pid], tied, records)
+        return fixed[key, pid]
+
+    while remaining:
+        if len(remaining) == 1:
+            pid = remaining[0]
+            notes[pid].extend([behind_last[pid]] if pid in behind_last else [])
+            blocks.append(remaining)
             break
-        values = {pid: _tally(criterion.key, records[pid], tied, records) for pid in contention}
-        best = max(values.values()) if criterion.higher_is_better else min(values.values())
-        stay = [pid for pid in contention if values[pid] == best]
-        leave = [pid for pid in contention if values[pid] != best]
-        if not leave:
-            continue
-        label = f"criterion {criterion.roman}, {criterion.title}"
-        for pid in stay:
+        contention = list(remaining)
+        out: list[str] = []
+        tied = set(remaining)
+        ahead: dict[str, list[str]] = {pid: [] for pid in remaining}
+        for criterion in criteria:
+            if len(contention) == 1:
+                break
+            values = {pid: tally(criterion.key, pid, tied) for pid in contention}
+            best = max(values.values()) if criterion.higher_is_better else min(values.values())
+            stay = [pid for pid in contention if values[pid] == best]
+            leave = [pid for pid in contention if values[pid] != best]
+            if not leave:
+                continue
+            label = f"criterion {criterion.roman}, {criterion.title}"
             against = " and ".join(sorted({_fmt(values[q]) for q in leave}, key=lambda s: float(s)))
-            notes[pid].append(
-                f"ahead of {_names(leave, records)}: {criterion.phrase_better}, {_fmt(best)} against {against} ({label})"
-            )
-        for pid in leave:
-            notes[pid].append(
-                f"behind {_names(stay, records)}: {criterion.phrase_worse}, {_fmt(values[pid])} against {_fmt(best)} ({label})"
-            )
-        contention = stay
-        out.extend(leave)
-    if len(contention) > 1:
+            stayers, leavers = _names(stay, records), _names(leave, records)
+            for pid in stay:
+                ahead[pid].append(
+                    f"ahead of {leavers}: {criterion.phrase_better}, {_fmt(best)} against {against} ({label})"
+                )
+            for pid in leave:
+                behind_last[pid] = (
+                    f"behind {stayers}: {criterion.phrase_worse}, {_fmt(values[pid])} against {_fmt(best)} ({label})"
+                )
+            contention = stay
+            out.extend(leave)
         for pid in contention:
-            others = [q for q in contention if q != pid]
-            notes[pid].append(f"still tied with {_names(others, records)} after every criterion")
-    blocks = [contention]
-    if out:
-        blocks.extend(break_tier(out, records, policy, notes))
+            notes[pid].extend(([behind_last[pid]] if pid in behind_last else []) + ahead[pid])
+            if len(contention) > 1:
+                others = [q for q in contention if q != pid]
+                notes[pid].append(f"still tied with {_names(others, records)} after every criterion")
+        blocks.append(contention)
+        remaining = out
     return blocks
 
 

@@ -43,8 +43,9 @@ def test_opponents_scores_decide_and_a_lead_tie_goes_to_the_posted_option():
     assert notes(out, "a")[-1] == (
         "ahead of B: higher opponents' scores, 15 against 9 (criterion III, Sum of Opponents' Scores)")
     # c, out at criterion I, forms the next tier with b (out at III) and is broken again.
+    # Its place is explained by the separation from b, placed just before it; the earlier
+    # one from a concerns a player already explained above b.
     assert notes(out, "c") == [
-        "behind A and B: more head-to-head losses, 1 against 0 (criterion I, Head-to-Head)",
         "behind B: lower opponents' scores, 6 against 9 (criterion III, Sum of Opponents' Scores)",
     ]
     assert out["lead_tie"]["players"] == ["e", "f"]
@@ -162,3 +163,13 @@ def test_a_bye_is_not_a_win_in_criterion_ii():
     out = standings(doc)
     assert ranks(out)["b"] + 1 == ranks(out)["a"]
     assert notes(out, "b")[0] == "ahead of A: more wins, 1 against 0 (criterion II, Number of Wins)"
+
+
+def test_a_large_tie_stays_one_block_with_one_note_each():
+    # 1,200 players who all drew every game: one tier, re-broken once per place.
+    ids = [f"p{i:04d}" for i in range(1200)]
+    games = [(ids[i], ids[i + 1], TIE) for i in range(0, 1200, 2)]
+    out = standings(archive(ids, [(games, None)]))
+    assert len(out["standings"]) == 1200
+    assert {row["rank"] for row in out["standings"]} == {1}
+    assert {len(row["notes"]) for row in out["standings"]} == {1}
