@@ -116,13 +116,10 @@ def _locked(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
-def _unique_slug(model, base: str, taken: set[str] | None = None) -> str:
+def _unique_slug(base: str, taken: set[str]) -> str:
     base = base[:50].strip("-") or "x"
-    existing = taken if taken is not None else set(
-        model.objects.filter(slug__startswith=base).values_list("slug", flat=True)
-    )
     candidate, number = base, 2
-    while candidate in existing:
+    while candidate in taken:
         candidate = f"{base}-{number}"
         number += 1
     return candidate
@@ -150,7 +147,7 @@ def create_event(*, owner, name: str, date=None, place: str = "", **rules: str) 
     _check_event_rules(fields)
     with transaction.atomic():
         event = Event.objects.create(
-            slug=_unique_slug(Event, slugify(name) or "event"),
+            slug=_new_event_slug(name),
             name=name,
             date=date,
             place=place,
@@ -159,6 +156,11 @@ def create_event(*, owner, name: str, date=None, place: str = "", **rules: str) 
         )
         _audit(event, Actor(owner, owner.get_username(), "owner"), "event.created", event.name, after=_settings(event))
     return event
+
+
+def _new_event_slug(name: str) -> str:
+    base = slugify(name)[:50].strip("-") or "event"
+    return _unique_slug(base, set(Event.objects.filter(slug__startswith=base).values_list("slug", flat=True)))
 
 
 def _settings(event: Event) -> dict:
@@ -235,7 +237,7 @@ def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Pla
         rounds_paired = event.rounds.count() if event.status == Event.RUNNING else 0
         players = []
         for name in names:
-            archive_id = _unique_slug(Player, slugify(name)[:40] or "player", taken)
+            archive_id = _unique_slug(slugify(name)[:40] or "player", taken)
             taken.add(archive_id)
             players.append(
                 Player(event=event, name=name, archive_id=archive_id, joined_after_round=rounds_paired)
@@ -557,6 +559,18 @@ def preview_result(game: Game, result: dict) -> scoring.ScoredResult:
         raise ServiceError.from_rule(error, RESULT_FIELDS) from None
 
 
+def _apply_result(game: Game, result: dict, scored: scoring.ScoredResult, actor: Actor, state: str) -> None:
+    """Save a scored result on its game as the next version."""
+    game.result = result
+    game.points = [points_json(p) for p in scored.points]
+    game.explanation = scored.explanation[:300]
+    game.state = state
+    game.version += 1
+    game.reported_by = actor.label
+    game.reported_at = timezone.now()
+    game.save()
+
+
 def record_result(
     game: Game, result: dict, *, actor: Actor, expected_version: int, confirm: bool = False
 ) -> Game:
@@ -588,14 +602,7 @@ def record_result(
                     field="mp_a" if abs(result["mp"][0]) > PLAUSIBLE_MP else "mp_b",
                 )
         before = {"result": game.result, "points": game.points, "state": game.state, "version": game.version}
-        game.result = result
-        game.points = [points_json(p) for p in scored.points]
-        game.explanation = scored.explanation[:300]
-        game.state = Game.CONFIRMED if actor.is_coordinator else Game.REPORTED
-        game.version += 1
-        game.reported_by = actor.label
-        game.reported_at = timezone.now()
-        game.save()
+        _apply_result(game, result, scored, actor, Game.CONFIRMED if actor.is_coordinator else Game.REPORTED)
         _audit(
             event,
             actor,
@@ -659,14 +666,7 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
             result = {"kind": "forfeit", "winner": winner, "reason": "cheat" if ejected else "drop"}
             scored = preview_result(forfeit_game, result)
             before = {"result": None, "state": forfeit_game.state, "version": forfeit_game.version}
-            forfeit_game.result = result
-            forfeit_game.points = [points_json(p) for p in scored.points]
-            forfeit_game.explanation = scored.explanation[:300]
-            forfeit_game.state = Game.CONFIRMED
-            forfeit_game.version += 1
-            forfeit_game.reported_by = actor.label
-            forfeit_game.reported_at = timezone.now()
-            forfeit_game.save()
+            _apply_result(forfeit_game, result, scored, actor, Game.CONFIRMED)
             opponent = forfeit_game.player_b if winner == 1 else forfeit_game.player_a
             told += (
                 f"; table {forfeit_game.table} is conceded: {opponent.name} gets "
@@ -838,7 +838,7 @@ def import_event(data: object, *, owner) -> Event:
     with transaction.atomic():
         settings = archive.event
         event = Event.objects.create(
-            slug=_unique_slug(Event, slugify(settings.name) or "event"),
+            slug=_new_event_slug(settings.name),
             name=settings.name,
             date=date,
             place=place,
