@@ -171,10 +171,9 @@ def register(request, event, actor):
             note = f" They join round {late + 1} with 0 points (late registration)." if late else ""
             messages.success(request, f"Registered {', '.join(p.name for p in players)}.{note}")
             form = None
-    if not request.htmx:
-        if form is None:
-            return redirect("desk", slug=event.slug)
-    status = 200 if form is None or not form.errors else 422
+    if form is None and not request.htmx:
+        return redirect("desk", slug=event.slug)
+    status = 200 if form is None else 422
     context = _desk_context(event, **({"paste_form": form} if pasted else {"register_form": form}))
     return render(request, "events/desk.html#players" if request.htmx else "events/desk.html", context, status=status)
 
