@@ -364,7 +364,7 @@ def staff_tables(request, event, actor):
     return _partial(request, "events/tables.html", "open-tables", context)
 
 
-def _game_for(event, actor, game_id: int) -> Game:
+def _game_for(event, game_id: int) -> Game:
     game = get_object_or_404(
         Game.objects.select_related("round", "player_a", "player_b"), round__event=event, pk=game_id
     )
@@ -391,7 +391,7 @@ def _result_initial(game: Game) -> dict:
 @event_view(STAFF)
 @require_http_methods(["GET", "POST"])
 def game_result(request, event, actor, game_id: int):
-    game = _game_for(event, actor, game_id)
+    game = _game_for(event, game_id)
     initial = _result_initial(game)
     data = request.POST or None
     from_calculator = request.method == "GET" and all(
@@ -462,7 +462,7 @@ def _preview(game: Game, form: ResultForm):
 @event_view(STAFF)
 @require_GET
 def game_result_preview(request, event, actor, game_id: int):
-    game = _game_for(event, actor, game_id)
+    game = _game_for(event, game_id)
     form = ResultForm(request.GET, game=game)
     preview = _preview(game, form) if form.is_valid() else None
     return render(request, "events/result.html#points-preview", {"game": game, "form": form, "preview": preview})
@@ -471,7 +471,7 @@ def game_result_preview(request, event, actor, game_id: int):
 @event_view(STAFF)
 @require_GET
 def game_council(request, event, actor, game_id: int):
-    game = _game_for(event, actor, game_id)
+    game = _game_for(event, game_id)
     form = CouncilForm(request.GET if "calculate" in request.GET else None, game=game)
     outcome = None
     if form.is_bound and form.is_valid():

@@ -23,7 +23,7 @@ def test_production_refuses_to_start_without_a_secret_key(tmp_path):
     assert "COUNCIL_SECRET_KEY must be set when COUNCIL_DEBUG is False" in result.stderr
 
 
-def test_production_starts_with_a_secret_key_and_reads_database_url(tmp_path):
+def test_production_starts_with_a_secret_key_and_reads_database_url():
     result = _load_settings(COUNCIL_DEBUG="False", COUNCIL_SECRET_KEY="x" * 50,
                             DATABASE_URL="postgres://u:p@db.example:5432/council")
     assert result.returncode == 0, result.stderr
