@@ -8,7 +8,7 @@ PORT ?= 8000
 # make run serves with DEBUG off, as at a real event; its secret key is made once and kept in var/.
 PROD_ENV = COUNCIL_DEBUG=False COUNCIL_SECRET_KEY="$$(cat var/secret-key)"
 
-.PHONY: install run test bench clean
+.PHONY: install run test bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ $(CHROMIUM):
 
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest
+
+# The phone page, the projector and the printouts as PNG and PDF, to look at: screenshots/ (not in git).
+screenshots: $(STAMP) $(CHROMIUM)
+	COUNCIL_SCREENSHOTS=$(CURDIR)/screenshots $(BIN)/python -m pytest -q tests/browser/test_printouts.py
+	@echo "Screenshots and PDFs are in screenshots/"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/pairing.py

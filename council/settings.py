@@ -44,6 +44,12 @@ if not SECRET_KEY:
 # At a venue the laptop is reached by its Wi-Fi address, which nobody knows in advance.
 ALLOWED_HOSTS = env_list("COUNCIL_ALLOWED_HOSTS", ["*"])
 CSRF_TRUSTED_ORIGINS = env_list("COUNCIL_CSRF_TRUSTED_ORIGINS", [])
+# The address printed in QR codes (https://events.example.org) when the one the
+# coordinator's browser uses is not the one phones reach; empty means "as requested".
+COUNCIL_PUBLIC_URL = os.environ.get("COUNCIL_PUBLIC_URL", "").rstrip("/")
+# How often open pages ask for news. A poll with nothing new costs one query and no body
+# (304), so the default suits a room of sixty phones on a laptop.
+COUNCIL_POLL_SECONDS = int(os.environ.get("COUNCIL_POLL_SECONDS", "10"))
 
 INSTALLED_APPS = [
     "django.contrib.auth",
@@ -81,6 +87,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "events.context.live_pages",
             ],
         },
     }

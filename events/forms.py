@@ -7,6 +7,7 @@ import json
 from django import forms
 
 import scoring
+from scoring.clock import MAX_ADJUSTMENT_MINUTES
 from scoring.results import FORFEIT_REASONS
 
 from .models import (
@@ -88,6 +89,34 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["first"].queryset = players
         self.fields["second"].queryset = players
+
+
+class ClockForm(forms.Form):
+    """One press on the round clock: start (or resume), pause, call time, or add minutes."""
+
+    ACTIONS = {"start": "The clock is running.", "pause": "The clock is paused.",
+               "call": "Time is called: the end-of-time procedure starts at every table.",
+               "adjust": "The time is changed."}
+    action = forms.ChoiceField(choices=[(key, key) for key in ACTIONS], widget=forms.HiddenInput)
+    minutes = forms.IntegerField(
+        required=False, label="Minutes", min_value=-MAX_ADJUSTMENT_MINUTES, max_value=MAX_ADJUSTMENT_MINUTES,
+        help_text="A minus sign takes minutes back.",
+    )
+    table = forms.IntegerField(required=False, min_value=1, label="For",
+                               help_text="Leave empty for every table, or give the table of a judge call.")
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") == "adjust" and data.get("minutes") is None and "minutes" not in self.errors:
+            self.add_error("minutes", "Give the minutes to add, or to take back with a minus sign.")
+        return data
+
+    def done_message(self) -> str:
+        data = self.cleaned_data
+        if data["action"] == "adjust":
+            where = f"table {data['table']}" if data["table"] else "every table"
+            return f"{data['minutes']:+d} minutes for {where}."
+        return self.ACTIONS[data["action"]]
 
 
 class ResultForm(forms.Form):

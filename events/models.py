@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 
 from scoring.archive import EVENT_FORMATS, FIRST_ROUND_PAIRINGS
+from scoring.clock import CLOCK_STATES, READY
 from scoring.policies import GAME_TYPES, POLICIES, TIE_RESOLUTIONS
 from scoring.results import DECK_CAPABILITIES
 
@@ -130,6 +131,12 @@ class Round(models.Model):
     # The engine's report on the pairing: rematches, floats, proven_optimal...
     quality = models.JSONField(default=dict, blank=True)
     paired_at = models.DateTimeField(auto_now_add=True)
+    # The official clock (scoring.clock): running until clock_ends_at, or holding
+    # clock_remaining seconds while ready or paused.
+    clock_state = models.CharField(max_length=16, choices=[(s, s.capitalize()) for s in CLOCK_STATES],
+                                   default=READY)
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
+    clock_remaining = models.FloatField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -159,6 +166,8 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     reported_by = models.CharField(max_length=150, blank=True)
     reported_at = models.DateTimeField(null=True, blank=True)
+    # Time given to this table alone, after a judge call, on top of the round clock.
+    extra_seconds = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["table"]

@@ -6,12 +6,16 @@ Regions that htmx swaps are inline partials named after the element id they repl
 
 from __future__ import annotations
 
-import unicodedata
+import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import quote_etag
+from django.views.decorators.gzip import gzip_page
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -21,7 +25,20 @@ import scoring
 from . import services
 from .access import COORDINATOR, PUBLIC, STAFF, event_view, staff_link_session_key
 from .archive import load_archive
+from .boards import (
+    Card,
+    alphabetical_seats,
+    event_standings,
+    fold,
+    latest_round,
+    public_address,
+    public_board,
+    round_games,
+    tournament_cards,
+)
+from .clocks import clock_display
 from .forms import (
+    ClockForm,
     CloseForm,
     CouncilForm,
     EventForm,
@@ -115,13 +132,8 @@ def event_edit(request, event, actor):
 # The coordinator's desk -----------------------------------------------------------------------
 
 
-def _name_order(name: str) -> str:
-    """Alphabetical as people read it: Éowyn sorts with the E's, not after Z."""
-    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().casefold()
-
-
 def _desk_context(event, register_form=None, paste_form=None, start_form=None, rounds_form=None) -> dict:
-    players = sorted(event.players.all(), key=lambda p: (_name_order(p.name), p.pk))
+    players = sorted(event.players.all(), key=lambda p: (fold(p.name), p.pk))
     rounds = list(
         event.rounds.annotate(
             tables=Count("games"), missing=Count("games", filter=Q(games__result__isnull=True))
@@ -269,7 +281,7 @@ def pair(request, event, actor):
 # Rounds ---------------------------------------------------------------------------------------
 
 
-def _round_context(event, rnd, swap_form=None, warnings=None) -> dict:
+def _round_context(event, rnd, swap_form=None, warnings=None, clock_form=None) -> dict:
     games = list(rnd.games.select_related("player_a", "player_b"))
     missing = [g.table for g in games if g.result is None]
     is_latest = not event.rounds.filter(number__gt=rnd.number).exists()
@@ -286,6 +298,9 @@ def _round_context(event, rnd, swap_form=None, warnings=None) -> dict:
         "warnings": warnings,
         "editable": is_latest and event.status == Event.RUNNING,
         "untouched": all(g.result is None for g in games),
+        "clock": clock_display(event, rnd) if is_latest and event.status == Event.RUNNING else None,
+        "clock_form": clock_form or ClockForm(),
+        "extended": [g for g in games if g.extra_seconds and g.result is None],
     }
 
 
@@ -293,7 +308,31 @@ def _round_context(event, rnd, swap_form=None, warnings=None) -> dict:
 @require_GET
 def round_view(request, event, actor, number: int):
     rnd = get_object_or_404(Round.objects.select_related("bye"), event=event, number=number)
-    return _partial(request, "events/round.html", "tables", _round_context(event, rnd))
+    return _polled(request, event, "events/round.html", "tables", lambda: _round_context(event, rnd), actor.role)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def round_clock(request, event, actor, number: int):
+    rnd = get_object_or_404(Round.objects.select_related("bye"), event=event, number=number)
+    form = ClockForm(request.POST)
+    if form.is_valid():
+        action = form.cleaned_data["action"]
+        try:
+            if action == "adjust":
+                services.adjust_time(rnd, actor=actor, minutes=form.cleaned_data["minutes"],
+                                     table=form.cleaned_data["table"])
+            else:
+                CLOCK_SERVICES[action](rnd, actor=actor)
+        except services.ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, form.done_message())
+            return redirect("round", slug=event.slug, number=number)
+    return render(request, "events/round.html", _round_context(event, rnd, clock_form=form), status=422)
+
+
+CLOCK_SERVICES = {"start": services.start_clock, "pause": services.pause_clock, "call": services.call_time}
 
 
 @event_view(COORDINATOR)
@@ -350,18 +389,18 @@ def game_confirm(request, event, actor, game_id: int):
 # Results at the tables ----------------------------------------------------------------------------
 
 
-def _latest_round(event) -> Round | None:
-    return event.rounds.select_related("bye").order_by("-number").first()
-
-
 @event_view(STAFF)
 @require_GET
 def staff_tables(request, event, actor):
-    rnd = _latest_round(event)
-    games = list(rnd.games.select_related("player_a", "player_b")) if rnd else []
-    context = {"event": event, "round": rnd, "games": games, "actor": actor,
-               "open_count": sum(1 for g in games if g.result is None)}
-    return _partial(request, "events/tables.html", "open-tables", context)
+    def build():
+        rnd = latest_round(event)
+        games = round_games(rnd)
+        running = rnd is not None and event.status == Event.RUNNING
+        return {"event": event, "round": rnd, "games": games, "actor": actor,
+                "open_count": sum(1 for g in games if g.result is None),
+                "clock": clock_display(event, rnd) if running else None}
+
+    return _polled(request, event, "events/tables.html", "open-tables", build, actor.role)
 
 
 def _game_for(event, game_id: int) -> Game:
@@ -600,6 +639,69 @@ def staff_link_open(request, token: str):
     return redirect("tables", slug=event.slug)
 
 
+# Printouts ------------------------------------------------------------------------------------------------
+
+
+def _printed_round(request, event) -> Round:
+    number = request.GET.get("round", "")
+    rounds = event.rounds.select_related("bye")
+    rnd = rounds.filter(number=int(number)).first() if number.isdigit() else rounds.order_by("-number").first()
+    if rnd is None:
+        raise Http404("No such round")
+    return rnd
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_pairings(request, event, actor):
+    rnd = _printed_round(request, event)
+    games = round_games(rnd)
+    return render(request, "events/print/pairings.html", {
+        "event": event, "round": rnd, "games": games, "public_url": public_address(request, event),
+        "seated": alphabetical_seats(list(event.players.all()), rnd, games),
+        "limit": scoring.get_policy(event.policy).time_limit(event.game_type),
+    })
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_slips(request, event, actor):
+    rnd = _printed_round(request, event)
+    policy = scoring.get_policy(event.policy)
+    return render(request, "events/print/slips.html", {
+        "event": event, "round": rnd, "games": round_games(rnd), "policy": policy,
+        "limit": policy.time_limit(event.game_type), "scenario": event.game_type == "scenario",
+        "weakest_link": policy.weakest_link_points is not None and event.game_type != "scenario", "one_ring": event.game_type != "scenario",
+    })
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_cards(request, event, actor):
+    players = list(event.players.all())
+    standings = event_standings(event)
+    if standings is None:
+        cards = [Card(p, None, 0) for p in sorted(players, key=lambda p: fold(p.name))]
+    else:
+        cards = sorted(tournament_cards(standings, {p.archive_id: p for p in players}),
+                       key=lambda card: fold(card.player.name))
+    planned = max(event.rounds_planned or 0, standings["rounds_played"] if standings else 0)
+    # Rounds still to play are printed as empty lines, to be filled in by hand.
+    played = standings["rounds_played"] if standings else 0
+    sheets = [{"card": card, "blank_rounds": range((card.rows[-1].round if card.rows else played) + 1, planned + 1)}
+              for card in cards]
+    return render(request, "events/print/cards.html", {
+        "event": event, "sheets": sheets, "policy": scoring.get_policy(event.policy),
+    })
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_standings(request, event, actor):
+    return render(request, "events/print/standings.html",
+                  _standings_context(event) | {"public_url": public_address(request, event)})
+
+
 # Archive ------------------------------------------------------------------------------------------------
 
 
@@ -636,19 +738,107 @@ def audit(request, event, actor):
     return render(request, "events/audit.html", {"event": event, "entries": entries[:300], "table": table})
 
 
-# Public -----------------------------------------------------------------------------------------------------
+# Public: players' phones and the projector -------------------------------------------------
+
+ME_COOKIE = "council_me"
+ME_COOKIE_AGE = 60 * 60 * 24 * 60
 
 
+def _poll_etag(event, region: str, *key) -> str:
+    """The version of a polled region: it changes with anything the event shows (``changed_at``)."""
+    return quote_etag("-".join([region, str(event.changed_at.timestamp()), *map(str, key)]))
+
+
+def _polled(request, event, template: str, region: str, build, *key):
+    """A page whose region ``region`` htmx polls; a poll that finds nothing new gets 304 without rendering.
+
+    The region carries its own ETag in ``hx-headers`` so the next poll sends it back as
+    If-None-Match; htmx leaves the region alone on 304 (see base.html's responseHandling).
+    """
+    etag = _poll_etag(event, region, *key)
+    polling = bool(request.htmx) and request.htmx.target == region
+    if polling:
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            not_modified["ETag"] = etag
+            return _uncached(not_modified)
+    # The region sends its version back on the next poll (hx-headers holds JSON).
+    response = _partial(request, template, region, {**build(), "poll_headers": json.dumps({"If-None-Match": etag})})
+    if polling:
+        response["ETag"] = etag
+    patch_vary_headers(response, ("HX-Request", "HX-Target"))
+    return _uncached(response)
+
+
+def _uncached(response):
+    # no-store: were the browser to keep a region, it would answer our 304 itself with the
+    # old body, and htmx would swap in a stale clock. The page asks; the server answers.
+    patch_cache_control(response, private=True, no_store=True)
+    return response
+
+
+def _me(request, event) -> int | None:
+    value = request.COOKIES.get(ME_COOKIE, "")
+    return int(value) if value.isdigit() else None
+
+
+@gzip_page
 @event_view(PUBLIC)
 @require_GET
 def public(request, event, actor):
-    rnd = _latest_round(event)
-    games = list(rnd.games.select_related("player_a", "player_b")) if rnd else []
-    standings_rows = []
-    if event.rounds.exists():
-        standings_rows = scoring.compute_standings(load_archive(event))["standings"]
-    return render(request, "events/public.html", {"event": event, "round": rnd, "games": games,
-                                                  "standings": standings_rows, "role": actor.role})
+    me_id = _me(request, event)
+    query = request.GET.get("q", "")[:100]
+    if request.htmx and request.htmx.target == "found":
+        return render(request, "events/_find.html#found", public_board(event, me_id=me_id, query=query))
+    return _polled(request, event, "events/public.html", "live",
+                   lambda: public_board(event, me_id=me_id, query=query) | {"role": actor.role}, me_id)
+
+
+@event_view(PUBLIC)
+@require_POST
+def public_me(request, event, actor):
+    """"This is me": remembered in a cookie on this phone for this event only; nothing is stored."""
+    response = redirect("public", slug=event.slug)
+    chosen = request.POST.get("player", "")
+    path = reverse("public", args=[event.slug])
+    if chosen.isdigit() and event.players.filter(pk=int(chosen)).exists():
+        response.set_cookie(ME_COOKIE, chosen, max_age=ME_COOKIE_AGE, path=path, httponly=True, samesite="Lax",
+                            secure=request.is_secure())
+    else:
+        response.delete_cookie(ME_COOKIE, path=path, samesite="Lax")
+    return response
+
+
+@gzip_page
+@event_view(PUBLIC)
+@require_GET
+def public_round(request, event, actor, number: int):
+    rnd = get_object_or_404(Round.objects.select_related("bye"), event=event, number=number)
+    return render(request, "events/public_round.html", {"event": event, "round": rnd, "games": round_games(rnd)})
+
+
+@gzip_page
+@event_view(PUBLIC)
+@require_GET
+def projector(request, event, actor):
+    by_name = request.GET.get("by") == "name"
+
+    def build():
+        rnd = latest_round(event)
+        games = round_games(rnd)
+        running = rnd is not None and event.status == Event.RUNNING
+        return {
+            "event": event,
+            "round": rnd,
+            "games": games,
+            "by_name": by_name,
+            "seated": alphabetical_seats(list(event.players.all()), rnd, games) if by_name else [],
+            "clock": clock_display(event, rnd) if running else None,
+            "extended": [g for g in games if g.extra_seconds and g.result is None],
+            "public_url": public_address(request, event),
+        }
+
+    return _polled(request, event, "events/projector.html", "board", build, by_name)
 
 
 def health(request):

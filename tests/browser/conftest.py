@@ -58,3 +58,24 @@ def phone(browser):
 def fits_the_width(page) -> bool:
     """No sideways scrolling: the page is no wider than the viewport."""
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.fixture(autouse=True)
+def quick_polls(settings):
+    """Pages poll every second here instead of every ten, so tests see news without long waits."""
+    settings.COUNCIL_POLL_SECONDS = 1
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    """Where a test keeps its screenshots and PDFs: COUNCIL_SCREENSHOTS (make screenshots) or a temporary folder."""
+    folder = Path(os.environ.get("COUNCIL_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def htmx_settled(page) -> None:
+    """Wait until htmx has swapped, settled and wired the new content, as a person would."""
+    page.wait_for_function(
+        "window.htmx && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    )

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from events import services
 from events.models import Event, Game
-from tests.browser.conftest import fits_the_width
+from tests.browser.conftest import fits_the_width, htmx_settled
 from tests.conftest import actor, register
 from tests.factories import UserFactory
 
@@ -24,13 +24,6 @@ def log_in(page, base: str, username: str) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("heading", name="Council")).to_be_visible()
-
-
-def htmx_settled(page) -> None:
-    """Wait until htmx has swapped, settled and wired the new content, as a person would."""
-    page.wait_for_function(
-        "window.htmx && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
-    )
 
 
 def enter_result(page, mp_a: int, mp_b: int) -> None:
@@ -171,7 +164,9 @@ def test_every_coordinator_page_fits_a_phone(phone, live_server):
              f"/events/narrow/players/{event.players.first().pk}/", "/events/narrow/rounds/1/",
              "/events/narrow/tables/", f"/events/narrow/games/{game.pk}/result/",
              f"/events/narrow/games/{game.pk}/council/", "/events/narrow/standings/", "/events/narrow/staff/",
-             "/events/narrow/audit/", "/e/narrow/"]
+             "/events/narrow/audit/", "/e/narrow/", "/e/narrow/projector/", "/e/narrow/projector/?by=name",
+             "/e/narrow/rounds/1/", "/events/narrow/print/pairings/", "/events/narrow/print/slips/",
+             "/events/narrow/print/cards/", "/events/narrow/print/standings/"]
     too_wide = []
     for path in pages:
         phone.goto(live_server.url + path)

@@ -24,6 +24,13 @@ PAGES = [
     ("staff", "/events/{slug}/staff/"),
     ("export", "/events/{slug}/export.json"),
     ("public", "/e/{slug}/"),
+    ("public round", "/e/{slug}/rounds/1/"),
+    ("projector", "/e/{slug}/projector/"),
+    ("projector by name", "/e/{slug}/projector/?by=name"),
+    ("print pairings", "/events/{slug}/print/pairings/"),
+    ("print slips", "/events/{slug}/print/slips/"),
+    ("print cards", "/events/{slug}/print/cards/"),
+    ("print standings", "/events/{slug}/print/standings/"),
 ]
 
 

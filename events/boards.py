@@ -1,0 +1,207 @@
+"""What the public sees: pairings, standings, a player's tournament card, the printouts.
+
+Read-only: these functions build plain data for the public page, the projector and the
+printed sheets, in a fixed number of queries whatever the event's size. Nothing here
+is private: no deck capability, no Wizard, no staff link, no account.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.conf import settings
+from django.urls import reverse
+
+import scoring
+
+from .archive import load_archive
+from .clocks import clock_display
+from .models import Event, Game, Player, Round
+
+MAX_FOUND = 20
+
+RESULT_LABELS = {
+    "one-ring": "the One Ring",
+    "wizard-eliminated": "Wizard eliminated",
+    "forfeit": "forfeit",
+    "scenario": "scenario",
+}
+
+
+def fold(text: str) -> str:
+    """A name as people search it: no accents, no case. "eowyn" finds "Éowyn"."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
+
+
+def find_players(players: list[Player], query: str, limit: int = MAX_FOUND) -> list[Player]:
+    """Players whose name holds every word of ``query``, in any order: "smi ann" finds "Ann Smith"."""
+    words = fold(query).split()
+    if not words:
+        return []
+    return [p for p in players if all(word in fold(p.name) for word in words)][:limit]
+
+
+@dataclass
+class Seat:
+    """Where a player is in the current round: a table and an opponent, or the bye."""
+
+    table: int | None = None
+    opponent: Player | None = None
+    game: Game | None = None
+    bye: bool = False
+
+
+@dataclass
+class CardRow:
+    """One round of a player's tournament card (Policy #1, Tournament Point Ties)."""
+
+    round: int
+    table: int | None
+    opponent: str
+    outcome: str  # "won", "lost", "tie", "bye" or "playing"
+    detail: str
+    tp: float | int | None
+    total: float | int
+
+
+@dataclass
+class Card:
+    player: Player
+    rank: int | None
+    total: float | int
+    rows: list[CardRow] = field(default_factory=list)
+
+
+def seats(rnd: Round | None, games: list[Game]) -> dict[int, Seat]:
+    """Every player's seat in the round, by player pk."""
+    found: dict[int, Seat] = {}
+    for game in games:
+        found[game.player_a_id] = Seat(table=game.table, opponent=game.player_b, game=game)
+        found[game.player_b_id] = Seat(table=game.table, opponent=game.player_a, game=game)
+    if rnd is not None and rnd.bye_id:
+        found[rnd.bye_id] = Seat(bye=True)
+    return found
+
+
+def _number(value: Fraction) -> float | int:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _detail(result: dict | None, mine: int) -> str:
+    if not result:
+        return ""
+    if "mp" in result:
+        text = f"MP {result['mp'][mine]}–{result['mp'][1 - mine]}"
+        if result.get("weakest_link") is not None:
+            text += ", Weakest Link " + ("won" if result["weakest_link"] == mine else "lost")
+        return text
+    return RESULT_LABELS.get(result["kind"], result["kind"].replace("-", " "))
+
+
+def tournament_cards(standings: dict, players_by_archive_id: dict[str, Player], only: set[str] | None = None
+                     ) -> list[Card]:
+    """The tournament card of each player: opponent, result and points of every round, with the running total.
+
+    Policy #1, Swiss System, Tournament Point Ties: "keep a running record of each
+    player's opponent each round, result types each round, as well as tournament point
+    results each round". Cards follow the standings order.
+    """
+    wanted = [row for row in standings["standings"] if only is None or row["player"] in only]
+    entries: dict[str, list[tuple[int, CardRow]]] = {row["player"]: [] for row in wanted}
+    for bye in standings["byes"]:
+        if bye["player"] in entries:
+            entries[bye["player"]].append(
+                (bye["round"], CardRow(bye["round"], None, "—", "bye", "bye", bye["tp"], 0)))
+    for game in standings["games"]:
+        for mine in (0, 1):
+            pid = game["players"][mine]
+            if pid not in entries:
+                continue
+            opponent = players_by_archive_id[game["players"][1 - mine]].name
+            if game["tp"] is None:
+                row = CardRow(game["round"], game["table"], opponent, "playing", "", None, 0)
+            else:
+                my_tp, their_tp = Fraction(game["tp"][mine]), Fraction(game["tp"][1 - mine])
+                outcome = "won" if my_tp > their_tp else "lost" if my_tp < their_tp else "tie"
+                row = CardRow(game["round"], game["table"], opponent, outcome, _detail(game["result"], mine),
+                              game["tp"][mine], 0)
+            entries[pid].append((game["round"], row))
+    cards = []
+    for standing in wanted:
+        total = Fraction(0)
+        rows = []
+        for _, row in sorted(entries[standing["player"]], key=lambda item: item[0]):
+            total += Fraction(row.tp or 0)
+            row.total = _number(total)
+            rows.append(row)
+        cards.append(Card(players_by_archive_id[standing["player"]], standing["rank"], standing["tp"], rows))
+    return cards
+
+
+def latest_round(event: Event) -> Round | None:
+    return event.rounds.select_related("bye").order_by("-number").first()
+
+
+def round_games(rnd: Round | None) -> list[Game]:
+    return list(rnd.games.select_related("player_a", "player_b")) if rnd else []
+
+
+def event_standings(event: Event) -> dict | None:
+    """The engine's standings, or None before the first round."""
+    archive = load_archive(event)
+    return scoring.compute_standings(archive) if archive.rounds else None
+
+
+def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> dict:
+    """The public page: the current round by table, the clock, standings, search results
+    and, for a player who said "this is me", their seat and tournament card."""
+    players = list(event.players.all())
+    by_pk = {p.pk: p for p in players}
+    rnd = latest_round(event)
+    games = round_games(rnd)
+    seat_of = seats(rnd, games)
+    standings = event_standings(event)
+    me = by_pk.get(me_id) if me_id is not None else None
+    card = None
+    if me is not None and standings is not None:
+        card = tournament_cards(standings, {p.archive_id: p for p in players}, only={me.archive_id})[0]
+    my_seat = seat_of.get(me.pk) if me else None
+    clock = None
+    if rnd is not None and event.status == Event.RUNNING:
+        extra = my_seat.game.extra_seconds if my_seat and my_seat.game and my_seat.game.result is None else 0
+        label = f"Table {my_seat.table}" if extra else ""
+        clock = clock_display(event, rnd, extra_seconds=extra, label=label)
+    found = [(p, seat_of.get(p.pk)) for p in find_players(sorted(players, key=lambda p: fold(p.name)), query)]
+    return {
+        "event": event,
+        "round": rnd,
+        "games": games,
+        "clock": clock,
+        "standings": standings["standings"] if standings else [],
+        "me": me,
+        "my_seat": my_seat,
+        "card": card,
+        "query": query,
+        "found": found,
+        "past_rounds": list(range((rnd.number - 1) if rnd else 0, 0, -1)),
+        "extended": [g for g in games if g.extra_seconds and g.result is None],
+    }
+
+
+def alphabetical_seats(players: list[Player], rnd: Round | None, games: list[Game]) -> list[tuple[Player, Seat]]:
+    """Every player of the round in name order with their table, as the room looks them up."""
+    seat_of = seats(rnd, games)
+    return [(p, seat_of[p.pk]) for p in sorted(players, key=lambda p: (fold(p.name), p.pk)) if p.pk in seat_of]
+
+
+def public_address(request, event: Event) -> str:
+    """The public page's full address for QR codes and printouts.
+
+    COUNCIL_PUBLIC_URL wins when set (a server behind a proxy); otherwise the address
+    the coordinator's browser used, which at a venue is the laptop's Wi-Fi address.
+    """
+    path = reverse("public", args=[event.slug])
+    base = settings.COUNCIL_PUBLIC_URL
+    return f"{base}{path}" if base else request.build_absolute_uri(path)

@@ -1,0 +1,76 @@
+"""The round clock between the database and the pages: rows to ``scoring.clock`` values and back.
+
+The arithmetic and the rules (time limit, warning, end of time) live in ``scoring.clock``;
+here are only the conversions and what a page needs to draw a clock that counts down
+by itself (``static/council/live.js``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from django.utils import timezone
+
+import scoring
+from scoring.clock import RUNNING, Clock, end_of_time_text, new_clock, read_clock
+
+from .models import Event, Round
+
+
+def round_clock(rnd: Round, event: Event) -> Clock:
+    """The round's clock; a round paired before clocks existed starts with the full time limit."""
+    if rnd.clock_state == RUNNING and rnd.clock_ends_at is not None:
+        return Clock(state=RUNNING, ends_at=rnd.clock_ends_at.timestamp())
+    remaining = rnd.clock_remaining
+    if remaining is None:
+        remaining = new_clock(scoring.get_policy(event.policy), event.game_type).remaining
+    return Clock(state=rnd.clock_state, remaining=remaining)
+
+
+def store_clock(rnd: Round, clock: Clock) -> None:
+    """Copy a clock value onto the round's fields (the caller saves)."""
+    rnd.clock_state = clock.state
+    rnd.clock_ends_at = datetime.fromtimestamp(clock.ends_at, tz=UTC) if clock.ends_at is not None else None
+    rnd.clock_remaining = clock.remaining
+
+
+def clock_record(clock: Clock) -> dict:
+    """The clock as the audit log keeps it."""
+    ends_at = datetime.fromtimestamp(clock.ends_at, tz=UTC).isoformat() if clock.ends_at is not None else None
+    return {"state": clock.state, "ends_at": ends_at, "remaining": clock.remaining}
+
+
+def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: str = "") -> dict:
+    """Everything a template needs to draw the clock for the round, or for one table.
+
+    The page shows the time at render; the script counts down from ``ends_at_ms``
+    against the server's time (``now_ms``) so a phone with a wrong clock still shows
+    the official time.
+    """
+    policy = scoring.get_policy(event.policy)
+    now = timezone.now().timestamp()
+    warning_seconds = policy.warning_minutes * 60
+    reading = read_clock(round_clock(rnd, event), now, warning_seconds, extra_seconds)
+    return {
+        "label": label or f"Round {rnd.number}",
+        "phase": reading.phase,
+        "state": rnd.clock_state,
+        "remaining": round(reading.remaining),
+        "text": format_remaining(reading.remaining),
+        "ends_at_ms": round(reading.ends_at * 1000) if reading.ends_at is not None else None,
+        "now_ms": round(now * 1000),
+        "warning_seconds": warning_seconds,
+        "warning_minutes": policy.warning_minutes,
+        "limit_minutes": policy.time_limit(event.game_type),
+        "extra_minutes": extra_seconds // 60,
+        "end_of_time": end_of_time_text(policy, event.game_type),
+        "clause": policy.time_clause,
+    }
+
+
+def format_remaining(seconds: float) -> str:
+    """1:05:09 or 04:59; the same format the page's script writes."""
+    whole = max(0, int(-(-seconds // 1)))  # rounded up: 0.4 s left is still "00:01"
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"

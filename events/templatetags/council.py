@@ -1,0 +1,40 @@
+"""Template helpers: QR codes drawn on the server, as inline SVG."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import segno
+from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+from events.boards import public_address
+
+register = template.Library()
+
+LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1"}
+
+
+@register.simple_tag
+def qr_code(url: str, label: str):
+    """An SVG QR code for ``url`` that scales with its box, named for screen readers.
+
+    Error correction M survives a crease or a thumb over a printed code.
+    """
+    svg = segno.make(url, error="m").svg_inline(scale=1, omitsize=True, title=label, svgclass="qr-code",
+                                                 lineclass=None)
+    figure = format_html('<figure class="qr" role="img" aria-label="{}">{}<figcaption>{}</figcaption></figure>',
+                         label, mark_safe(svg), url)  # noqa: S308 - segno's SVG, escaped text inside
+    if urlsplit(url).hostname in LOOPBACK_HOSTS:
+        # The commonest slip at a venue: a code that only the laptop itself can open.
+        figure += format_html(
+            '<p class="warn qr-warning">Phones cannot open {}. Open Council at this laptop\'s network address '
+            "(make run prints it), or set COUNCIL_PUBLIC_URL, and this code follows.</p>", urlsplit(url).hostname)
+    return figure
+
+
+@register.simple_tag(takes_context=True)
+def public_qr_code(context, event, label: str):
+    """The QR code of the event's public page, for the page being rendered."""
+    return qr_code(public_address(context["request"], event), label)

@@ -1,0 +1,120 @@
+"""A player's phone at 360×740: find my table, say "this is me", follow the rounds and the clock."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from events import services
+from events.models import Event, Game
+from tests.browser.conftest import fits_the_width
+from tests.conftest import actor, register
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _seat(event, name: str, number: int) -> tuple[int, str]:
+    game = Game.objects.select_related("player_a", "player_b").get(
+        round__event=event, round__number=number, player_a__name=name
+    ) if Game.objects.filter(round__event=event, round__number=number, player_a__name=name).exists() else \
+        Game.objects.select_related("player_a", "player_b").get(round__event=event, round__number=number,
+                                                                 player_b__name=name)
+    opponent = game.player_b if game.player_a.name == name else game.player_a
+    return game.table, opponent.name
+
+
+def test_a_player_follows_the_event_on_a_phone_without_reloading(phone, live_server):
+    owner = UserFactory(username="coordinator")
+    who = actor(owner)
+    event = Event.objects.create(slug="open", name="Minas Tirith Open", policy="policy-1-1996",
+                                 game_type="one-deck-standard", owner=owner)
+    services.register_players(event, "Éowyn Halfelven\nFaramir\nBeregond\nIoreth\nImrahil\nHúrin", actor=who)
+    services.start_event(event, actor=who)
+    services.pair_round(event, actor=who, seed=4)
+    services.start_clock(event.rounds.get(number=1), actor=who)
+    page = phone
+
+    polls = []
+    page.on("response", lambda response: polls.append(response.status)
+            if response.request.headers.get("hx-target") == "live" else None)
+    page.goto(f"{live_server.url}/e/open/")
+    page.evaluate("window.stayedOnThePage = true")
+    page.get_by_label("Any part of a name").press_sequentially("owyn", delay=40)
+    table, opponent = _seat(event, "Éowyn Halfelven", 1)
+    found = page.locator("#found")
+    expect(found).to_contain_text(f"Éowyn Halfelven: table {table} against {opponent}")
+    assert fits_the_width(page)
+    found.get_by_role("button", name="This is me").click()
+
+    me = page.locator(".me")
+    expect(me.get_by_role("heading", name="Éowyn Halfelven")).to_be_visible()
+    expect(me).to_contain_text(f"Round 1: table {table} against {opponent}.")
+    assert fits_the_width(page)
+
+    # The clock counts down on the phone by itself, between polls.
+    clock = me.locator("[data-clock-time]")
+    first = clock.text_content()
+    assert re.fullmatch(r"4[45]:\d\d", first), first  # Policy #1: 45 minutes for a single-deck game
+    expect(clock).not_to_have_text(first, timeout=3_000)
+    page.evaluate("window.stayedOnThePage = true")  # the "This is me" form reloaded the page once
+
+    # Every result of round 1 comes in and the coordinator pairs round 2: the phone follows.
+    for game in Game.objects.filter(round__event=event, round__number=1):
+        services.record_result(game, {"kind": "council", "mp": [12, 7]}, actor=who, expected_version=game.version)
+    services.pair_round(event, actor=who, seed=5)
+    table, opponent = _seat(event, "Éowyn Halfelven", 2)
+    expect(me).to_contain_text(f"Round 2: table {table} against {opponent}.", timeout=8_000)
+    expect(page.locator("#me-heading + p")).to_be_visible()
+    assert page.evaluate("window.stayedOnThePage") is True, "the new round came without a reload"
+    expect(page.locator(".card-table tbody tr")).to_have_count(2)  # round 1 played, round 2 playing
+    assert page.evaluate("(wrap => wrap.scrollWidth <= wrap.clientWidth)(document.querySelector('.me .table-wrap'))"), \
+        "the tournament card fits the phone without scrolling sideways"
+
+    # The policy's warning, then time: the last seconds of a 45-minute round, without waiting 45 minutes.
+    rnd = event.rounds.get(number=2)
+    services.start_clock(rnd, actor=who)
+    services.adjust_time(rnd, actor=who, minutes=-41)
+    expect(me.locator(".clock-warning")).to_be_visible(timeout=8_000)
+    expect(me.locator(".clock-warning")).to_contain_text("Less than 5 minutes")
+    rnd.refresh_from_db()
+    rnd.clock_ends_at = timezone.now() + timedelta(seconds=3)
+    rnd.save(update_fields=["clock_ends_at"])
+    Event.objects.filter(pk=event.pk).update(changed_at=timezone.now())
+    expect(me.locator(".clock-time")).to_be_visible(timeout=10_000)
+    expect(me.locator(".clock-time")).to_contain_text("Play on until the player who went second finishes a turn")
+    expect(clock).to_have_text("00:00")
+    assert page.evaluate("window.stayedOnThePage") is True
+    assert fits_the_width(page)
+    # While nothing changes, every poll is answered 304 and the page stays as it is.
+    page.wait_for_timeout(500)
+    quiet_from = len(polls)
+    page.wait_for_timeout(3_000)
+    assert 200 in polls[:quiet_from] and polls[quiet_from:] and set(polls[quiet_from:]) == {304}, polls
+    expect(me.locator(".clock-time")).to_be_visible()
+
+
+def test_the_projector_pages_through_the_tables(browser, live_server):
+    owner = UserFactory(username="coordinator")
+    event = Event.objects.create(slug="hall", name="Hall of Fire", policy="policy-4-2001", game_type="two-deck",
+                                 owner=owner)
+    register(event, 60)
+    services.start_event(event, actor=actor(owner))
+    services.pair_round(event, actor=actor(owner), seed=1)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/e/hall/projector/")
+    tables = page.locator(".projector-list li")
+    expect(tables).to_have_count(30)
+    counter = page.locator("[data-page-counter]")
+    expect(counter).to_have_text(re.compile(r"Page 1 of \d"))
+    visible = page.locator(".projector-list li:not([hidden])")
+    assert 0 < visible.count() < 30
+    # Nothing shown is cut off at the bottom of the screen.
+    assert page.evaluate("""() => [...document.querySelectorAll('.projector-list li:not([hidden])')]
+        .every(li => li.getBoundingClientRect().bottom <= window.innerHeight)""")
+    context.close()
