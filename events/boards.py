@@ -173,7 +173,8 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
         extra = my_seat.game.extra_seconds if my_seat and my_seat.game and my_seat.game.result is None else 0
         label = f"Table {my_seat.table}" if extra else ""
         clock = clock_display(event, rnd, extra_seconds=extra, label=label)
-    found = [(p, seat_of.get(p.pk)) for p in find_players(sorted(players, key=lambda p: fold(p.name)), query)]
+    found = [(p, seat_of.get(p.pk)) for p in find_players(sorted(players, key=lambda p: fold(p.name)), query)] \
+        if query else []
     return {
         "event": event,
         "round": rnd,
@@ -188,6 +189,15 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
         "past_rounds": list(range((rnd.number - 1) if rnd else 0, 0, -1)),
         "extended": [g for g in games if g.extra_seconds and g.result is None],
     }
+
+
+def found_players(event: Event, query: str) -> dict:
+    """The search as you type: matching players with their seat, without the standings' cost."""
+    rnd = latest_round(event)
+    seat_of = seats(rnd, round_games(rnd))
+    players = sorted(event.players.all(), key=lambda p: fold(p.name))
+    return {"event": event, "round": rnd, "query": query,
+            "found": [(p, seat_of.get(p.pk)) for p in find_players(players, query)]}
 
 
 def alphabetical_seats(players: list[Player], rnd: Round | None, games: list[Game]) -> list[tuple[Player, Seat]]:

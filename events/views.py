@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -30,6 +29,7 @@ from .boards import (
     alphabetical_seats,
     event_standings,
     fold,
+    found_players,
     latest_round,
     public_address,
     public_board,
@@ -789,7 +789,7 @@ def public(request, event, actor):
     me_id = _me(request, event)
     query = request.GET.get("q", "")[:100]
     if request.htmx and request.htmx.target == "found":
-        return render(request, "events/_find.html#found", public_board(event, me_id=me_id, query=query))
+        return render(request, "events/_find.html#found", found_players(event, query))
     return _polled(request, event, "events/public.html", "live",
                    lambda: public_board(event, me_id=me_id, query=query) | {"role": actor.role}, me_id)
 
@@ -797,7 +797,7 @@ def public(request, event, actor):
 @event_view(PUBLIC)
 @require_POST
 def public_me(request, event, actor):
-    """"This is me": remembered in a cookie on this phone for this event only; nothing is stored."""
+    """Remember "this is me" in a cookie on this phone, for this event only; the server stores nothing."""
     response = redirect("public", slug=event.slug)
     chosen = request.POST.get("player", "")
     path = reverse("public", args=[event.slug])

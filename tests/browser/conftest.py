@@ -7,6 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from events import services
+from events.models import Event
+from tests.conftest import actor, register
+from tests.factories import UserFactory
+
 CHROMIUM = os.environ.get("COUNCIL_CHROMIUM", "/usr/bin/chromium")
 # The machine has no network beyond package registries: Chromium must not try to reach Google.
 CHROMIUM_ARGS = [
@@ -79,3 +84,13 @@ def htmx_settled(page) -> None:
     page.wait_for_function(
         "window.htmx && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
     )
+
+
+def paired_event(slug: str, policy: str, players: int, name: str = ""):
+    """A two-deck event of ``players`` with round 1 paired, owned by the user "coordinator"."""
+    owner = UserFactory(username="coordinator")
+    event = Event.objects.create(slug=slug, name=name or slug.capitalize(), policy=policy, game_type="two-deck",
+                                 owner=owner)
+    register(event, players)
+    services.start_event(event, actor=actor(owner))
+    return event, services.pair_round(event, actor=actor(owner), seed=1)

@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 
 from events import services
 from events.models import Event, Game
-from tests.browser.conftest import fits_the_width, htmx_settled
-from tests.conftest import actor, register
+from tests.browser.conftest import fits_the_width, htmx_settled, paired_event
+from tests.conftest import actor
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -92,11 +92,8 @@ def test_coordinator_runs_an_event_from_registration_to_final_standings(laptop, 
 
 
 def test_round_page_shows_a_staff_result_without_reloading(laptop, live_server):
-    owner = UserFactory(username="coordinator")
-    event = Event.objects.create(slug="live", name="Live", policy="policy-4-2001", game_type="two-deck", owner=owner)
-    register(event, 4)
-    services.start_event(event, actor=actor(owner))
-    rnd = services.pair_round(event, actor=actor(owner), seed=1)
+    event, rnd = paired_event("live", "policy-4-2001", 4)
+    owner = event.owner
     log_in(laptop, live_server.url, "coordinator")
     laptop.goto(f"{live_server.url}/events/live/rounds/1/")
     expect(laptop.locator("#tables")).to_contain_text("2 results missing")
@@ -106,12 +103,8 @@ def test_round_page_shows_a_staff_result_without_reloading(laptop, live_server):
 
 
 def test_staff_enters_a_result_on_a_phone_with_the_free_council_calculator(phone, live_server):
-    owner = UserFactory(username="coordinator")
-    event = Event.objects.create(slug="phones", name="Phones", policy="version-3-1998", game_type="two-deck",
-                                 owner=owner)
-    register(event, 4)
-    services.start_event(event, actor=actor(owner))
-    rnd = services.pair_round(event, actor=actor(owner), seed=1)
+    event, rnd = paired_event("phones", "version-3-1998", 4)
+    owner = event.owner
     token = services.create_staff_link(event, actor=actor(owner))
     game = rnd.games.get(table=1)
     page = phone
@@ -151,12 +144,8 @@ def test_staff_enters_a_result_on_a_phone_with_the_free_council_calculator(phone
 
 
 def test_every_coordinator_page_fits_a_phone(phone, live_server):
-    owner = UserFactory(username="coordinator")
-    event = Event.objects.create(slug="narrow", name="A rather long event name for a narrow phone screen",
-                                 policy="version-3-1998", game_type="two-deck", owner=owner)
-    register(event, 7)
-    services.start_event(event, actor=actor(owner))
-    rnd = services.pair_round(event, actor=actor(owner), seed=1)
+    event, rnd = paired_event("narrow", "version-3-1998", 7, "A rather long event name for a narrow phone screen")
+    owner = event.owner
     game = rnd.games.first()
     services.record_result(game, {"kind": "council", "mp": [21, 13]}, actor=actor(owner), expected_version=0)
     log_in(phone, live_server.url, "coordinator")

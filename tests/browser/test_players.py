@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from events import services
 from events.models import Event, Game
-from tests.browser.conftest import fits_the_width
-from tests.conftest import actor, register
+from tests.browser.conftest import fits_the_width, paired_event
+from tests.conftest import actor
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -99,12 +99,7 @@ def test_a_player_follows_the_event_on_a_phone_without_reloading(phone, live_ser
 
 
 def test_the_projector_pages_through_the_tables(browser, live_server):
-    owner = UserFactory(username="coordinator")
-    event = Event.objects.create(slug="hall", name="Hall of Fire", policy="policy-4-2001", game_type="two-deck",
-                                 owner=owner)
-    register(event, 60)
-    services.start_event(event, actor=actor(owner))
-    services.pair_round(event, actor=actor(owner), seed=1)
+    paired_event("hall", "policy-4-2001", 60, "Hall of Fire")
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{live_server.url}/e/hall/projector/")
