@@ -7,6 +7,7 @@ secret key. With DEBUG off the app refuses to start without COUNCIL_SECRET_KEY.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -111,6 +112,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
     )
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Tests use a file too, as an event does: an in-memory database shared between
+    # threads fails at once on a lock instead of waiting, so the concurrency tests could not
+    # run. One file per test run, so that two runs at once do not share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"council-test-{os.getpid()}.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -144,11 +149,25 @@ STORAGES = {
 
 # Sessions live in the database so that any app server can answer any request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
-SESSION_COOKIE_SECURE = env_bool("COUNCIL_SECURE_COOKIES", False)
-CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-SECURE_HSTS_SECONDS = int(os.environ.get("COUNCIL_HSTS_SECONDS", "0"))
-SECURE_SSL_REDIRECT = env_bool("COUNCIL_SSL_REDIRECT", False)
+# Behind HTTPS (a hosted server) one switch turns on everything `check --deploy` asks for;
+# a laptop at a venue serves plain HTTP on the local Wi-Fi and leaves it off.
+COUNCIL_HTTPS = env_bool("COUNCIL_HTTPS", False)
+SESSION_COOKIE_SECURE = COUNCIL_HTTPS
+CSRF_COOKIE_SECURE = COUNCIL_HTTPS
+SECURE_SSL_REDIRECT = COUNCIL_HTTPS
+# A year, as browsers' preload lists expect; 0 turns HSTS off (e.g. while trying HTTPS out).
+SECURE_HSTS_SECONDS = int(os.environ.get("COUNCIL_HSTS_SECONDS", "31536000" if COUNCIL_HTTPS else "0"))
+# These cover the host's own subdomains only (council.example.org and *.council.example.org),
+# never its siblings; set them False when Council is served from a domain's apex.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("COUNCIL_HSTS_SUBDOMAINS", COUNCIL_HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("COUNCIL_HSTS_PRELOAD", COUNCIL_HTTPS)
 SECURE_CONTENT_TYPE_NOSNIFF = True
+# Only behind a proxy that sets these headers itself: otherwise a client could forge them.
+COUNCIL_TRUST_PROXY = env_bool("COUNCIL_TRUST_PROXY", False)
+if COUNCIL_TRUST_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# htmx sends the CSRF token from the page (hx-headers), so no script needs the cookie.
+CSRF_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 
 # Largest upload accepted (an archive of a large event is well under this).

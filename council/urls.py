@@ -8,7 +8,7 @@ from events import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.health, name="health"),
-    path("accounts/login/", auth_views.LoginView.as_view(template_name="registration/login.html"), name="login"),
+    path("accounts/login/", views.SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("events/new/", views.event_new, name="event_new"),
     path("events/new/policy/", views.policy_preview, name="policy_preview"),
@@ -38,6 +38,11 @@ urlpatterns = [
     path("events/<slug:slug>/staff/link/", views.staff_link, name="staff_link"),
     path("events/<slug:slug>/export.json", views.export, name="export"),
     path("events/<slug:slug>/audit/", views.audit, name="audit"),
+    path("events/<slug:slug>/snapshots/", views.snapshots, name="snapshots"),
+    path("events/<slug:slug>/snapshots/<int:snapshot_id>/download/", views.snapshot_download,
+         name="snapshot_download"),
+    path("events/<slug:slug>/snapshots/<int:snapshot_id>/restore/", views.snapshot_restore,
+         name="snapshot_restore"),
     path("events/<slug:slug>/print/pairings/", views.print_pairings, name="print_pairings"),
     path("events/<slug:slug>/print/slips/", views.print_slips, name="print_slips"),
     path("events/<slug:slug>/print/cards/", views.print_cards, name="print_cards"),
@@ -47,4 +52,5 @@ urlpatterns = [
     path("e/<slug:slug>/me/", views.public_me, name="public_me"),
     path("e/<slug:slug>/rounds/<int:number>/", views.public_round, name="public_round"),
     path("e/<slug:slug>/projector/", views.projector, name="projector"),
+    path("e/<slug:slug>/report/", views.public_report, name="public_report"),
 ]

@@ -42,6 +42,12 @@ class EventForm(forms.Form):
         choices=TIE_CHOICES, initial="playoff", label="If players tie for the lead (posted in advance)"
     )
     first_round_pairing = forms.ChoiceField(choices=FIRST_ROUND_CHOICES, initial="random")
+    players_report = forms.BooleanField(
+        required=False, label="Players report their own results",
+        help_text="Each player enters the result on their phone with the code on their result slip; "
+                  "when both agree it stands, when they differ the table is flagged for staff "
+                  "(Policy #1, General 17). Staff can always enter or correct a result.",
+    )
     expected_players = forms.IntegerField(
         min_value=2, max_value=20000, initial=16, required=False, label="Players expected",
         help_text="Only to show what the policy implies; the real number is counted at the start.",
@@ -206,6 +212,23 @@ class ResultForm(forms.Form):
         return {"kind": kind, "winner": side[data["winner"]]}
 
 
+class ReportCodeForm(forms.Form):
+    code = forms.CharField(
+        label="Your code from the result slip", max_length=12,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}),
+    )
+
+
+class PlayerReportForm(ResultForm):
+    """A player's own report: the staff's result form with the slip's code instead of a version."""
+
+    code = forms.CharField(max_length=12, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["version"]
+
+
 class CouncilForm(forms.Form):
     """The Free Council calculator: each player's points by category (CRF 10)."""
 
@@ -281,3 +304,34 @@ class ImportForm(forms.Form):
             return json.loads(upload.read().decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
             raise forms.ValidationError(f"This is not a JSON file: {error}") from None
+
+
+class AuditFilterForm(forms.Form):
+    """Narrows the audit log; every field is optional and an empty one does not narrow."""
+
+    action = forms.ChoiceField(required=False, label="Change")
+    round = forms.IntegerField(required=False, min_value=1, max_value=1000, label="Round")
+    table = forms.IntegerField(required=False, min_value=1, max_value=10000, label="Table")
+    actor = forms.ChoiceField(required=False, label="By")
+
+    def __init__(self, *args, actions, actors, **kwargs):
+        super().__init__(*args, **kwargs)
+        kinds = sorted({action.split(".")[0] for action in actions})
+        self.fields["action"].choices = (
+            [("", "Every change")] + [(f"{kind}.", f"All {kind}") for kind in kinds]
+            + [(action, action) for action in actions]
+        )
+        self.fields["actor"].choices = [("", "Anyone")] + [(label, label) for label in actors]
+
+    def narrow(self, entries):
+        data = self.cleaned_data
+        if data["action"]:
+            entries = (entries.filter(action__startswith=data["action"]) if data["action"].endswith(".")
+                       else entries.filter(action=data["action"]))
+        if data["round"] is not None:
+            entries = entries.filter(round_number=data["round"])
+        if data["table"] is not None:
+            entries = entries.filter(table=data["table"])
+        if data["actor"]:
+            entries = entries.filter(actor_label=data["actor"])
+        return entries

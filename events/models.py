@@ -61,6 +61,8 @@ class Event(models.Model):
     )
     # The revocable staff link; empty when there is none.
     staff_token = models.CharField(max_length=64, blank=True)
+    # Players enter their own results with the codes on their slips (Policy #1, General 17).
+    players_report = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every service that changes what any page of the event shows.
     changed_at = models.DateTimeField(auto_now=True)
@@ -168,6 +170,12 @@ class Game(models.Model):
     reported_at = models.DateTimeField(null=True, blank=True)
     # Time given to this table alone, after a judge call, on top of the round clock.
     extra_seconds = models.PositiveIntegerField(default=0)
+    # Each player's code, printed on the result slip, for reporting from a phone; and the
+    # result each player reported with it (the engine's dict), until staff or agreement settle it.
+    code_a = models.CharField(max_length=8, blank=True)
+    code_b = models.CharField(max_length=8, blank=True)
+    report_a = models.JSONField(null=True, blank=True)
+    report_b = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["table"]
@@ -179,6 +187,15 @@ class Game(models.Model):
     @property
     def has_result(self) -> bool:
         return self.result is not None
+
+    @property
+    def reports_differ(self) -> bool:
+        """Both players reported, differently, and nobody has settled it: staff are needed."""
+        return self.result is None and None not in (self.report_a, self.report_b) and self.report_a != self.report_b
+
+    @property
+    def reports_in(self) -> int:
+        return (self.report_a is not None) + (self.report_b is not None)
 
 
 class AuditEntry(models.Model):
@@ -201,3 +218,30 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action}: {self.subject}"
+
+
+class Snapshot(models.Model):
+    """The whole event as a ``council-archive/1`` document, taken as a round starts and closes."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="snapshots")
+    taken_at = models.DateTimeField(auto_now_add=True)
+    reason = models.CharField(max_length=100)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    data = models.JSONField()
+
+    class Meta:
+        ordering = ["-taken_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+class Throttle(models.Model):
+    """Failed attempts under one key (a sign-in name, an address) in the current window.
+
+    In the database, so every app server and worker counts the same attempts.
+    """
+
+    key = models.CharField(max_length=200, unique=True)
+    window_started_at = models.DateTimeField()
+    failures = models.PositiveIntegerField(default=0)

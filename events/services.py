@@ -27,12 +27,15 @@ from scoring.policies import points_json
 
 from .archive import event_archive, joined_after_round, load_archive, parse_date, rounds_by_policy
 from .clocks import clock_record, round_clock, store_clock
-from .models import AuditEntry, Event, EventRole, Game, Player, Round
+from .models import AuditEntry, Event, EventRole, Game, Player, Round, Snapshot
 
 # Marshalling points above this for one player are possible but rare enough that a
 # typo (150 for 15) is likelier: the form asks for confirmation (docs/rules.md).
 PLAUSIBLE_MP = 100
 MAX_NAMES_PER_PASTE = 500
+# Result codes avoid letters and digits that read alike (0/O, 1/I/L, 2/Z, 5/S, 8/B).
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+CODE_LENGTH = 6
 
 
 class ServiceError(Exception):
@@ -139,7 +142,9 @@ def _check_event_rules(fields: dict) -> None:
         raise ServiceError.from_rule(error, {f"event.{k}": k for k in EVENT_RULE_FIELDS}) from None
 
 
-def create_event(*, owner, name: str, date=None, place: str = "", **rules: str) -> Event:
+def create_event(
+    *, owner, name: str, date=None, place: str = "", players_report: bool = False, **rules: str
+) -> Event:
     """Create an event in registration, owned by ``owner``.
 
     The policy, game type, format, tie option and first-round pairing are checked by the
@@ -154,6 +159,7 @@ def create_event(*, owner, name: str, date=None, place: str = "", **rules: str) 
             date=date,
             place=place,
             owner=owner,
+            players_report=players_report,
             **{k: rules[k] for k in EVENT_RULE_FIELDS},
         )
         _audit(event, Actor(owner, owner.get_username(), "owner"), "event.created", event.name, after=_settings(event))
@@ -172,11 +178,19 @@ def _settings(event: Event) -> dict:
         "place": event.place,
         **{k: getattr(event, k) for k in EVENT_RULE_FIELDS},
         "rounds_planned": event.rounds_planned,
+        "players_report": event.players_report,
     }
 
 
-def update_event(event: Event, *, actor: Actor, name: str, date=None, place: str = "", **rules: str) -> Event:
-    """Change an event's settings; the rule settings only before the event starts."""
+def update_event(
+    event: Event, *, actor: Actor, name: str, date=None, place: str = "", players_report: bool = False,
+    **rules: str,
+) -> Event:
+    """Change an event's settings; the rule settings only before the event starts.
+
+    Whether players report their own results may change at any time: the codes are on
+    every slip already, and staff can enter any result either way.
+    """
     with transaction.atomic():
         event = _locked(event)
         before = _settings(event)
@@ -187,7 +201,7 @@ def update_event(event: Event, *, actor: Actor, name: str, date=None, place: str
             )
         merged = {k: rules.get(k, getattr(event, k)) for k in EVENT_RULE_FIELDS}
         _check_event_rules({"name": name, **merged})
-        event.name, event.date, event.place = name, date, place
+        event.name, event.date, event.place, event.players_report = name, date, place, players_report
         for key, value in merged.items():
             setattr(event, key, value)
         event.save()
@@ -419,11 +433,29 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
             quality=pairing.quality,
             clock_remaining=scoring.clock.new_clock(archive.policy, event.game_type).remaining,
         )
+        codes = _new_codes(2 * len(pairing.games))
         Game.objects.bulk_create(
-            Game(round=rnd, table=table, player_a_id=pk_of[a], player_b_id=pk_of[b]) for table, a, b in pairing.games
+            Game(round=rnd, table=table, player_a_id=pk_of[a], player_b_id=pk_of[b],
+                 code_a=codes[2 * index], code_b=codes[2 * index + 1])
+            for index, (table, a, b) in enumerate(pairing.games)
         )
         _audit(event, actor, "round.paired", f"Round {rnd.number}", after=pairing.as_dict(), round_number=rnd.number)
+        _snapshot(event, f"Round {rnd.number} paired", rnd.number)
     return rnd
+
+
+def _new_codes(count: int, taken: set[str] = frozenset()) -> list[str]:
+    """``count`` distinct result codes, none of them in ``taken``."""
+    codes: list[str] = []
+    while len(codes) < count:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken and code not in codes:
+            codes.append(code)
+    return codes
+
+
+def _pairs(items: list) -> list[tuple]:
+    return list(zip(items[::2], items[1::2]))
 
 
 def _round_layout(rnd: Round) -> dict:
@@ -516,8 +548,12 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
         )
         if warnings and not confirm:
             raise NeedsConfirmation(warnings)
-        for game in changed:
-            game.save(update_fields=["player_a", "player_b"])
+        # A slip printed before the swap names other players: its codes must not report here.
+        taken = {code for g in games for code in (g.code_a, g.code_b)}
+        for game, codes in zip(changed, _pairs(_new_codes(2 * len(changed), taken))):
+            game.code_a, game.code_b = codes
+            game.report_a = game.report_b = None
+            game.save(update_fields=["player_a", "player_b", "code_a", "code_b", "report_a", "report_b"])
         rnd.bye = new_bye
         rnd.quality = {**quality, "proven_optimal": False, "changed_by_hand": True}
         rnd.save(update_fields=["bye", "quality"])
@@ -659,6 +695,15 @@ def _apply_result(game: Game, result: dict, scored: scoring.ScoredResult, actor:
     game.save()
 
 
+def _check_plausible(result: dict) -> None:
+    high = [mp for mp in result.get("mp", []) if abs(mp) > PLAUSIBLE_MP]
+    if high:
+        raise NeedsConfirmation(
+            [f"{high[0]} marshalling points is unusually high; check the score sheet and confirm."],
+            field="mp_a" if abs(result["mp"][0]) > PLAUSIBLE_MP else "mp_b",
+        )
+
+
 def record_result(
     game: Game, result: dict, *, actor: Actor, expected_version: int, confirm: bool = False
 ) -> Game:
@@ -682,13 +727,8 @@ def record_result(
         if game.version != expected_version:
             raise ResultConflict(game)
         scored = preview_result(game, result)
-        if scored.mp is not None and not confirm:
-            high = [mp for mp in result.get("mp", []) if abs(mp) > PLAUSIBLE_MP]
-            if high:
-                raise NeedsConfirmation(
-                    [f"{high[0]} marshalling points is unusually high; check the score sheet and confirm."],
-                    field="mp_a" if abs(result["mp"][0]) > PLAUSIBLE_MP else "mp_b",
-                )
+        if not confirm:
+            _check_plausible(result)
         before = {"result": game.result, "points": game.points, "state": game.state, "version": game.version}
         _apply_result(game, result, scored, actor, Game.CONFIRMED if actor.is_coordinator else Game.REPORTED)
         _audit(
@@ -702,6 +742,78 @@ def record_result(
             round_number=game.round.number,
             table=game.table,
         )
+        _snapshot_if_round_complete(event, game, had_result=before["result"] is not None)
+    return game
+
+
+def _snapshot_if_round_complete(event: Event, game: Game, *, had_result: bool) -> None:
+    # The round closes when its last table gets a result; corrections after that are in
+    # the audit log and in the next round's snapshot.
+    if not had_result and not game.round.games.filter(result__isnull=True).exists():
+        _snapshot(event, f"Round {game.round.number} complete", game.round.number)
+
+
+def find_reporting_game(event: Event, code: str) -> tuple[Game, int] | None:
+    """The game of the latest round whose slip carries ``code``, and the side (0 or 1) it belongs to."""
+    code = code.strip().upper()
+    rnd = _latest_round(event)
+    if rnd is None or len(code) != CODE_LENGTH:
+        return None
+    game = (Game.objects.filter(round=rnd).filter(Q(code_a=code) | Q(code_b=code))
+            .select_related("round", "player_a", "player_b").first())
+    if game is None:
+        return None
+    game.round.event = event
+    return game, 0 if game.code_a == code else 1
+
+
+def report_result(game: Game, side: int, result: dict, *, confirm: bool = False) -> Game:
+    """One player's report of their game, made with the code on their slip.
+
+    Policy #1, General 17: the coordinator may accept a result both players agree on;
+    an event that lets players report is that acceptance. When both reports are the
+    same, the result stands (confirmed); when they differ, the table waits for staff
+    (``Game.reports_differ``). A player may change their report until the result stands;
+    staff and the coordinator can enter or correct the result at any time.
+    """
+    with transaction.atomic():
+        event = _locked(game.round.event)
+        game = Game.objects.select_for_update().select_related("round", "player_a", "player_b").get(pk=game.pk)
+        game.round.event = event
+        if not event.players_report:
+            raise ServiceError("At this event the staff enter results; hand your slip to them.")
+        if event.status != Event.RUNNING or _latest_round(event).pk != game.round_id:
+            raise ServiceError("This round is over; ask the staff.")
+        if game.result is not None:
+            raise ServiceError(
+                f"Table {game.table}'s result stands already: {game.explanation} "
+                "If it is wrong, ask the staff to correct it."
+            )
+        scored = preview_result(game, result)
+        if not confirm:
+            _check_plausible(result)
+        reporter = (game.player_a, game.player_b)[side]
+        field = ("report_a", "report_b")[side]
+        before = getattr(game, field)
+        setattr(game, field, result)
+        game.save(update_fields=[field])
+        subject = f"Round {game.round.number}, table {game.table}: {game.player_a.name} v {game.player_b.name}"
+        who = Actor(user=None, label=f"{reporter.name} (player, code)", role="public")
+        _audit(event, who, "result.reported", subject, before={"report": before}, after={"report": result},
+               round_number=game.round.number, table=game.table)
+        if game.report_a is not None and game.report_b is not None:
+            if game.report_a == game.report_b:
+                _apply_result(game, result, scored, Actor(None, "both players", "public"), Game.CONFIRMED)
+                _audit(event, Actor(None, "both players", "public"), "result.agreed", subject,
+                       before={"result": None, "version": game.version - 1},
+                       after={"result": result, "points": game.points, "state": game.state,
+                              "version": game.version, "explanation": game.explanation, "clause": scored.clause},
+                       round_number=game.round.number, table=game.table)
+                _snapshot_if_round_complete(event, game, had_result=False)
+            else:
+                _audit(event, Actor(None, "both players", "public"), "result.disputed", subject,
+                       after={"reports": [game.report_a, game.report_b]},
+                       round_number=game.round.number, table=game.table)
     return game
 
 
@@ -817,6 +929,7 @@ def close_event(
                after={"winner": playoff_winner.archive_id if playoff_winner else
                       (standings["standings"][0]["player"] if standings["standings"] else None),
                       "lead_tie": lead_tie})
+        _snapshot(event, "Event closed", latest.number)
     return standings
 
 
@@ -889,12 +1002,11 @@ def export_event(event: Event) -> dict:
     return event_archive(event)
 
 
-def import_event(data: object, *, owner) -> Event:
-    """Create an event from a ``council-archive/1`` document, owned by ``owner``.
+def _checked_archive(data: object) -> dict:
+    """Everything an archive sets, checked whole before anything is written.
 
-    The engine checks the whole document first (every refusal names the field path);
-    nothing is saved unless all of it is valid. Exporting the new event gives the same
-    document back.
+    The engine checks the document (every refusal names the field path); these checks
+    add what the database needs: a known status, a known playoff winner, sizes that fit.
     """
     try:
         archive = scoring.parse_archive(data)
@@ -922,61 +1034,153 @@ def import_event(data: object, *, owner) -> Event:
     if not isinstance(place, str) or len(place) > 100 or not isinstance(note, str) or len(note) > 200:
         raise ServiceError("event.place or event.rounds_note: text too long", field="archive")
     joined = {p.id: joined_after_round(p.id, p.status, archive) for p in archive.players}
+    settings = archive.event
+    return {
+        "archive": archive,
+        "joined": joined,
+        "winner_id": winner_id,
+        "fields": {
+            "name": settings.name,
+            "date": date,
+            "place": place,
+            "policy": settings.policy.key,
+            "game_type": settings.game_type,
+            "format": settings.format,
+            "tie_resolution": settings.tie_resolution,
+            "first_round_pairing": settings.first_round_pairing,
+            "status": status,
+            "rounds_planned": rounds_planned,
+            "rounds_by_policy": rounds_by_policy(archive, joined) if rounds_planned else None,
+            "rounds_note": note,
+        },
+    }
 
-    with transaction.atomic():
-        settings = archive.event
-        event = Event.objects.create(
-            slug=_new_event_slug(settings.name),
-            name=settings.name,
-            date=date,
-            place=place,
-            policy=settings.policy.key,
-            game_type=settings.game_type,
-            format=settings.format,
-            tie_resolution=settings.tie_resolution,
-            first_round_pairing=settings.first_round_pairing,
-            owner=owner,
-            status=status,
-            rounds_planned=rounds_planned,
-            rounds_by_policy=rounds_by_policy(archive, joined) if rounds_planned else None,
-            rounds_note=note,
+
+def _player_fields(entry: scoring.Player, joined: int) -> dict:
+    return {
+        "name": entry.name,
+        "status": entry.status,
+        "dropped_after_round": entry.dropped_after_round,
+        "deck_capability": entry.deck_capability,
+        "avatar": entry.avatar or "",
+        "ranking": entry.ranking,
+        "joined_after_round": joined,
+    }
+
+
+def _write_rounds(event: Event, archive: scoring.Archive, pk_of: dict[str, int], source: str) -> None:
+    for rnd in archive.rounds:
+        row = Round.objects.create(
+            event=event, number=rnd.number, seed=rnd.seed, bye_id=pk_of[rnd.bye] if rnd.bye else None,
+            clock_remaining=scoring.clock.new_clock(archive.policy, event.game_type).remaining,
         )
-        players = Player.objects.bulk_create(
-            Player(
-                event=event,
-                archive_id=p.id,
-                name=p.name,
-                status=p.status,
-                dropped_after_round=p.dropped_after_round,
-                deck_capability=p.deck_capability,
-                avatar=p.avatar or "",
-                ranking=p.ranking,
-                joined_after_round=joined[p.id],
+        codes = _new_codes(2 * len(rnd.games))
+        Game.objects.bulk_create(
+            Game(
+                round=row,
+                table=g.table,
+                player_a_id=pk_of[g.players[0]],
+                player_b_id=pk_of[g.players[1]],
+                result=g.result,
+                state=Game.CONFIRMED if g.scored else Game.PLAYING,
+                points=[points_json(x) for x in g.scored.points] if g.scored else None,
+                explanation=g.scored.explanation[:300] if g.scored else "",
+                version=1 if g.scored else 0,
+                reported_by=source if g.scored else "",
+                code_a=codes[2 * index],
+                code_b=codes[2 * index + 1],
             )
+            for index, g in enumerate(rnd.games)
+        )
+
+
+def import_event(data: object, *, owner) -> Event:
+    """Create an event from a ``council-archive/1`` document, owned by ``owner``.
+
+    Nothing is saved unless the whole document is valid. Exporting the new event gives
+    the same document back.
+    """
+    checked = _checked_archive(data)
+    archive = checked["archive"]
+    with transaction.atomic():
+        event = Event.objects.create(slug=_new_event_slug(archive.event.name), owner=owner, **checked["fields"])
+        players = Player.objects.bulk_create(
+            Player(event=event, archive_id=p.id, **_player_fields(p, checked["joined"][p.id]))
             for p in archive.players
         )
         pk_of = {p.archive_id: p.pk for p in players}
-        if winner_id is not None:
-            event.playoff_winner_id = pk_of[winner_id]
+        if checked["winner_id"] is not None:
+            event.playoff_winner_id = pk_of[checked["winner_id"]]
             event.save(update_fields=["playoff_winner"])
-        for rnd in archive.rounds:
-            row = Round.objects.create(event=event, number=rnd.number, seed=rnd.seed,
-                                       bye_id=pk_of[rnd.bye] if rnd.bye else None)
-            Game.objects.bulk_create(
-                Game(
-                    round=row,
-                    table=g.table,
-                    player_a_id=pk_of[g.players[0]],
-                    player_b_id=pk_of[g.players[1]],
-                    result=g.result,
-                    state=Game.CONFIRMED if g.scored else Game.PLAYING,
-                    points=[points_json(x) for x in g.scored.points] if g.scored else None,
-                    explanation=g.scored.explanation[:300] if g.scored else "",
-                    version=1 if g.scored else 0,
-                    reported_by="import" if g.scored else "",
-                )
-                for g in rnd.games
-            )
+        _write_rounds(event, archive, pk_of, "import")
         _audit(event, Actor(owner, owner.get_username(), "owner"), "event.imported", event.name,
                after={"players": len(players), "rounds": len(archive.rounds)})
+    return event
+
+
+# Snapshots ----------------------------------------------------------------------------------
+
+
+def _snapshot(event: Event, reason: str, round_number: int | None) -> Snapshot:
+    return Snapshot.objects.create(event=event, reason=reason, round_number=round_number,
+                                   data=event_archive(event))
+
+
+def take_snapshot(event: Event, *, actor: Actor) -> Snapshot:
+    """Keep the event as it is now, on the coordinator's request (e.g. before a risky fix)."""
+    with transaction.atomic():
+        event = _locked(event)
+        snapshot = _snapshot(event, f"Taken by {actor.label}", _latest_round_number(event))
+        _audit(event, actor, "snapshot.taken", snapshot.reason, after={"snapshot": snapshot.pk})
+    return snapshot
+
+
+def _latest_round_number(event: Event) -> int | None:
+    latest = _latest_round(event)
+    return latest.number if latest else None
+
+
+def restore_snapshot(snapshot: Snapshot, *, actor: Actor) -> Event:
+    """Put the event back as it was in ``snapshot``.
+
+    The present state is snapshotted first, so a restore can itself be undone. Players
+    keep their rows (matched by archive id), so phones that chose "this is me" still
+    find themselves; rounds and games are rebuilt from the snapshot with new result
+    codes and a ready clock. Staff, the staff link, the audit log and the snapshots stay.
+    """
+    checked = _checked_archive(snapshot.data)
+    archive = checked["archive"]
+    with transaction.atomic():
+        event = _locked(snapshot.event)
+        before = _snapshot(event, f"Before restoring “{snapshot.reason}”", _latest_round_number(event))
+        event.playoff_winner = None
+        for key, value in checked["fields"].items():
+            setattr(event, key, value)
+        event.save()
+        Game.objects.filter(round__event=event).delete()
+        event.rounds.all().delete()
+        wanted = [p.id for p in archive.players]
+        event.players.exclude(archive_id__in=wanted).delete()
+        kept = {p.archive_id: p for p in event.players.order_by("id")}
+        # Registration order is the archive's player order; keeping rows is only possible
+        # when the kept players come first, in their order, and the re-created ones after.
+        if wanted[:len(kept)] != list(kept):
+            event.players.all().delete()
+            kept = {}
+        pk_of = {}
+        for entry in archive.players:
+            fields = _player_fields(entry, checked["joined"][entry.id])
+            player = kept.get(entry.id)
+            if player is None:
+                player = Player.objects.create(event=event, archive_id=entry.id, **fields)
+            else:
+                Player.objects.filter(pk=player.pk).update(**fields)
+            pk_of[entry.id] = player.pk
+        if checked["winner_id"] is not None:
+            event.playoff_winner_id = pk_of[checked["winner_id"]]
+            event.save(update_fields=["playoff_winner"])
+        _write_rounds(event, archive, pk_of, "snapshot")
+        _audit(event, actor, "snapshot.restored", snapshot.reason,
+               before={"snapshot": before.pk, "rounds": before.round_number},
+               after={"snapshot": snapshot.pk, "rounds": len(archive.rounds), "players": len(archive.players)})
     return event

@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -20,8 +22,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import scoring
+from scoring.policies import points_json
 
-from . import services
+from . import services, throttle
 from .access import COORDINATOR, PUBLIC, STAFF, event_view, staff_link_session_key
 from .archive import load_archive
 from .boards import (
@@ -38,6 +41,7 @@ from .boards import (
 )
 from .clocks import clock_display
 from .forms import (
+    AuditFilterForm,
     ClockForm,
     CloseForm,
     CouncilForm,
@@ -45,7 +49,9 @@ from .forms import (
     ImportForm,
     PasteForm,
     PlayerForm,
+    PlayerReportForm,
     RegisterForm,
+    ReportCodeForm,
     ResultForm,
     RoundsForm,
     StaffForm,
@@ -53,7 +59,18 @@ from .forms import (
     SwapForm,
     add_service_error,
 )
-from .models import AuditEntry, Event, Game, Player, Round
+from .models import AuditEntry, Event, Game, Player, Round, Snapshot
+
+
+def _whole_number(text: str) -> int | None:
+    """A number typed or stored by us: ASCII digits that fit a database column, else None.
+
+    ``str.isdigit`` alone accepts "²" and digits of any length, which ``int`` or the
+    database would then refuse with a server error.
+    """
+    if text.isascii() and text.isdigit() and len(text) <= 9:
+        return int(text)
+    return None
 
 
 def _partial(request, template: str, partial: str, context: dict):
@@ -61,6 +78,38 @@ def _partial(request, template: str, partial: str, context: dict):
     if request.htmx and request.htmx.target == partial:
         return render(request, f"{template}#{partial}", context)
     return render(request, template, context)
+
+
+# Signing in ---------------------------------------------------------------------------------
+
+
+class SignInView(auth_views.LoginView):
+    """Django's sign-in, refusing further guesses once a name or an address failed too often."""
+
+    template_name = "registration/login.html"
+
+    def _keys(self):
+        name = self.request.POST.get("username", "")[:150].casefold()
+        return [(f"login-name:{name}", throttle.LOGIN_PER_NAME),
+                (f"login-address:{throttle.client_address(self.request)}", throttle.LOGIN_PER_ADDRESS)]
+
+    def post(self, request, *args, **kwargs):
+        wait = max(throttle.wait_minutes(key, limit) for key, limit in self._keys())
+        if wait:
+            # The password is not even checked, so guessing gains nothing while refused.
+            form = self.get_form_class()(request, initial={"username": request.POST.get("username", "")[:150]})
+            refused = f"Too many failed sign-ins. Try again in {wait} minute{'s' if wait > 1 else ''}."
+            return self.render_to_response(self.get_context_data(form=form, refused=refused), status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        throttle.forget(self._keys()[0][0])
+        return super().form_valid(form)
+
+    def form_invalid(self, form):
+        for key, limit in self._keys():
+            throttle.record_failure(key, limit)
+        return self.render_to_response(self.get_context_data(form=form), status=422)
 
 
 # Home and event settings --------------------------------------------------------------------
@@ -104,7 +153,8 @@ def event_new(request):
             messages.success(request, f"{event.name} is created. Register the players as they arrive.")
             return redirect("desk", slug=event.slug)
     implications = _policy_implications(form.data if form.is_bound else {k: f.initial for k, f in form.fields.items()})
-    return render(request, "events/event_form.html", {"form": form, "implications": implications, "event": None})
+    return render(request, "events/event_form.html", {"form": form, "implications": implications, "event": None},
+                  status=422 if form.errors else 200)
 
 
 @require_GET
@@ -115,7 +165,7 @@ def policy_preview(request):
 @event_view(COORDINATOR)
 @require_http_methods(["GET", "POST"])
 def event_edit(request, event, actor):
-    initial = {k: getattr(event, k) for k in ("name", "date", "place") + services.EVENT_RULE_FIELDS}
+    initial = {k: getattr(event, k) for k in ("name", "date", "place", "players_report") + services.EVENT_RULE_FIELDS}
     form = EventForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -126,7 +176,8 @@ def event_edit(request, event, actor):
             messages.success(request, "Settings saved.")
             return redirect("desk", slug=event.slug)
     implications = _policy_implications(form.data if form.is_bound else initial)
-    return render(request, "events/event_form.html", {"form": form, "implications": implications, "event": event})
+    return render(request, "events/event_form.html", {"form": form, "implications": implications, "event": event},
+                  status=422 if form.errors else 200)
 
 
 # The coordinator's desk -----------------------------------------------------------------------
@@ -398,6 +449,7 @@ def staff_tables(request, event, actor):
         running = rnd is not None and event.status == Event.RUNNING
         return {"event": event, "round": rnd, "games": games, "actor": actor,
                 "open_count": sum(1 for g in games if g.result is None),
+                "disputed": [g for g in games if g.reports_differ],
                 "clock": clock_display(event, rnd) if running else None}
 
     return _polled(request, event, "events/tables.html", "open-tables", build, actor.role)
@@ -411,9 +463,10 @@ def _game_for(event, game_id: int) -> Game:
     return game
 
 
-def _result_initial(game: Game) -> dict:
+def _result_initial(game: Game, result: dict | None = None) -> dict:
+    """The result form's starting values: ``result``, else the game's saved result."""
     initial = {"version": game.version, "kind": "scenario" if game.round.event.game_type == "scenario" else "council"}
-    result = game.result or {}
+    result = result or game.result or {}
     side = {0: "a", 1: "b", None: "none"}
     if result:
         initial["kind"] = result["kind"]
@@ -477,9 +530,20 @@ def game_result(request, event, actor, game_id: int):
         request,
         "events/result.html",
         {"event": event, "game": game, "form": form, "preview": preview, "warnings": warnings, "actor": actor,
-         "back": request.GET.get("back") or request.POST.get("back", "")},
+         "back": request.GET.get("back") or request.POST.get("back", ""),
+         "reports": [_described(game, report) for report in (game.report_a, game.report_b)],
+         "history": AuditEntry.objects.filter(event=event, round_number=game.round.number, table=game.table,
+                                              action__startswith="result.").order_by("at", "id")},
         status=status,
     )
+
+
+def _described(game: Game, report: dict | None) -> str:
+    """A player's report as its points and explanation, the way staff read a result."""
+    if report is None:
+        return ""
+    scored = services.preview_result(game, report)
+    return f"{points_json(scored.points[0])}–{points_json(scored.points[1])}, {scored.explanation}"
 
 
 def _rebound_with_version(request, game, version: int, old_form):
@@ -645,7 +709,8 @@ def staff_link_open(request, token: str):
 def _printed_round(request, event) -> Round:
     number = request.GET.get("round", "")
     rounds = event.rounds.select_related("bye")
-    rnd = rounds.filter(number=int(number)).first() if number.isdigit() else rounds.order_by("-number").first()
+    wanted = _whole_number(number)
+    rnd = rounds.filter(number=wanted).first() if wanted is not None else rounds.order_by("-number").first()
     if rnd is None:
         raise Http404("No such round")
     return rnd
@@ -672,6 +737,7 @@ def print_slips(request, event, actor):
         "event": event, "round": rnd, "games": round_games(rnd), "policy": policy,
         "limit": policy.time_limit(event.game_type), "scenario": event.game_type == "scenario",
         "weakest_link": policy.weakest_link_points is not None and event.game_type != "scenario", "one_ring": event.game_type != "scenario",
+        "report_url": public_address(request, event) + "report/",
     })
 
 
@@ -728,14 +794,71 @@ def event_import(request):
     return render(request, "events/import.html", {"form": form}, status=422 if form.errors else 200)
 
 
+AUDIT_PAGE_SIZE = 100
+
+
 @event_view(COORDINATOR)
 @require_GET
 def audit(request, event, actor):
-    entries = AuditEntry.objects.filter(event=event).select_related("actor")
-    table = request.GET.get("table", "")
-    if table.isdigit():
-        entries = entries.filter(table=int(table))
-    return render(request, "events/audit.html", {"event": event, "entries": entries[:300], "table": table})
+    """The event's record, newest first, narrowed by kind of change, round, table or person."""
+    everything = AuditEntry.objects.filter(event=event)
+    filters = AuditFilterForm(
+        request.GET,
+        actions=everything.order_by("action").values_list("action", flat=True).distinct(),
+        actors=everything.order_by("actor_label").values_list("actor_label", flat=True).distinct(),
+    )
+    entries = everything.select_related("actor")
+    if filters.is_valid():
+        entries = filters.narrow(entries)
+    page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "events/audit.html",
+                  {"event": event, "filters": filters, "page": page, "query": query.urlencode()},
+                  status=200 if filters.is_valid() else 422)
+
+
+# Snapshots -------------------------------------------------------------------------------------------------
+
+
+@event_view(COORDINATOR)
+@require_http_methods(["GET", "POST"])
+def snapshots(request, event, actor):
+    if request.method == "POST":
+        snapshot = services.take_snapshot(event, actor=actor)
+        messages.success(request, f"Snapshot taken: {snapshot.reason}.")
+        return redirect("snapshots", slug=event.slug)
+    listing = event.snapshots.defer("data")
+    return render(request, "events/snapshots.html", {"event": event, "snapshots": listing})
+
+
+def _snapshot_for(event, snapshot_id: int) -> Snapshot:
+    snapshot = get_object_or_404(Snapshot, event=event, pk=snapshot_id)
+    snapshot.event = event
+    return snapshot
+
+
+@event_view(COORDINATOR)
+@require_GET
+def snapshot_download(request, event, actor, snapshot_id: int):
+    snapshot = _snapshot_for(event, snapshot_id)
+    response = JsonResponse(snapshot.data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    stamp = snapshot.taken_at.strftime("%Y%m%d-%H%M%S")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{stamp}.council.json"'
+    return response
+
+
+@event_view(COORDINATOR)
+@require_POST
+def snapshot_restore(request, event, actor, snapshot_id: int):
+    snapshot = _snapshot_for(event, snapshot_id)
+    try:
+        services.restore_snapshot(snapshot, actor=actor)
+    except services.ServiceError as error:
+        messages.error(request, f"Not restored: {error}")
+        return redirect("snapshots", slug=event.slug)
+    messages.success(request, f"Restored “{snapshot.reason}”. The state before it is kept as a snapshot too.")
+    return redirect("desk", slug=event.slug)
 
 
 # Public: players' phones and the projector -------------------------------------------------
@@ -779,7 +902,7 @@ def _uncached(response):
 
 def _me(request, event) -> int | None:
     value = request.COOKIES.get(ME_COOKIE, "")
-    return int(value) if value.isdigit() else None
+    return _whole_number(value)
 
 
 @gzip_page
@@ -801,7 +924,7 @@ def public_me(request, event, actor):
     response = redirect("public", slug=event.slug)
     chosen = request.POST.get("player", "")
     path = reverse("public", args=[event.slug])
-    if chosen.isdigit() and event.players.filter(pk=int(chosen)).exists():
+    if _whole_number(chosen) is not None and event.players.filter(pk=_whole_number(chosen)).exists():
         response.set_cookie(ME_COOKIE, chosen, max_age=ME_COOKIE_AGE, path=path, httponly=True, samesite="Lax",
                             secure=request.is_secure())
     else:
@@ -839,6 +962,69 @@ def projector(request, event, actor):
         }
 
     return _polled(request, event, "events/projector.html", "board", build, by_name)
+
+
+@event_view(PUBLIC)
+@require_http_methods(["GET", "POST"])
+def public_report(request, event, actor):
+    """A player reports their game with the code on their slip: first the code, then the result.
+
+    Wrong codes count against the phone's address (events/throttle.py), so the codes of
+    other tables cannot be guessed.
+    """
+    code_form = ReportCodeForm(request.POST or None)
+    context = {"event": event, "code_form": code_form, "form": None, "warnings": None}
+    if not event.players_report:
+        return render(request, "events/public_report.html", context | {"closed": True}, status=404)
+    if request.method == "GET" or not code_form.is_valid():
+        return render(request, "events/public_report.html", context,
+                      status=422 if code_form.is_bound else 200)
+    key = f"code-address:{event.pk}:{throttle.client_address(request)}"
+    wait = throttle.wait_minutes(key, throttle.RESULT_CODE_PER_ADDRESS)
+    if wait:
+        code_form.add_error("code", f"Too many wrong codes from this network. Try again in {wait} minute"
+                                    f"{'s' if wait > 1 else ''}, or hand your slip to the staff.")
+        return render(request, "events/public_report.html", context, status=429)
+    found = services.find_reporting_game(event, code_form.cleaned_data["code"])
+    if found is None:
+        throttle.record_failure(key, throttle.RESULT_CODE_PER_ADDRESS)
+        code_form.add_error("code", "No table of the current round has this code. Check it on your slip.")
+        return render(request, "events/public_report.html", context, status=422)
+    game, side = found
+    own_report = (game.report_a, game.report_b)[side]
+    initial = _result_initial(game, own_report)
+    entering = "kind" in request.POST
+    form = PlayerReportForm(request.POST if entering else None, game=game,
+                            initial={**initial, "code": code_form.cleaned_data["code"]})
+    context |= {"form": form, "game": game, "side": side, "me": (game.player_a, game.player_b)[side],
+                "opponent": (game.player_a, game.player_b)[1 - side], "own_report": own_report}
+    if not entering:
+        return render(request, "events/public_report.html", context)
+    status = 422
+    if form.is_valid():
+        try:
+            game = services.report_result(game, side, form.result(), confirm=form.cleaned_data["confirm"])
+        except services.NeedsConfirmation as pending:
+            context["warnings"] = pending.warnings
+            context["form"] = form = PlayerReportForm({**request.POST.dict(), "confirm": "True"}, game=game)
+            form.is_valid()
+            status = 409
+        except services.ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _report_outcome(game, side))
+            return redirect("public", slug=event.slug)
+    return render(request, "events/public_report.html", context, status=status)
+
+
+def _report_outcome(game: Game, side: int) -> str:
+    opponent = (game.player_a, game.player_b)[1 - side].name
+    if game.result is not None:
+        return f"Table {game.table}: both reports agree, the result stands. {game.explanation}"
+    if game.reports_differ:
+        return (f"Table {game.table}: your report and {opponent}'s differ. Stay at the table; "
+                "the staff are coming to settle it.")
+    return f"Table {game.table}: your report is in. The result stands once {opponent} reports the same."
 
 
 def health(request):

@@ -5,8 +5,16 @@ from __future__ import annotations
 import pytest
 
 from events import services
-from events.models import EventRole, Game
+from django.contrib.auth import get_user_model
+
+from events.models import AuditEntry, Event, EventRole, Game, Player, Round, Snapshot
 from tests.factories import EventFactory, UserFactory
+
+
+@pytest.fixture(autouse=True)
+def quick_password_hashing(settings):
+    # The default hasher is slow on purpose, against stolen databases; test passwords guard nothing.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def actor(user, role="owner"):
@@ -74,3 +82,9 @@ def run_event(event, players: int, rounds_played: int, *, leave_last_open: bool 
 def open_game(event) -> Game:
     return Game.objects.filter(round__event=event, result__isnull=True).order_by("round__number", "table").first()
 
+
+
+def database_state() -> dict:
+    """Every row an event consists of, to compare before and after a request."""
+    models = [Event, EventRole, Player, Round, Game, AuditEntry, Snapshot, get_user_model()]
+    return {model.__name__: sorted(map(repr, model.objects.values_list())) for model in models}

@@ -39,3 +39,25 @@ def test_a_boolean_setting_must_be_true_or_false(tmp_path):
     result = _load_settings(COUNCIL_DEBUG="yes", COUNCIL_DATA_DIR=str(tmp_path))
     assert result.returncode != 0
     assert "COUNCIL_DEBUG must be True or False, not 'yes'" in result.stderr
+
+
+def _deploy_check(tmp_path, **env):
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("COUNCIL_") and k != "DATABASE_URL"}
+    clean.update(COUNCIL_DEBUG="False", COUNCIL_SECRET_KEY="k3y-" + "9fQ2xLw7Zp" * 5,
+                 COUNCIL_DATA_DIR=str(tmp_path), **env)
+    return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                          cwd=ROOT, env=clean, capture_output=True, text=True)
+
+
+def test_deploy_check_is_clean_with_the_hosted_production_settings(tmp_path):
+    result = _deploy_check(tmp_path, COUNCIL_HTTPS="True", COUNCIL_ALLOWED_HOSTS="council.example.org")
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_deploy_check_names_what_plain_http_lacks(tmp_path):
+    # The laptop at a venue serves plain HTTP; the check must say why that is not a hosted set-up.
+    result = _deploy_check(tmp_path)
+    assert result.returncode != 0
+    for warning in ("security.W004", "security.W008", "security.W012", "security.W016"):
+        assert warning in result.stderr

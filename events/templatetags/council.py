@@ -1,7 +1,8 @@
-"""Template helpers: QR codes drawn on the server, as inline SVG."""
+"""Template helpers: QR codes drawn on the server, as inline SVG, and the audit log's changes."""
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlsplit
 
 import segno
@@ -38,3 +39,27 @@ def qr_code(url: str, label: str):
 def public_qr_code(context, event, label: str):
     """The QR code of the event's public page, for the page being rendered."""
     return qr_code(public_address(context["request"], event), label)
+
+
+def _shown(value):
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return value
+
+
+@register.filter
+def audit_changes(entry) -> list[tuple[str, object, object]]:
+    """An audit entry's before and after as (what, before, after), only what changed.
+
+    Entries that record dicts show the keys whose values differ; anything else shows whole.
+    """
+    before, after = entry.before, entry.after
+    if isinstance(before, dict) and isinstance(after, dict):
+        keys = list(dict.fromkeys([*before, *after]))
+        return [(key, _shown(before.get(key)), _shown(after.get(key)))
+                for key in keys if before.get(key) != after.get(key)]
+    if isinstance(after, dict) and before is None:
+        return [(key, None, _shown(value)) for key, value in after.items()]
+    if before is None and after is None:
+        return []
+    return [("", _shown(before), _shown(after))]

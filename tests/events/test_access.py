@@ -13,7 +13,7 @@ from django.urls import URLPattern, get_resolver
 from events import services
 from events.access import RANK
 from events.models import Game
-from tests.conftest import actor, run_event
+from tests.conftest import actor, database_state, run_event
 
 # name -> (smallest role, "page" answers 200 / "post" answers 405 / "login" needs any account)
 ACCESS = {
@@ -26,6 +26,7 @@ ACCESS = {
     "public_me": ("public", "post"),
     "public_round": ("public", "page"),
     "projector": ("public", "page"),
+    "public_report": ("public", "page"),
     "staff_link_open": ("public", "link"),
     "event_new": ("public", "login"),
     "event_import": ("public", "login"),
@@ -41,6 +42,8 @@ ACCESS = {
     "staff": ("coordinator", "page"),
     "export": ("coordinator", "page"),
     "audit": ("coordinator", "page"),
+    "snapshots": ("coordinator", "page"),
+    "snapshot_download": ("coordinator", "page"),
     "print_pairings": ("coordinator", "page"),
     "print_slips": ("coordinator", "page"),
     "print_cards": ("coordinator", "page"),
@@ -58,6 +61,7 @@ ACCESS = {
     "close": ("coordinator", "post"),
     "staff_remove": ("coordinator", "post"),
     "staff_link": ("coordinator", "post"),
+    "snapshot_restore": ("coordinator", "post"),
 }
 
 ROLES = ["anonymous", "stranger", "staff-link", "staff", "co-coordinator", "owner"]
@@ -76,6 +80,8 @@ def test_every_url_of_the_project_has_an_access_rule():
 
 @pytest.fixture
 def world(event, co_coordinator, staff_user, stranger):
+    event.players_report = True
+    event.save()
     run_event(event, 4, 1, leave_last_open=True)
     token = services.create_staff_link(event, actor=actor(event.owner))
     game = Game.objects.filter(round__event=event).first()
@@ -90,6 +96,7 @@ def world(event, co_coordinator, staff_user, stranger):
             "game_id": game.pk,
             "user_id": staff_user.pk,
             "token": token,
+            "snapshot_id": event.snapshots.first().pk,
         },
     }
 
@@ -108,6 +115,7 @@ def test_each_role_gets_exactly_what_it_may(client, world, role):
     from django.urls import reverse
 
     wrong = []
+    before = database_state()
     for pattern in get_resolver().url_patterns:
         name = pattern.name
         minimum, kind = ACCESS[name]
@@ -125,6 +133,30 @@ def test_each_role_gets_exactly_what_it_may(client, world, role):
         if response.status_code != expected:
             wrong.append(f"{name}: {response.status_code}, expected {expected}")
     assert wrong == []
+    assert database_state() == before, "a GET changed the database"
+
+
+@pytest.mark.parametrize("role", ["anonymous", "owner"])
+def test_every_post_without_the_csrf_token_is_refused_and_changes_nothing(world, role):
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.events.test_fuzz import POSTED_FIELDS
+
+    client = Client(enforce_csrf_checks=True)
+    if role == "owner":
+        client.force_login(world["users"]["owner"])
+    before = database_state()
+    accepted = []
+    for pattern in get_resolver().url_patterns:
+        if pattern.name not in POSTED_FIELDS:
+            continue
+        kwargs = {k: v for k, v in world["kwargs"].items() if k in pattern.pattern.regex.groupindex}
+        response = client.post(reverse(pattern.name, kwargs=kwargs), {"names": "Intruder", "action": "start"})
+        if response.status_code != 403:
+            accepted.append(f"{pattern.name}: {response.status_code}")
+    assert accepted == []
+    assert database_state() == before
 
 
 def test_a_revoked_staff_link_stops_working_for_a_phone_that_opened_it(client, world):

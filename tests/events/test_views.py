@@ -44,7 +44,7 @@ def test_create_event_refusal_is_shown_next_to_the_game_type(as_owner):
         "tie_resolution": "playoff", "first_round_pairing": "random",
     })
     text = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 422
     error = re.search(r'<ul class="errorlist" id="id_game_type_error"[^>]*><li>([^<]*)</li>', text)
     assert error is not None
     assert "has no challenge-deck game" in error.group(1)
@@ -306,7 +306,7 @@ def test_audit_page_filters_by_table(as_owner, event):
     game = open_game(event) or Game.objects.filter(round__event=event).first()
     text = as_owner.get(f"/events/{event.slug}/audit/", {"table": game.table}).content.decode()
     assert AuditEntry.objects.filter(event=event, table=game.table).exists()
-    assert "result.recorded" in text and "round.paired" not in text
+    assert "<strong>result.recorded</strong>" in text and "<strong>round.paired</strong>" not in text
 
 
 def test_a_wrong_number_of_rounds_is_shown_next_to_the_field(as_owner, event):

@@ -1,0 +1,191 @@
+"""Random input to every form of the project: never a server error, never a half-made change.
+
+For each address that accepts a POST, hypothesis sends the form's own field names (and
+some it does not expect) filled with odd values: empty, huge, negative, non-ASCII,
+NUL, lookalike digits, valid ids of other rows. After each request:
+
+- the answer is not a server error;
+- a refusal (4xx) changed nothing in the database;
+- any change came with an audit entry, and the event still reads as a valid archive.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import URLPattern, get_resolver, reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import scoring
+from events import services
+from events.forms import (
+    ClockForm,
+    CloseForm,
+    EventForm,
+    PlayerForm,
+    PlayerReportForm,
+    RegisterForm,
+    RoundsForm,
+    StaffForm,
+    StartForm,
+    SwapForm,
+)
+from events.models import Event, Game, Player
+from tests.conftest import database_state, run_event
+from tests.events.test_access import ACCESS
+
+RESULT_FIELDS = ["kind", "mp_a", "mp_b", "weakest_link", "winner", "reason", "how", "version", "confirm", "back"]
+
+# url name -> the fields its form reads
+POSTED_FIELDS = {
+    "login": ["username", "password", "next"],
+    "logout": [],
+    "event_new": list(EventForm.base_fields),
+    "event_import": ["archive"],
+    "event_edit": list(EventForm.base_fields),
+    "register": list(RegisterForm.base_fields) + ["paste"],
+    "player_edit": list(PlayerForm.base_fields),
+    "player_remove": [],
+    "player_drop": ["ejected"],
+    "start": list(StartForm.base_fields),
+    "rounds_change": list(RoundsForm.base_fields),
+    "pair": [],
+    "round_swap": list(SwapForm.base_fields),
+    "round_undo": [],
+    "round_clock": list(ClockForm.base_fields),
+    "game_confirm": [],
+    "game_result": RESULT_FIELDS,
+    "close": list(CloseForm.base_fields),
+    "staff": list(StaffForm.base_fields),
+    "staff_remove": [],
+    "staff_link": ["action"],
+    "snapshots": [],
+    "snapshot_restore": [],
+    "public_me": ["player"],
+    "public_report": list(PlayerReportForm.base_fields),
+}
+
+RULES = {"name": "Fuzz Cup", "policy": "policy-4-2001", "game_type": "two-deck", "format": "general-opponent",
+         "tie_resolution": "playoff", "first_round_pairing": "random"}
+
+
+def _valid(name: str, world: dict) -> dict:
+    """A submission the form would accept as the world stands, for the fuzzing to start from."""
+    # A restore or an undo earlier in the run may have replaced the world's game.
+    game = (Game.objects.filter(pk=world["game_id"]).first()
+            or Game.objects.filter(round__event__slug=world["slug"]).order_by("-round__number", "table").first())
+    if game is None:
+        return {}
+    first, second = (str(pk) for pk in Player.objects.filter(event__slug=world["slug"]).values_list("pk", flat=True)[:2])
+    return {
+        "login": {"username": "owner", "password": "not it"},
+        "event_new": RULES,
+        "event_edit": RULES | {"players_report": "on"},
+        "register": {"names": "Fuzz Player"},
+        "player_edit": {"name": "Renamed", "deck_capability": "marshalling-points"},
+        "player_drop": {"ejected": "1"},
+        "start": {"rounds": "3"},
+        "rounds_change": {"rounds": "4"},
+        "round_swap": {"first": first, "second": second},
+        "round_clock": {"action": "adjust", "minutes": "5", "table": str(game.table)},
+        "game_result": {"kind": "council", "mp_a": "20", "mp_b": "10", "version": str(game.version)},
+        "staff": {"username": "helper", "password": "a long pass phrase", "role": "staff"},
+        "staff_link": {"action": "revoke"},
+        "public_me": {"player": first},
+        "public_report": {"code": game.code_a, "kind": "council", "mp_a": "20", "mp_b": "10"},
+    }.get(name, {})
+
+
+ODD = st.sampled_from([
+    "", " ", "0", "-1", "1", "2", "3", "-0", "00", "２", "²", "1e3", "NaN", "99999999999999999999", "-1000",
+    "150", "True", "False", "on", "\x00", "a\x00b", "a" * 101, "é" * 200, "<b>x</b>", "' OR 1=1 --",
+    "council", "forfeit", "scenario", "tie", "one-ring", "wizard-eliminated", "a", "b", "none", "equal",
+    "stall", "no-show", "victory", "rank", "start", "pause", "call", "adjust", "revoke", "staff", "coordinator",
+    "policy-1-1996", "version-3-1998", "policy-4-2001", "two-deck", "scenario", "challenge-deck", "round",
+    "2026-11-21", "2026-02-30", "random", "ranking", "playoff", "co-champions", "one-ring", "marshalling-points",
+])
+VALUE = st.one_of(ODD, st.text(max_size=30), st.integers(-10**6, 10**6).map(str))
+NUMBER = st.one_of(st.sampled_from([0, 1, 2, 3]), st.integers(1, 10**6))
+
+
+def _post_urls() -> list[str]:
+    return sorted(name for name in POSTED_FIELDS)
+
+
+def test_every_address_that_takes_a_post_is_fuzzed():
+    # A new form cannot escape the fuzzing: any view reachable by POST must be listed above.
+    pages_without_forms = {"home", "health", "policy_preview", "public", "public_round", "projector",
+                           "staff_link_open", "tables", "game_result_preview", "game_council", "desk", "round",
+                           "standings", "export", "audit", "print_pairings", "print_slips", "print_cards",
+                           "print_standings", "snapshot_download"}
+    names = {p.name for p in get_resolver().url_patterns if isinstance(p, URLPattern)}
+    assert names - pages_without_forms == set(POSTED_FIELDS)
+    assert set(ACCESS) == names
+
+
+@pytest.fixture
+def world(event, staff_user):
+    event.players_report = True
+    event.save()
+    run_event(event, 6, 2, leave_last_open=True)
+    return {
+        "slug": event.slug,
+        "player_id": event.players.order_by("id").first().pk,
+        "number": 2,
+        "game_id": Game.objects.filter(round__event=event, result__isnull=True).first().pk,
+        "user_id": staff_user.pk,
+        "snapshot_id": event.snapshots.order_by("id").first().pk,
+    }
+
+
+def _url(name: str, world: dict, numbers: dict) -> str:
+    pattern = next(p for p in get_resolver().url_patterns if getattr(p, "name", None) == name)
+    wanted = pattern.pattern.regex.groupindex
+    kwargs = {key: numbers.get(key, value) for key, value in world.items() if key in wanted}
+    return reverse(name, kwargs=kwargs)
+
+
+@pytest.mark.parametrize("name", _post_urls())
+def test_random_input_never_breaks_a_form(client, owner, world, name):
+    client.force_login(owner)
+
+    @settings(max_examples=20, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @given(
+        from_valid=st.booleans(),
+        values=st.fixed_dictionaries({}, optional={field: VALUE for field in POSTED_FIELDS[name] + ["extra"]}),
+        numbers=st.fixed_dictionaries({}, optional={key: NUMBER for key in ("player_id", "game_id", "number",
+                                                                            "user_id", "snapshot_id")}),
+        archive=st.one_of(st.binary(max_size=200), st.sampled_from([b"{}", b"[]", b'{"format": "council-archive/1"}'])),
+    )
+    def post(from_valid, values, numbers, archive):
+        data = (_valid(name, world) if from_valid else {}) | values
+        if name == "event_import":
+            data["archive"] = SimpleUploadedFile("event.json", archive)
+        before = database_state()
+        response = client.post(_url(name, world, numbers), data)
+        after = database_state()
+        assert response.status_code < 500, (name, data)
+        if response.status_code >= 400:
+            assert after == before, (name, data, response.status_code)
+        changed = {model for model in after if model != "AuditEntry" and after[model] != before[model]}
+        if changed - {"User"}:
+            assert len(after["AuditEntry"]) > len(before["AuditEntry"]), (name, data, changed)
+        for event in Event.objects.all():
+            scoring.parse_archive(services.export_event(event))
+        if name == "logout":
+            client.force_login(owner)
+
+    post()
+
+
+@settings(max_examples=40, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=st.fixed_dictionaries({}, optional={field: VALUE for field in ["action", "round", "table", "actor",
+                                                                              "page"]}))
+def test_the_audit_filters_never_fail(client, owner, event, query):
+    # Read-only, so a GET form: any input is shown back with its error or narrows the log.
+    client.force_login(owner)
+    response = client.get(f"/events/{event.slug}/audit/", query)
+    assert response.status_code in (200, 422)
