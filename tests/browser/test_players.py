@@ -113,3 +113,32 @@ def test_the_projector_pages_through_the_tables(browser, live_server):
     assert page.evaluate("""() => [...document.querySelectorAll('.projector-list li:not([hidden])')]
         .every(li => li.getBoundingClientRect().bottom <= window.innerHeight)""")
     context.close()
+
+
+def test_both_players_report_from_their_phones_and_the_result_stands(browser, live_server):
+    event, rnd = paired_event("report", "policy-4-2001", 4, "Bree Moot")
+    Event.objects.filter(pk=event.pk).update(players_report=True)
+    game = rnd.games.select_related("player_a", "player_b").order_by("table").first()
+
+    told = []
+    for code, name in ((game.code_a, game.player_a.name), (game.code_b, game.player_b.name)):
+        context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/e/report/")
+        page.get_by_role("link", name="Report your result").click()
+        page.get_by_label("Your code from the result slip").fill(code.lower())
+        page.get_by_role("button", name="Next").click()
+        expect(page.locator("main")).to_contain_text(f"you are {name}")
+        page.get_by_label("Free Council (marshalling points)").check()
+        page.get_by_label(f"{game.player_a.name}: final MP").fill("18")
+        page.get_by_label(f"{game.player_b.name}: final MP").fill("12")
+        assert fits_the_width(page)
+        page.get_by_role("button", name="Send my report").click()
+        expect(page.locator(".messages")).to_contain_text(f"Table {game.table}:")
+        told.append(page.locator(".messages").text_content())
+        assert fits_the_width(page)
+        context.close()
+
+    assert "The result stands once" in told[0] and "both reports agree, the result stands" in told[1]
+    game.refresh_from_db()
+    assert game.result == {"kind": "council", "mp": [18, 12]} and game.reported_by == "both players"

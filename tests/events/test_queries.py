@@ -21,11 +21,14 @@ PAGES = [
     ("free council", "/events/{slug}/games/{game}/council/?calculate=1&a_character=4"),
     ("standings", "/events/{slug}/standings/"),
     ("audit", "/events/{slug}/audit/"),
+    ("audit filtered", "/events/{slug}/audit/?action=result.&round=1"),
+    ("snapshots", "/events/{slug}/snapshots/"),
     ("staff", "/events/{slug}/staff/"),
     ("export", "/events/{slug}/export.json"),
     ("public", "/e/{slug}/"),
     ("public round", "/e/{slug}/rounds/1/"),
     ("projector", "/e/{slug}/projector/"),
+    ("report", "/e/{slug}/report/"),
     ("projector by name", "/e/{slug}/projector/?by=name"),
     ("print pairings", "/events/{slug}/print/pairings/"),
     ("print slips", "/events/{slug}/print/slips/"),
@@ -39,6 +42,8 @@ def small_and_large(owner):
     small = run_event(EventFactory(owner=owner, slug="small"), 8, 2)
     large = run_event(EventFactory(owner=owner, slug="large"), 40, 5)
     for event in (small, large):
+        event.players_report = True
+        event.save()
         services.change_rounds(event, actor=actor(owner), rounds=event.rounds.count() + 1)
         services.pair_round(event, actor=actor(owner), seed=1)
     return small, large
