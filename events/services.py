@@ -873,7 +873,9 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
                 f"{forfeit_game.points[winner]} points ({scored.clause})"
             )
             _audit(event, actor, "result.recorded", f"Round {latest.number}, table {forfeit_game.table}: forfeit",
-                   before=before, after={"result": result, "points": forfeit_game.points, "state": Game.CONFIRMED},
+                   before=before, after={"result": result, "points": forfeit_game.points, "state": Game.CONFIRMED,
+                                         "version": forfeit_game.version, "explanation": forfeit_game.explanation,
+                                         "clause": scored.clause},
                    round_number=latest.number, table=forfeit_game.table)
         before = {"status": player.status, "dropped_after_round": player.dropped_after_round}
         player.status = Player.EJECTED if ejected else Player.DROPPED
@@ -882,6 +884,9 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
         _audit(event, actor, "player.ejected" if ejected else "player.dropped", player.name, before=before,
                after={"status": player.status, "dropped_after_round": player.dropped_after_round, "told": told},
                round_number=latest.number if latest else None)
+        if forfeit_game is not None:
+            forfeit_game.round = latest
+            _snapshot_if_round_complete(event, forfeit_game, had_result=False)
     return told + "."
 
 

@@ -203,6 +203,14 @@ def test_snapshots_are_taken_when_a_round_is_paired_and_when_it_is_complete(even
     assert event.snapshots.get(reason="Round 2 complete").data == services.export_event(event)
 
 
+def test_a_drop_that_concedes_the_last_open_game_completes_the_round_snapshot(event):
+    run_event(event, 4, 1, leave_last_open=True)
+    game = open_game(event)
+    services.drop_player(game.player_a, actor=actor(event.owner))
+    snapshot = event.snapshots.get(reason="Round 1 complete")
+    assert snapshot.data["rounds"][0]["games"][-1]["result"] == {"kind": "forfeit", "winner": 1, "reason": "drop"}
+
+
 def test_restoring_a_snapshot_brings_the_event_back_and_can_be_undone(event, as_owner):
     run_event(event, 6, 2)
     kept = event.snapshots.get(reason="Round 2 paired")
