@@ -21,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 
 def main() -> None:
@@ -47,29 +48,13 @@ def main() -> None:
     setup_test_environment()
     call_command("migrate", verbosity=0)
 
-    from django.contrib.auth import get_user_model
-
     from events import services
     from events.models import Game
+    from sample_event import build_sample_event
 
-    owner = get_user_model().objects.create_user("bench-owner", password="bench password 1")
-    who = services.Actor(owner, owner.username, "owner")
     started = time.perf_counter()
-    event = services.create_event(owner=owner, name=f"Bench {args.players}x{args.rounds}", policy="policy-4-2001",
-                                  game_type="two-deck", format="general-opponent", tie_resolution="playoff",
-                                  first_round_pairing="random")
-    for first in range(0, args.players, services.MAX_NAMES_PER_PASTE):
-        names = (f"Player {n:05d}" for n in range(first, min(first + services.MAX_NAMES_PER_PASTE, args.players)))
-        services.register_players(event, "\n".join(names), actor=who)
-    services.start_event(event, actor=who, rounds=args.rounds + 1)
-    for number in range(1, args.rounds + 1):
-        rnd = services.pair_round(event, actor=who, seed=number)
-        games = list(rnd.games.all())
-        for index, game in enumerate(games):
-            if number == args.rounds and index == len(games) - 1:
-                continue  # one open table, so the live pages have something to show
-            mp = [20, 10] if (index + number) % 3 else [12, 10]
-            services.record_result(game, {"kind": "council", "mp": mp}, actor=who, expected_version=0)
+    event, owner = build_sample_event(args.players, args.rounds)
+    who = services.Actor(owner, owner.username, "owner")
     print(f"built {args.players} players, {args.rounds} rounds in {time.perf_counter() - started:.1f} s "
           f"({connection.vendor})")
 
@@ -115,6 +100,22 @@ def main() -> None:
             assert response.status_code == (304 if "304" in name else 200), (name, response.status_code)
         print(f"{name:24} {statistics.median(times):10.1f} {max(times):8.1f} {len(queries):8d} "
               f"{len(response.content) / 1024:7.1f}")
+
+    # The first view after a change builds the kept parts (events/kept.py): the engine's
+    # standings, the public tables and the cards, once for every worker and phone.
+    from django.utils import timezone
+
+    from events.models import Event
+
+    times = []
+    for _ in range(min(args.repeat, 5)):
+        Event.objects.filter(pk=event.pk).update(changed_at=timezone.now())
+        with CaptureQueriesContext(connection) as queries:
+            begin = time.perf_counter()
+            response = Client().get(pages["public"])
+            times.append((time.perf_counter() - begin) * 1000)
+    print(f"{'public, after a change':24} {statistics.median(times):10.1f} {max(times):8.1f} {len(queries):8d} "
+          f"{len(response.content) / 1024:7.1f}")
 
     # The snapshot written inside pair_round and the last result of each round: its cost
     # is added to those two saves.

@@ -134,7 +134,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic's output, which whitenoise serves with DEBUG off.
+STATIC_ROOT = Path(os.environ.get("COUNCIL_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -149,6 +150,19 @@ STORAGES = {
 
 # Sessions live in the database so that any app server can answer any request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Pages' costly parts (standings, the public tables) are kept per state of an event
+# (events/kept.py) in the database too: shared by every worker and app server, where a
+# per-process cache would show different standings on different workers. Migration
+# 0004 creates the table.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "council_cache",
+        "TIMEOUT": 7 * 24 * 60 * 60,
+        # A few entries per event; beyond this the oldest quarter is dropped.
+        "OPTIONS": {"MAX_ENTRIES": 5000, "CULL_FREQUENCY": 4},
+    }
+}
 # Behind HTTPS (a hosted server) one switch turns on everything `check --deploy` asks for;
 # a laptop at a venue serves plain HTTP on the local Wi-Fi and leaves it off.
 COUNCIL_HTTPS = env_bool("COUNCIL_HTTPS", False)

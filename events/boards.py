@@ -7,17 +7,21 @@ is private: no deck capability, no Wizard, no staff link, no account.
 
 from __future__ import annotations
 
+import json
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 
 from django.conf import settings
+from django.db.models import Q
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 import scoring
 
 from .archive import load_archive
 from .clocks import clock_display
+from .kept import kept_part
 from .models import Event, Game, Player, Round
 
 MAX_FOUND = 20
@@ -148,46 +152,106 @@ def round_games(rnd: Round | None) -> list[Game]:
     return list(rnd.games.select_related("player_a", "player_b")) if rnd else []
 
 
-def event_standings(event: Event) -> dict | None:
-    """The engine's standings, or None before the first round."""
-    archive = load_archive(event)
-    return scoring.compute_standings(archive) if archive.rounds else None
+def event_standings(event: Event, *, before_play: bool = False) -> dict | None:
+    """The engine's standings of the event as it is now; before the first round, None,
+    or with ``before_play`` the engine's empty standings.
+
+    Built once per state of the event and shared by every worker (events/kept.py):
+    at 1,000 players the engine takes about half a second over the whole event.
+    """
+    def build() -> dict:
+        return scoring.compute_standings(load_archive(event))
+
+    standings = kept_part(event, "standings", build).value
+    return standings if standings["rounds_played"] or before_play else None
+
+
+def standings_page(event: Event) -> dict:
+    """The coordinator's standings: the ranking rendered with every tie-break note, and what the page says around it.
+
+    Kept per state of the event like the standings themselves; at 1,000 players the
+    ranking with its notes is about 600 KB of HTML.
+    """
+    def build() -> dict:
+        standings = event_standings(event, before_play=True)
+        rows = standings["standings"]
+        ranking = render_to_string("events/standings.html#ranking", {
+            "ranked": [row for row in rows if row["rank"] is not None],
+            "unranked": [row for row in rows if row["rank"] is None],
+        })
+        return {"rounds_played": standings["rounds_played"], "complete": standings["complete"],
+                "lead_tie": standings["lead_tie"], "ranking": ranking}
+
+    return kept_part(event, "standings-page", build).value
+
+
+def _card_text(card: Card) -> str:
+    # Each card is kept as a JSON string: every phone's page reads the kept cards of all
+    # players, and a thousand strings load at once where a thousand lists of rows do not.
+    names = [f.name for f in fields(CardRow)]
+    return json.dumps([card.rank, card.total, [[getattr(row, name) for name in names] for row in card.rows]])
+
+
+def _public_tables(event: Event) -> dict:
+    """What the public page shows alike to every phone: the round's tables and the standings,
+    rendered, and every player's tournament card, by player pk."""
+    players = list(event.players.all())
+    pk_of = {p.archive_id: p.pk for p in players}
+    rnd = latest_round(event)
+    games = round_games(rnd)
+    standings = event_standings(event)
+    context = {
+        "event": event,
+        "round": rnd,
+        "games": games,
+        "standings": [(row, pk_of[row["player"]]) for row in standings["standings"]] if standings else [],
+    }
+    cards = {}
+    if standings is not None:
+        by_archive_id = {p.archive_id: p for p in players}
+        cards = {card.player.pk: _card_text(card) for card in tournament_cards(standings, by_archive_id)}
+    return {
+        "pairings": render_to_string("events/public.html#pairings", context),
+        "standings": render_to_string("events/public.html#standings", context) if standings else "",
+        "cards": cards,
+    }
 
 
 def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> dict:
     """The public page: the current round by table, the clock, standings, search results
-    and, for a player who said "this is me", their seat and tournament card."""
-    players = list(event.players.all())
-    by_pk = {p.pk: p for p in players}
+    and, for a player who said "this is me", their seat and tournament card.
+
+    ``current`` is False when the tables shown are of the event's state just before now
+    because another worker is building the new one; the page then asks again at once.
+    """
+    tables = kept_part(event, "public", lambda: _public_tables(event), earlier_state_will_do=True)
     rnd = latest_round(event)
-    games = round_games(rnd)
-    seat_of = seats(rnd, games)
-    standings = event_standings(event)
-    me = by_pk.get(me_id) if me_id is not None else None
+    me = event.players.filter(pk=me_id).first() if me_id is not None else None
     card = None
-    if me is not None and standings is not None:
-        card = tournament_cards(standings, {p.archive_id: p for p in players}, only={me.archive_id})[0]
-    my_seat = seat_of.get(me.pk) if me else None
+    if me is not None and me.pk in tables.value["cards"]:
+        rank, total, rows = json.loads(tables.value["cards"][me.pk])
+        card = Card(me, rank, total, [CardRow(*row) for row in rows])
+    my_seat = None
+    if me is not None and rnd is not None:
+        mine = rnd.games.filter(Q(player_a=me) | Q(player_b=me)).select_related("player_a", "player_b").first()
+        my_seat = seats(rnd, [mine] if mine else []).get(me.pk)
     clock = None
     if rnd is not None and event.status == Event.RUNNING:
         extra = my_seat.game.extra_seconds if my_seat and my_seat.game and my_seat.game.result is None else 0
         label = f"Table {my_seat.table}" if extra else ""
         clock = clock_display(event, rnd, extra_seconds=extra, label=label)
-    found = [(p, seat_of.get(p.pk)) for p in find_players(sorted(players, key=lambda p: fold(p.name)), query)] \
-        if query else []
     return {
         "event": event,
         "round": rnd,
-        "games": games,
+        "tables": tables.value,
+        "current": tables.current,
         "clock": clock,
-        "standings": standings["standings"] if standings else [],
         "me": me,
         "my_seat": my_seat,
         "card": card,
         "query": query,
-        "found": found,
+        "found": found_players(event, query)["found"] if query else [],
         "past_rounds": list(range((rnd.number - 1) if rnd else 0, 0, -1)),
-        "extended": [g for g in games if g.extra_seconds and g.result is None],
     }
 
 

@@ -6,6 +6,7 @@ Regions that htmx swaps are inline partials named after the element id they repl
 
 from __future__ import annotations
 
+import functools
 import json
 
 from django.contrib import messages
@@ -26,7 +27,6 @@ from scoring.policies import points_json
 
 from . import services, throttle
 from .access import COORDINATOR, PUBLIC, STAFF, event_view, staff_link_session_key
-from .archive import load_archive
 from .boards import (
     Card,
     alphabetical_seats,
@@ -37,6 +37,7 @@ from .boards import (
     public_address,
     public_board,
     round_games,
+    standings_page,
     tournament_cards,
 )
 from .clocks import clock_display
@@ -599,19 +600,16 @@ def game_council(request, event, actor, game_id: int):
 
 
 def _standings_context(event, close_form=None, warnings=None) -> dict:
-    archive = load_archive(event)
-    standings = scoring.compute_standings(archive)
-    tied = set(standings["lead_tie"]["players"]) if standings["lead_tie"] else set()
+    page = standings_page(event)
+    tied = set(page["lead_tie"]["players"]) if page["lead_tie"] else set()
     players = event.players.filter(archive_id__in=tied)
     return {
         "event": event,
-        "standings": standings,
-        "ranked": [row for row in standings["standings"] if row["rank"] is not None],
-        "unranked": [row for row in standings["standings"] if row["rank"] is None],
+        "standings": page,
         "close_form": close_form or CloseForm(players=players),
         "warnings": warnings,
         "winner": event.playoff_winner,
-        "policy": archive.policy,
+        "policy": scoring.get_policy(event.policy),
     }
 
 
@@ -764,8 +762,13 @@ def print_cards(request, event, actor):
 @event_view(COORDINATOR)
 @require_GET
 def print_standings(request, event, actor):
-    return render(request, "events/print/standings.html",
-                  _standings_context(event) | {"public_url": public_address(request, event)})
+    return render(request, "events/print/standings.html", {
+        "event": event,
+        "standings": event_standings(event, before_play=True),
+        "winner": event.playoff_winner,
+        "policy": scoring.get_policy(event.policy),
+        "public_url": public_address(request, event),
+    })
 
 
 # Archive ------------------------------------------------------------------------------------------------
@@ -867,9 +870,32 @@ ME_COOKIE = "council_me"
 ME_COOKIE_AGE = 60 * 60 * 24 * 60
 
 
-def _poll_etag(event, region: str, *key) -> str:
-    """The version of a polled region: it changes with anything the event shows (``changed_at``)."""
-    return quote_etag("-".join([region, str(event.changed_at.timestamp()), *map(str, key)]))
+def _poll_etag(changed_at, region: str, *key) -> str:
+    """The version of a polled region: it changes with anything the event shows (``Event.changed_at``)."""
+    return quote_etag("-".join([region, str(changed_at.timestamp()), *map(str, key)]))
+
+
+def _public_poll(region: str, key):
+    """Answer an unchanged poll of a public region 304 after reading the event's ``changed_at`` alone.
+
+    Every phone in the room polls the public page; most polls find nothing new. Anyone
+    may see a public region, so there is no role to check, and the event's row need not
+    be loaded. ``key(request)`` gives the rest of the region's version (who is asking).
+    Any other request goes on to the view.
+    """
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapper(request, slug: str, *args, **kwargs):
+            if request.htmx and request.htmx.target == region and "HTTP_IF_NONE_MATCH" in request.META:
+                changed_at = Event.objects.filter(slug=slug).values_list("changed_at", flat=True).first()
+                not_modified = changed_at and _not_modified(request, _poll_etag(changed_at, region, *key(request)))
+                if not_modified:
+                    return not_modified
+            return view(request, slug, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
 
 
 def _polled(request, event, template: str, region: str, build, *key):
@@ -878,18 +904,31 @@ def _polled(request, event, template: str, region: str, build, *key):
     The region carries its own ETag in ``hx-headers`` so the next poll sends it back as
     If-None-Match; htmx leaves the region alone on 304 (see base.html's responseHandling).
     """
-    etag = _poll_etag(event, region, *key)
+    etag = _poll_etag(event.changed_at, region, *key)
     polling = bool(request.htmx) and request.htmx.target == region
     if polling:
-        not_modified = get_conditional_response(request, etag=etag)
+        not_modified = _not_modified(request, etag)
         if not_modified is not None:
-            not_modified["ETag"] = etag
-            return _uncached(not_modified)
-    # The region sends its version back on the next poll (hx-headers holds JSON).
-    response = _partial(request, template, region, {**build(), "poll_headers": json.dumps({"If-None-Match": etag})})
-    if polling:
+            return not_modified
+    context = build()
+    # The region sends its version back on the next poll (hx-headers holds JSON). A region
+    # showing the event's state before the current one (events/kept.py) carries no version,
+    # so that the next poll brings the current one.
+    current = context.get("current", True)
+    poll_headers = json.dumps({"If-None-Match": etag}) if current else ""
+    response = _partial(request, template, region, {**context, "poll_headers": poll_headers})
+    if polling and current:
         response["ETag"] = etag
     patch_vary_headers(response, ("HX-Request", "HX-Target"))
+    return _uncached(response)
+
+
+def _not_modified(request, etag: str):
+    """A 304 when the request's If-None-Match names ``etag``, else None."""
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        return None
+    response["ETag"] = etag
     return _uncached(response)
 
 
@@ -900,16 +939,16 @@ def _uncached(response):
     return response
 
 
-def _me(request, event) -> int | None:
-    value = request.COOKIES.get(ME_COOKIE, "")
-    return _whole_number(value)
+def _me(request) -> int | None:
+    return _whole_number(request.COOKIES.get(ME_COOKIE, ""))
 
 
 @gzip_page
+@_public_poll("live", key=lambda request: (_me(request),))
 @event_view(PUBLIC)
 @require_GET
 def public(request, event, actor):
-    me_id = _me(request, event)
+    me_id = _me(request)
     query = request.GET.get("q", "")[:100]
     if request.htmx and request.htmx.target == "found":
         return render(request, "events/_find.html#found", found_players(event, query))
@@ -940,11 +979,16 @@ def public_round(request, event, actor, number: int):
     return render(request, "events/public_round.html", {"event": event, "round": rnd, "games": round_games(rnd)})
 
 
+def _by_name(request) -> bool:
+    return request.GET.get("by") == "name"
+
+
 @gzip_page
+@_public_poll("board", key=lambda request: (_by_name(request),))
 @event_view(PUBLIC)
 @require_GET
 def projector(request, event, actor):
-    by_name = request.GET.get("by") == "name"
+    by_name = _by_name(request)
 
     def build():
         rnd = latest_round(event)

@@ -1,0 +1,34 @@
+"""gunicorn's settings, the same for the laptop, a container and each of several servers.
+
+    gunicorn -c python:council.gunicorn_conf council.wsgi
+
+Every value can be changed from the environment (docs/deployment.md). The app keeps no
+state in its processes, so any number of workers, and of servers, answer alike.
+"""
+
+import os
+
+
+def _cpu_count() -> int:
+    # The CPUs this process may run on, which in a container can be fewer than the host's.
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+bind = os.environ.get("COUNCIL_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+# Pages are Python work, not waiting: one worker per CPU plus one, so a worker waiting
+# on the database does not leave a CPU idle (docs/performance.md, "Under load").
+workers = int(os.environ.get("WEB_CONCURRENCY") or _cpu_count() + 1)
+# Threads keep connections open between a phone's polls and let a worker wait on the
+# database while another thread renders.
+worker_class = "gthread"
+threads = int(os.environ.get("COUNCIL_THREADS", "4"))
+keepalive = 15  # longer than the 10-second poll, so a phone's next poll reuses its connection
+timeout = 30
+graceful_timeout = 20
+# Restarting a worker now and then bounds any slow growth of its memory.
+max_requests = 5000
+max_requests_jitter = 500
+accesslog = os.environ.get("COUNCIL_ACCESS_LOG", "-") or None
