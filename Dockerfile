@@ -14,9 +14,11 @@ RUN pip install .
 COPY manage.py ./
 COPY templates templates
 COPY static static
-RUN COUNCIL_DEBUG=False COUNCIL_SECRET_KEY=only-for-collectstatic python manage.py collectstatic --no-input -v0
-
-RUN useradd --system --home-dir /app council && mkdir -p /app/var && chown council /app/var
+RUN useradd --system --home-dir /app council && mkdir -p /app/var /app/staticfiles \
+    && chown council /app/var /app/staticfiles
 USER council
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --no-input && exec gunicorn council.wsgi --bind 0.0.0.0:8000 --workers ${WEB_CONCURRENCY:-3} --threads 2 --access-logfile -"]
+# At each start: migrations (one app server at a time), static files (compressed, with
+# hashed names that whitenoise serves with a year's cache), then gunicorn with a worker
+# per CPU plus one (council/gunicorn_conf.py). Settings come from the environment only.
+CMD ["sh", "-c", "python manage.py prepare_database -v0 && python manage.py collectstatic --no-input -v0 && exec gunicorn -c python:council.gunicorn_conf council.wsgi"]

@@ -8,7 +8,7 @@ PORT ?= 8000
 # make run serves with DEBUG off, as at a real event; its secret key is made once and kept in var/.
 PROD_ENV = COUNCIL_DEBUG=False COUNCIL_SECRET_KEY="$$(cat var/secret-key)"
 
-.PHONY: install run test bench screenshots clean
+.PHONY: install run test bench load screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,7 @@ run: $(STAMP)
 	@$(PROD_ENV) $(BIN)/python manage.py migrate --no-input -v0
 	@$(PROD_ENV) $(BIN)/python manage.py collectstatic --no-input -v0
 	@$(PROD_ENV) $(BIN)/python manage.py seed_demo --port $(PORT)
-	$(PROD_ENV) $(BIN)/gunicorn council.wsgi --bind 0.0.0.0:$(PORT) --workers 2 --threads 4 --access-logfile -
+	$(PROD_ENV) PORT=$(PORT) $(BIN)/gunicorn -c python:council.gunicorn_conf council.wsgi
 
 # The browser tests drive Debian's Chromium; a new machine gets it here (as root).
 CHROMIUM := /usr/bin/chromium
@@ -32,7 +32,13 @@ $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
-test: $(STAMP) $(CHROMIUM)
+# The production test starts a private PostgreSQL 15 (tests/throwaway_postgres.py); so does CI.
+PG_CTL := /usr/lib/postgresql/15/bin/pg_ctl
+$(PG_CTL):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 >/dev/null
+
+test: $(STAMP) $(CHROMIUM) $(PG_CTL)
 	$(BIN)/python -m pytest
 
 # The phone page, the projector and the printouts as PNG and PDF, to look at: screenshots/ (not in git).
@@ -42,6 +48,10 @@ screenshots: $(STAMP) $(CHROMIUM)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/pairing.py
+
+# gunicorn under 100 phones and 50 staff, on a throwaway PostgreSQL (docs/performance.md).
+load: $(STAMP) $(PG_CTL)
+	$(BIN)/python benchmarks/load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -29,10 +29,7 @@ import os
 import platform
 import random
 import re
-import secrets
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -42,6 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from tests.production_server import free_port, manage, production_environment, running_gunicorn  # noqa: E402
 
 WARM_UP_SECONDS = 1.0
 
@@ -199,80 +198,29 @@ def describe_machine() -> str:
             f"Python {platform.python_version()}, {platform.system()} {platform.machine()}")
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def production_environment(database_url: str, static_root: str, port: int) -> dict[str, str]:
-    """The environment of a production start on loopback, as docs/deployment.md describes it."""
-    return {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "COUNCIL_DEBUG": "False",
-        "COUNCIL_SECRET_KEY": os.environ.get("COUNCIL_SECRET_KEY") or secrets.token_urlsafe(50),
-        "COUNCIL_ALLOWED_HOSTS": "127.0.0.1",
-        "COUNCIL_STATIC_ROOT": static_root,
-        "COUNCIL_BIND": f"127.0.0.1:{port}",
-        "COUNCIL_ACCESS_LOG": "",
-    }
-
-
-@contextlib.contextmanager
-def gunicorn(environment: dict[str, str]):
-    """gunicorn with council/gunicorn_conf.py; yields once /healthz answers, stops it on exit."""
-    import urllib.request
-
-    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:council.gunicorn_conf", "council.wsgi"],
-                              cwd=ROOT, env=environment, stderr=subprocess.PIPE, text=True)
-    url = f"http://{environment['COUNCIL_BIND']}/healthz"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if server.poll() is not None:
-                raise RuntimeError(f"gunicorn stopped at start:\n{server.stderr.read()}")
-            try:
-                urllib.request.urlopen(url, timeout=1).read()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-        yield server
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-
-
-def prepare(args, database_url: str, environment: dict[str, str]) -> dict:
+def prepare(args, environment: dict[str, str]) -> dict:
     """Migrate, build the event and the staff's sessions; returns what the clients need."""
-    os.environ.update({k: environment[k] for k in ("DATABASE_URL", "COUNCIL_DEBUG", "COUNCIL_SECRET_KEY",
-                                                   "COUNCIL_STATIC_ROOT")})
+    manage(environment, "prepare_database", "-v0")
+    manage(environment, "collectstatic", "--no-input", "-v0")
+    # This process builds the event with the server's settings (the same secret key signs
+    # the sessions it makes for the clients).
+    os.environ.update({k: v for k, v in environment.items() if k.startswith("COUNCIL_") or k == "DATABASE_URL"})
     os.environ["DJANGO_SETTINGS_MODULE"] = "council.settings"
     import django
 
     django.setup()
     from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.db import connection
     from django.test import Client
 
     from events.models import EventRole, Game
     from sample_event import build_sample_event
 
-    call_command("migrate", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
     started = time.perf_counter()
     event, owner = build_sample_event(args.players, args.rounds, open_round=True)
     print(f"# built {args.players} players, {args.rounds} rounds and an open round in "
-          f"{time.perf_counter() - started:.0f} s ({connection.vendor} {connection.pg_version // 10000 if connection.vendor == 'postgresql' else ''})")
+          f"{time.perf_counter() - started:.0f} s ({connection.vendor} {'.'.join(map(str, connection.get_database_version()))})")
     settings.ALLOWED_HOSTS = ["testserver"]
 
     def session_of(user) -> str:
@@ -280,12 +228,13 @@ def prepare(args, database_url: str, environment: dict[str, str]) -> dict:
         client.force_login(user)
         return client.cookies[settings.SESSION_COOKIE_NAME].value
 
+    open_games = list(Game.objects.filter(round__event=event, result__isnull=True).values_list("pk", flat=True))
+    # Each staff member has tables of their own, as on an event day; a small event has fewer staff.
     staff_sessions = []
-    for index in range(args.staff):
+    for index in range(min(args.staff, len(open_games))):
         user = get_user_model().objects.create_user(f"bench-staff-{index}")
         EventRole.objects.create(event=event, user=user, role=EventRole.STAFF)
         staff_sessions.append(session_of(user))
-    open_games = list(Game.objects.filter(round__event=event, result__isnull=True).values_list("pk", flat=True))
     return {
         "slug": event.slug,
         "players": list(event.players.values_list("pk", flat=True)),
@@ -394,19 +343,19 @@ def main() -> None:
 
     from tests.throwaway_postgres import running_postgres
 
-    static_root = tempfile.mkdtemp(prefix="council-static-")
+    data_dir = tempfile.mkdtemp(prefix="council-load-")
     port = free_port()
     try:
         with (contextlib.nullcontext(args.database_url) if args.database_url else running_postgres()) as url:
-            environment = production_environment(url, static_root, port)
-            site = prepare(args, url, environment)
-            with gunicorn(environment):
-                asyncio.run(measure(args, site, port, environment))
+            environment = production_environment(url, data_dir)
+            site = prepare(args, environment)
+            with running_gunicorn(environment, port):
+                asyncio.run(measure(args, site, port))
     finally:
-        shutil.rmtree(static_root, ignore_errors=True)
+        shutil.rmtree(data_dir, ignore_errors=True)
 
 
-async def measure(args, site: dict, port: int, environment: dict[str, str]) -> None:
+async def measure(args, site: dict, port: int) -> None:
     from council import gunicorn_conf
 
     host = "127.0.0.1"
@@ -434,10 +383,11 @@ async def measure(args, site: dict, port: int, environment: dict[str, str]) -> N
     if args.no_saves:
         return
     form_tally = Tally()
-    saves = await run_load(args.staff, args.seconds, None, host, port, result_steps(site, form_tally))
+    staff = len(site["staff_sessions"])
+    saves = await run_load(staff, args.seconds, None, host, port, result_steps(site, form_tally))
     form_tally.seconds = saves.seconds
-    report("result form (staff)", form_tally, None, ceiling, args.staff)
-    report("result save (staff)", saves, None, ceiling, args.staff)
+    report("result form (staff)", form_tally, None, ceiling, staff)
+    report("result save (staff)", saves, None, ceiling, staff)
     print("# latencies in ms; 'ceil' is the saturated throughput as a share of the ceiling's")
 
 

@@ -28,7 +28,8 @@ threads = int(os.environ.get("COUNCIL_THREADS", "4"))
 keepalive = 15  # longer than the 10-second poll, so a phone's next poll reuses its connection
 timeout = 30
 graceful_timeout = 20
-# Restarting a worker now and then bounds any slow growth of its memory.
-max_requests = 5000
-max_requests_jitter = 500
+# Restarting a worker now and then bounds any slow growth of its memory. Not often: a
+# restart costs a second of CPU (loading Django), which phones see as slow answers.
+max_requests = 50_000
+max_requests_jitter = 5_000
 accesslog = os.environ.get("COUNCIL_ACCESS_LOG", "-") or None

@@ -875,6 +875,14 @@ def _poll_etag(changed_at, region: str, *key) -> str:
     return quote_etag("-".join([region, str(changed_at.timestamp()), *map(str, key)]))
 
 
+def _changed_at(slug: str):
+    # get(), not first(): the busiest query of the app needs no ORDER BY.
+    try:
+        return Event.objects.values_list("changed_at", flat=True).get(slug=slug)
+    except Event.DoesNotExist:
+        return None
+
+
 def _public_poll(region: str, key):
     """Answer an unchanged poll of a public region 304 after reading the event's ``changed_at`` alone.
 
@@ -887,7 +895,7 @@ def _public_poll(region: str, key):
         @functools.wraps(view)
         def wrapper(request, slug: str, *args, **kwargs):
             if request.htmx and request.htmx.target == region and "HTTP_IF_NONE_MATCH" in request.META:
-                changed_at = Event.objects.filter(slug=slug).values_list("changed_at", flat=True).first()
+                changed_at = _changed_at(slug)
                 not_modified = changed_at and _not_modified(request, _poll_etag(changed_at, region, *key(request)))
                 if not_modified:
                     return not_modified

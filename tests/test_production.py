@@ -1,0 +1,136 @@
+"""The production configuration, over HTTP: gunicorn, DEBUG off, PostgreSQL, two app servers.
+
+Starts a private PostgreSQL, prepares it as a server's start does (docs/deployment.md),
+runs two gunicorn servers over it, as two app containers behind a load balancer, and
+plays a round through them: sign in on one, pair, enter every result alternating
+between them, and read the standings on either. Nothing here uses Django's test client
+or the test database; this is the deployed program.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.cookiejar
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from contextlib import ExitStack
+
+import pytest
+
+from tests.production_server import free_port, manage, production_environment, running_gunicorn
+from tests.throwaway_postgres import running_postgres
+
+
+class Browser:
+    """A user agent with its own cookies that does not follow redirects, so they can be checked."""
+
+    class _NoRedirects(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    def __init__(self):
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies), self._NoRedirects)
+
+    def get(self, url: str, headers: dict | None = None):
+        return self._open(urllib.request.Request(url, headers=headers or {}))
+
+    def post(self, url: str, fields: dict, form_url: str | None = None):
+        """POST ``fields`` with the CSRF token of the form at ``form_url`` (default: ``url``)."""
+        page = self.get(form_url or url).text
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        body = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
+        return self._open(urllib.request.Request(url, data=body, method="POST"))
+
+    def _open(self, request):
+        try:
+            response = self.opener.open(request, timeout=30)
+        except urllib.error.HTTPError as answer:  # 3xx (not followed) and 4xx/5xx alike
+            response = answer
+        body = response.read()
+        if response.headers.get("Content-Encoding") == "gzip":
+            body = gzip.decompress(body)
+        response.text = body.decode("utf-8", "replace")
+        return response
+
+    def session_cookie(self) -> str:
+        return next(c.value for c in self.cookies if c.name == "sessionid")
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory):
+    """Two app servers over one fresh PostgreSQL, prepared as `make run` and the container do."""
+    with ExitStack() as stack:
+        database_url = stack.enter_context(running_postgres())
+        environment = production_environment(database_url, str(tmp_path_factory.mktemp("council-data")))
+        # Both servers run the start-up migration, as two containers starting together do.
+        manage(environment, "prepare_database", "-v0")
+        manage(environment, "prepare_database", "-v0")
+        manage(environment, "collectstatic", "--no-input", "-v0")
+        seeded = manage(environment, "seed_demo")
+        password = re.search(r"Coordinator login: coordinator / (\S+)", seeded).group(1)
+        slug = re.search(r"at /events/([\w-]+)/", seeded).group(1)
+        first = stack.enter_context(running_gunicorn(environment, free_port()))
+        second = stack.enter_context(running_gunicorn(environment, free_port()))
+        yield {"bases": (first, second), "password": password, "slug": slug}
+
+
+def test_a_round_is_played_over_http_through_two_app_servers(servers):
+    first, second = servers["bases"]
+    slug = servers["slug"]
+    coordinator = Browser()
+    signed_in = coordinator.post(f"{first}/accounts/login/", {"username": "coordinator",
+                                                              "password": servers["password"]})
+    assert signed_in.status == 302
+    # The session lives in the database: the other server knows the coordinator too.
+    assert coordinator.get(f"{second}/events/{slug}/").status == 200
+
+    started = coordinator.post(f"{second}/events/{slug}/start/", {"rounds": "3"}, form_url=f"{second}/events/{slug}/")
+    assert started.status == 302
+    paired = coordinator.post(f"{first}/events/{slug}/pair/", {}, form_url=f"{first}/events/{slug}/")
+    assert paired.status == 302 and paired.headers["Location"].endswith(f"/events/{slug}/rounds/1/")
+
+    round_page = coordinator.get(f"{second}/events/{slug}/rounds/1/").text
+    games = sorted(set(map(int, re.findall(rf"/events/{slug}/games/(\d+)/result/", round_page))))
+    assert len(games) == 6, "12 demo players make 6 tables"
+    phone = Browser()
+    poll = {"HX-Request": "true", "HX-Target": "live"}
+    before = phone.get(f"{first}/e/{slug}/", poll)
+    etag = before.headers["ETag"]
+    assert phone.get(f"{second}/e/{slug}/", {**poll, "If-None-Match": etag}).status == 304, \
+        "both servers give the page the same version"
+
+    for index, game in enumerate(games):
+        base = (first, second)[index % 2]
+        form = f"{base}/events/{slug}/games/{game}/result/"
+        saved = coordinator.post(form, {"kind": "council", "mp_a": "20", "mp_b": "10", "version": "0"})
+        assert saved.status == 302, saved.text[:500]
+
+    # A change saved through either server is news on both at once.
+    for base in (first, second):
+        assert phone.get(f"{base}/e/{slug}/", {**poll, "If-None-Match": etag}).status == 200
+    # Policy Number 4: 20-10 is a ratio of 2, 6 points to the winner.
+    for base in (first, second):
+        public = phone.get(f"{base}/e/{slug}/", {"Accept-Encoding": "gzip"})
+        assert public.headers["Content-Encoding"] == "gzip"
+        assert public.text.count('<td class="num">6</td><td class="num">1–0–0</td>') == 6
+        assert public.text.count('<td class="num">0</td><td class="num">0–1–0</td>') == 6
+        standings = coordinator.get(f"{base}/events/{slug}/standings/").text
+        assert "After 1 round" in standings and standings.count("<strong>6</strong>") == 6
+    assert "Round 1 complete" in coordinator.get(f"{first}/events/{slug}/snapshots/").text
+
+
+def test_debug_is_off_and_static_files_are_compressed_and_cached_for_a_year(servers):
+    first, _ = servers["bases"]
+    missing = Browser().get(f"{first}/no-such-page/")
+    assert missing.status == 404 and "Traceback" not in missing.text and "URLconf" not in missing.text
+    page = Browser().get(f"{first}/").text
+    stylesheet = re.search(r'href="(/static/council/council\.[0-9a-f]{12}\.css)"', page).group(1)
+    css = Browser().get(f"{first}{stylesheet}", {"Accept-Encoding": "gzip"})
+    assert css.status == 200 and css.headers["Content-Encoding"] == "gzip"
+    assert "immutable" in css.headers["Cache-Control"] and "max-age=315360000" in css.headers["Cache-Control"]
+    health = Browser().get(f"{first}/healthz")
+    assert health.status == 200 and health.text == "ok"
+    assert health.headers["X-Content-Type-Options"] == "nosniff" and health.headers["X-Frame-Options"] == "DENY"
