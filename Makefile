@@ -21,7 +21,7 @@ install: $(STAMP)
 run: $(STAMP)
 	@mkdir -p var
 	@test -s var/secret-key || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > var/secret-key
-	@$(PROD_ENV) $(BIN)/python manage.py migrate --no-input -v0
+	@$(PROD_ENV) $(BIN)/python manage.py prepare_database -v0
 	@$(PROD_ENV) $(BIN)/python manage.py collectstatic --no-input -v0
 	@$(PROD_ENV) $(BIN)/python manage.py seed_demo --port $(PORT)
 	$(PROD_ENV) PORT=$(PORT) $(BIN)/gunicorn -c python:council.gunicorn_conf council.wsgi

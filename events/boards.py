@@ -21,7 +21,7 @@ import scoring
 
 from .archive import load_archive
 from .clocks import clock_display
-from .kept import kept_part
+from .kept import kept_part, kept_pieces
 from .models import Event, Game, Player, Round
 
 MAX_FOUND = 20
@@ -192,9 +192,17 @@ def _card_text(card: Card) -> str:
     return json.dumps([card.rank, card.total, [[getattr(row, name) for name in names] for row in card.rows]])
 
 
+# Cards are kept in this many pieces, by player pk: a phone reads one piece, not all 1,000 cards.
+CARD_PIECES = 16
+
+
+def _card_piece(pk: int) -> str:
+    return f"cards-{pk % CARD_PIECES}"
+
+
 def _public_tables(event: Event) -> dict:
-    """What the public page shows alike to every phone: the round's tables and the standings,
-    rendered, and every player's tournament card, by player pk."""
+    """What the public page shows alike to every phone, rendered (the round's tables and the
+    standings), and every player's tournament card, in pieces by player pk."""
     players = list(event.players.all())
     pk_of = {p.archive_id: p.pk for p in players}
     rnd = latest_round(event)
@@ -206,15 +214,16 @@ def _public_tables(event: Event) -> dict:
         "games": games,
         "standings": [(row, pk_of[row["player"]]) for row in standings["standings"]] if standings else [],
     }
-    cards = {}
+    pieces: dict = {_card_piece(number): {} for number in range(CARD_PIECES)}
     if standings is not None:
         by_archive_id = {p.archive_id: p for p in players}
-        cards = {card.player.pk: _card_text(card) for card in tournament_cards(standings, by_archive_id)}
-    return {
+        for card in tournament_cards(standings, by_archive_id):
+            pieces[_card_piece(card.player.pk)][card.player.pk] = _card_text(card)
+    pieces["tables"] = {
         "pairings": render_to_string("events/public.html#pairings", context),
         "standings": render_to_string("events/public.html#standings", context) if standings else "",
-        "cards": cards,
     }
+    return pieces
 
 
 def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> dict:
@@ -224,12 +233,13 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
     ``current`` is False when the tables shown are of the event's state just before now
     because another worker is building the new one; the page then asks again at once.
     """
-    tables = kept_part(event, "public", lambda: _public_tables(event), earlier_state_will_do=True)
-    rnd = latest_round(event)
     me = event.players.filter(pk=me_id).first() if me_id is not None else None
+    wanted = ["tables"] + ([_card_piece(me.pk)] if me is not None else [])
+    kept = kept_pieces(event, "public", lambda: _public_tables(event), wanted, earlier_state_will_do=True)
+    rnd = latest_round(event)
     card = None
-    if me is not None and me.pk in tables.value["cards"]:
-        rank, total, rows = json.loads(tables.value["cards"][me.pk])
+    if me is not None and me.pk in kept.value[_card_piece(me.pk)]:
+        rank, total, rows = json.loads(kept.value[_card_piece(me.pk)][me.pk])
         card = Card(me, rank, total, [CardRow(*row) for row in rows])
     my_seat = None
     if me is not None and rnd is not None:
@@ -243,8 +253,8 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
     return {
         "event": event,
         "round": rnd,
-        "tables": tables.value,
-        "current": tables.current,
+        "tables": kept.value["tables"],
+        "current": kept.current,
         "clock": clock,
         "me": me,
         "my_seat": my_seat,

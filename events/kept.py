@@ -6,8 +6,8 @@ each ``changed_at`` and kept in Django's cache, which settings.CACHES puts in th
 database: every gunicorn worker and every app server reads the same entry, and a
 change anywhere is seen everywhere at the next request (docs/performance.md).
 
-One entry per event and part holds ``(state, value)``, overwritten when the event
-changes, so old states do not pile up. When the event has just changed and another
+One entry per event, part and piece holds ``(state, value)``, overwritten when the
+event changes, so old states do not pile up. When the event has just changed and another
 worker is already building the new state, a page that may show the state before (the
 public page, which polls again in seconds) gets that one instead of building it a second
 time: a room of phones asking at once after a result costs one build, not one each.
@@ -31,13 +31,14 @@ BUILD_SECONDS = 60
 
 
 def _release() -> str:
-    # Kept parts include rendered HTML: a deploy that changes the templates or this
-    # module's shapes must not read parts built by the code before it (and two
-    # releases side by side during a rolling deploy must not overwrite each other's).
+    # Kept parts hold the engine's output and rendered HTML: a deploy that changes the
+    # engine, the templates or the parts' shapes must not read parts built by the code
+    # before it (and two releases side by side during a rolling deploy must not overwrite
+    # each other's).
     digest = hashlib.sha256()
-    for path in sorted(Path(settings.BASE_DIR, "templates", "events").glob("*.html")) + [
-        Path(__file__), Path(__file__).with_name("boards.py")
-    ]:
+    base = Path(settings.BASE_DIR)
+    sources = sorted(base.glob("templates/events/*.html")) + sorted(base.glob("scoring/*.py"))
+    for path in sources + [Path(__file__), Path(__file__).with_name("boards.py")]:
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
@@ -57,6 +58,36 @@ def _state(event: Event) -> str:
     return event.changed_at.isoformat()
 
 
+def kept_pieces(event: Event, part: str, build: Callable[[], dict[str, Any]], wanted: list[str], *,
+                earlier_state_will_do: bool = False) -> Kept:
+    """Some pieces of a part too big to read whole: ``build()`` gives every piece, each kept in an entry of its own.
+
+    Returns ``{piece: value}`` for the ``wanted`` pieces, read in one query: a phone
+    reads the shared tables and the one card that is its own, not every card.
+    ``earlier_state_will_do`` is as for ``kept_part``.
+    """
+    prefix = f"event:{event.pk}:{part}:{RELEASE}"
+    state = _state(event)
+    held = cache.get_many([f"{prefix}:{piece}" for piece in wanted])
+    states = {held[f"{prefix}:{piece}"][0] if f"{prefix}:{piece}" in held else None for piece in wanted}
+    if states == {state}:
+        return Kept({piece: held[f"{prefix}:{piece}"][1] for piece in wanted}, current=True)
+    building_mark = f"{prefix}:building:{state}"
+    if cache.add(building_mark, True, timeout=BUILD_SECONDS):
+        try:
+            pieces = build()
+            cache.set_many({f"{prefix}:{piece}": (state, value) for piece, value in pieces.items()})
+        finally:
+            cache.delete(building_mark)
+        return Kept({piece: pieces[piece] for piece in wanted}, current=True)
+    if earlier_state_will_do and len(states) == 1 and None not in states:
+        # Every wanted piece is of the same earlier state, so they agree with each other.
+        return Kept({piece: held[f"{prefix}:{piece}"][1] for piece in wanted}, current=False)
+    # Nothing earlier to show, or the caller needs the current state: build it here too.
+    pieces = build()
+    return Kept({piece: pieces[piece] for piece in wanted}, current=True)
+
+
 def kept_part(event: Event, part: str, build: Callable[[], Any], *, earlier_state_will_do: bool = False) -> Kept:
     """The value of ``part`` for ``event`` as it is now: from the shared cache, or ``build()`` once and kept.
 
@@ -64,20 +95,5 @@ def kept_part(event: Event, part: str, build: Callable[[], Any], *, earlier_stat
     previous state's value is returned, marked ``current=False``, so the caller can make
     sure the page asks again (its poll must not be answered "not modified").
     """
-    key = f"event:{event.pk}:{part}:{RELEASE}"
-    state = _state(event)
-    held = cache.get(key)
-    if held is not None and held[0] == state:
-        return Kept(held[1], current=True)
-    building_mark = f"{key}:building:{state}"
-    if cache.add(building_mark, True, timeout=BUILD_SECONDS):
-        try:
-            value = build()
-            cache.set(key, (state, value))
-        finally:
-            cache.delete(building_mark)
-        return Kept(value, current=True)
-    if held is not None and earlier_state_will_do:
-        return Kept(held[1], current=False)
-    # Nothing earlier to show, or the caller needs the current state: build it here too.
-    return Kept(build(), current=True)
+    kept = kept_pieces(event, part, lambda: {"whole": build()}, ["whole"], earlier_state_will_do=earlier_state_will_do)
+    return Kept(kept.value["whole"], kept.current)

@@ -64,3 +64,21 @@ def test_deploy_check_names_what_plain_http_lacks(tmp_path):
     assert result.returncode != 0
     for warning in ("security.W004", "security.W008", "security.W012", "security.W016"):
         assert warning in result.stderr
+
+
+def _gunicorn_settings(**env):
+    clean = {k: v for k, v in os.environ.items() if k not in ("WEB_CONCURRENCY", "COUNCIL_THREADS", "PORT")}
+    clean.update(env)
+    result = subprocess.run(
+        [sys.executable, "-c", "import os, council.gunicorn_conf as g; "
+                               "print(g.workers, g.threads, g.bind, g.worker_class, len(os.sched_getaffinity(0)))"],
+        cwd=ROOT, env=clean, capture_output=True, text=True, check=True,
+    )
+    workers, threads, bind, worker_class, cpus = result.stdout.split()
+    return int(workers), int(threads), bind, worker_class, int(cpus)
+
+
+def test_gunicorn_runs_a_worker_per_cpu_plus_one_unless_told():
+    workers, threads, bind, worker_class, cpus = _gunicorn_settings()
+    assert (workers, threads, bind, worker_class) == (cpus + 1, 4, "0.0.0.0:8000", "gthread")
+    assert _gunicorn_settings(WEB_CONCURRENCY="7", COUNCIL_THREADS="2", PORT="9000")[:3] == (7, 2, "0.0.0.0:9000")

@@ -116,3 +116,29 @@ def test_kept_parts_of_an_event_follow_its_state(db, event):
     Event.objects.filter(pk=event.pk).update(changed_at=event.changed_at.replace(microsecond=1))
     event.refresh_from_db()
     assert kept.kept_part(event, "part", build) == kept.Kept(2, current=True)
+
+
+def test_pieces_are_read_alone_and_built_together(db, event):
+    builds = []
+
+    def build():
+        builds.append(1)
+        return {"tables": f"tables {len(builds)}", "cards-1": {1: "card"}, "cards-2": {2: "card"}}
+
+    assert kept.kept_pieces(event, "part", build, ["tables", "cards-1"]).value == {"tables": "tables 1",
+                                                                                   "cards-1": {1: "card"}}
+    assert kept.kept_pieces(event, "part", build, ["cards-2"]).value == {"cards-2": {2: "card"}}
+    assert len(builds) == 1, "one build keeps every piece"
+
+
+def test_pieces_of_different_states_are_never_shown_together(db, event):
+    first = kept.kept_pieces(event, "part", lambda: {"tables": "old", "cards-1": "old card"}, ["tables"])
+    assert first.value == {"tables": "old"}
+    Event.objects.filter(pk=event.pk).update(changed_at=event.changed_at.replace(microsecond=1))
+    event.refresh_from_db()
+    # Only the tables piece of the new state is written (another worker's build was cut short).
+    cache.set(f"event:{event.pk}:part:{kept.RELEASE}:tables", (event.changed_at.isoformat(), "new"))
+    cache.add(f"event:{event.pk}:part:{kept.RELEASE}:building:{event.changed_at.isoformat()}", True)
+    mixed = kept.kept_pieces(event, "part", lambda: {"tables": "rebuilt", "cards-1": "rebuilt card"},
+                             ["tables", "cards-1"], earlier_state_will_do=True)
+    assert mixed == kept.Kept({"tables": "rebuilt", "cards-1": "rebuilt card"}, current=True)
