@@ -102,7 +102,10 @@ DATABASES = {
         env="DATABASE_URL",
         default=f"sqlite:///{DATA_DIR / 'council.sqlite3'}",
         conn_max_age=int(os.environ.get("COUNCIL_CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+        # A check costs a round trip to the database before each request's first query,
+        # which doubles the cost of the phones' polls; without it, the first request of
+        # each worker thread after the database restarts fails once (docs/deployment.md).
+        conn_health_checks=env_bool("COUNCIL_CONN_HEALTH_CHECKS", False),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
