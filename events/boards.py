@@ -104,16 +104,14 @@ def _detail(result: dict | None, mine: int) -> str:
     return RESULT_LABELS.get(result["kind"], result["kind"].replace("-", " "))
 
 
-def tournament_cards(standings: dict, players_by_archive_id: dict[str, Player], only: set[str] | None = None
-                     ) -> list[Card]:
+def tournament_cards(standings: dict, players_by_archive_id: dict[str, Player]) -> list[Card]:
     """The tournament card of each player: opponent, result and points of every round, with the running total.
 
     Policy #1, Swiss System, Tournament Point Ties: "keep a running record of each
     player's opponent each round, result types each round, as well as tournament point
     results each round". Cards follow the standings order.
     """
-    wanted = [row for row in standings["standings"] if only is None or row["player"] in only]
-    entries: dict[str, list[tuple[int, CardRow]]] = {row["player"]: [] for row in wanted}
+    entries: dict[str, list[tuple[int, CardRow]]] = {row["player"]: [] for row in standings["standings"]}
     for bye in standings["byes"]:
         if bye["player"] in entries:
             entries[bye["player"]].append(
@@ -133,7 +131,7 @@ def tournament_cards(standings: dict, players_by_archive_id: dict[str, Player], 
                               game["tp"][mine], 0)
             entries[pid].append((game["round"], row))
     cards = []
-    for standing in wanted:
+    for standing in standings["standings"]:
         total = Fraction(0)
         rows = []
         for _, row in sorted(entries[standing["player"]], key=lambda item: item[0]):
@@ -186,8 +184,9 @@ def standings_page(event: Event) -> dict:
 
 
 def _card_text(card: Card) -> str:
-    # Each card is kept as a JSON string: every phone's page reads the kept cards of all
-    # players, and a thousand strings load at once where a thousand lists of rows do not.
+    # Each card is kept as a JSON string: a phone's page reads a whole piece of cards
+    # from the cache, and strings load at once where lists of rows do not; only the
+    # phone's own card is then decoded.
     names = [f.name for f in fields(CardRow)]
     return json.dumps([card.rank, card.total, [[getattr(row, name) for name in names] for row in card.rows]])
 
