@@ -219,8 +219,9 @@ def prepare(args, environment: dict[str, str]) -> dict:
 
     started = time.perf_counter()
     event, owner = build_sample_event(args.players, args.rounds, open_round=True)
+    version = ".".join(map(str, connection.get_database_version()))
     print(f"# built {args.players} players, {args.rounds} rounds and an open round in "
-          f"{time.perf_counter() - started:.0f} s ({connection.vendor} {'.'.join(map(str, connection.get_database_version()))})")
+          f"{time.perf_counter() - started:.0f} s ({connection.vendor} {version})")
     settings.ALLOWED_HOSTS = ["testserver"]
 
     def session_of(user) -> str:
@@ -368,8 +369,8 @@ async def measure(args, site: dict, port: int) -> None:
     probe.close()
 
     print(f"# {describe_machine()}")
-    print(f"# gunicorn: {gunicorn_conf.workers} workers x {gunicorn_conf.threads} threads ({gunicorn_conf.worker_class}); "
-          f"{args.seconds:g} s per load after {WARM_UP_SECONDS:g} s warm-up; paced load {args.rate:g} requests/s")
+    print(f"# gunicorn: {gunicorn_conf.workers} workers x {gunicorn_conf.threads} threads "
+          f"({gunicorn_conf.worker_class}); {args.seconds:g} s per load after {WARM_UP_SECONDS:g} s warm-up; paced load {args.rate:g} requests/s")
     print(f"{'':26} {'':4} {'saturated':>23} {'':>23}   {'paced':>23}")
     print(f"{'page':26} {'cli':>4} {'req/s':>8} {'ceil':>6} {'p50':>7} {'p95':>7} {'p99':>7}   "
           f"{'p50':>7} {'p95':>7} {'p99':>7} {'errors':>6}")
