@@ -26,7 +26,11 @@ def log_in(page, base: str, username: str) -> None:
     expect(page.get_by_role("heading", name="Council")).to_be_visible()
 
 
-def enter_result(page, mp_a: int, mp_b: int) -> None:
+def enter_result(page, table: int, mp_a: int, mp_b: int) -> None:
+    # The form asks for its preview only once htmx has wired it: wait for the result page
+    # to have loaded, or the typing may come first and no preview ever be asked for.
+    expect(page.get_by_role("heading", name=re.compile(f"^Table {table} round"))).to_be_visible()
+    page.wait_for_load_state("load")
     page.get_by_label(re.compile("final MP")).first.fill(str(mp_a))
     page.get_by_label(re.compile("final MP")).nth(1).fill(str(mp_b))
     expect(page.locator("#points-preview")).to_contain_text("tournament points")
@@ -75,7 +79,7 @@ def test_coordinator_runs_an_event_from_registration_to_final_standings(laptop, 
         expect(page.locator("#tables")).to_contain_text("2 results missing")
         for table in (1, 2):
             page.get_by_role("link", name=f"Enter result for table {table}").click()
-            enter_result(page, 20 + table, 10)
+            enter_result(page, table, 20 + table, 10)
             expect(page.locator(f"#table-{table}")).to_contain_text("Confirmed")
         expect(page.locator("#tables")).to_contain_text("All results are in.")
 
