@@ -117,6 +117,9 @@ def test_staff_enters_a_result_on_a_phone_with_the_free_council_calculator(phone
     expect(page.get_by_role("heading", name="2 tables still playing")).to_be_visible()
     assert fits_the_width(page)
     page.get_by_role("link", name=re.compile("Table 1")).click()
+    # Measure the result page, not the staff page it is leaving.
+    expect(page.get_by_role("heading", name=re.compile("^Table 1 round"))).to_be_visible()
+    page.wait_for_load_state("load")
     assert fits_the_width(page)
 
     # A mistyped pair of equal scores: Version 3 needs the Weakest Link, said next to its field.
@@ -127,6 +130,8 @@ def test_staff_enters_a_result_on_a_phone_with_the_free_council_calculator(phone
     assert Game.objects.get(pk=game.pk).result is None
 
     page.get_by_role("link", name="Free Council calculator").click()
+    expect(page.get_by_role("heading", name="Free Council, table 1")).to_be_visible()
+    page.wait_for_load_state("load")
     assert fits_the_width(page)
     page.locator("#id_a_character").fill("10")
     page.locator("#id_a_item").fill("4")
