@@ -101,6 +101,7 @@ DATABASES = {
     "default": dj_database_url.config(
         env="DATABASE_URL",
         default=f"sqlite:///{DATA_DIR / 'council.sqlite3'}",
+        # Kept on SQLite too: opening the file and setting it up cost more than a poll's query.
         conn_max_age=int(os.environ.get("COUNCIL_CONN_MAX_AGE", "60")),
         # A check costs a round trip to the database before each request's first query,
         # which doubles the cost of the phones' polls; without it, the first request of
@@ -108,13 +109,15 @@ DATABASES = {
         conn_health_checks=env_bool("COUNCIL_CONN_HEALTH_CHECKS", False),
     )
 }
+# On PostgreSQL, each process keeps the events' versions for the phones' unchanged polls
+# and a LISTEN connection tells it when they change (events/change_notices.py).
+COUNCIL_CHANGE_NOTICES = env_bool("COUNCIL_CHANGE_NOTICES", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One laptop, several gunicorn workers: wait for the write lock instead of failing,
     # and take it at the start of a transaction so two writers never deadlock.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
     )
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
     # Tests use a file too, as an event does: an in-memory database shared between
     # threads fails at once on a lock instead of waiting, so the concurrency tests could not
     # run. One file per test run, so that two runs at once do not share it.

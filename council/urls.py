@@ -6,8 +6,15 @@ from django.urls import path
 from events import views
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    # The load balancer's health check and the public pages first: Django tries the patterns
+    # in order, and these are most of the requests.
     path("healthz", views.health, name="health"),
+    path("e/<slug:slug>/", views.public, name="public"),
+    path("e/<slug:slug>/me/", views.public_me, name="public_me"),
+    path("e/<slug:slug>/rounds/<int:number>/", views.public_round, name="public_round"),
+    path("e/<slug:slug>/projector/", views.projector, name="projector"),
+    path("e/<slug:slug>/report/", views.public_report, name="public_report"),
+    path("", views.home, name="home"),
     path("accounts/login/", views.SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("events/new/", views.event_new, name="event_new"),
@@ -48,9 +55,4 @@ urlpatterns = [
     path("events/<slug:slug>/print/cards/", views.print_cards, name="print_cards"),
     path("events/<slug:slug>/print/standings/", views.print_standings, name="print_standings"),
     path("staff/<str:token>/", views.staff_link_open, name="staff_link_open"),
-    path("e/<slug:slug>/", views.public, name="public"),
-    path("e/<slug:slug>/me/", views.public_me, name="public_me"),
-    path("e/<slug:slug>/rounds/<int:number>/", views.public_round, name="public_round"),
-    path("e/<slug:slug>/projector/", views.projector, name="projector"),
-    path("e/<slug:slug>/report/", views.public_report, name="public_report"),
 ]

@@ -17,6 +17,13 @@ def quick_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def versions_read_from_the_database(settings):
+    # A test's transaction rolls back, so PostgreSQL never sends its change notices; the
+    # listener is tested on its own and in the production server (test_production.py).
+    settings.COUNCIL_CHANGE_NOTICES = False
+
+
 def actor(user, role="owner"):
     return services.Actor(user=user, label=user.username, role=role)
 

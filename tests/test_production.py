@@ -12,13 +12,16 @@ from __future__ import annotations
 import gzip
 import http.cookiejar
 import re
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from contextlib import ExitStack
 
+import psycopg
 import pytest
 
+from events.change_notices import APPLICATION_NAME
 from tests.production_server import free_port, manage, production_environment, running_gunicorn
 from tests.throwaway_postgres import running_postgres
 
@@ -74,7 +77,7 @@ def servers(tmp_path_factory):
         slug = re.search(r"at /events/([\w-]+)/", seeded).group(1)
         first = stack.enter_context(running_gunicorn(environment, free_port()))
         second = stack.enter_context(running_gunicorn(environment, free_port()))
-        yield {"bases": (first, second), "password": password, "slug": slug}
+        yield {"bases": (first, second), "password": password, "slug": slug, "database_url": database_url}
 
 
 def test_a_round_is_played_over_http_through_two_app_servers(servers):
@@ -134,3 +137,33 @@ def test_debug_is_off_and_static_files_are_compressed_and_cached_for_a_year(serv
     health = Browser().get(f"{first}/healthz")
     assert health.status == 200 and health.text == "ok"
     assert health.headers["X-Content-Type-Options"] == "nosniff" and health.headers["X-Frame-Options"] == "DENY"
+
+
+def test_each_server_keeps_the_phones_version_and_hears_a_change_made_through_the_other(servers):
+    first, second = servers["bases"]
+    slug = servers["slug"]
+    phone = Browser()
+    poll = {"HX-Request": "true", "HX-Target": "live"}
+    etag = phone.get(f"{first}/e/{slug}/", poll).headers["ETag"]
+    for _ in range(10):  # enough to reach every worker of both servers
+        for base in (first, second):
+            assert phone.get(f"{base}/e/{slug}/", {**poll, "If-None-Match": etag}).status == 304
+    # The workers that answered hold a LISTEN connection each (events/change_notices.py).
+    with psycopg.connect(servers["database_url"], autocommit=True) as database:
+        listeners = database.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s",
+                                     [APPLICATION_NAME]).fetchone()[0]
+    assert listeners >= 2
+
+    coordinator = Browser()
+    coordinator.post(f"{second}/accounts/login/", {"username": "coordinator", "password": servers["password"]})
+    changed = coordinator.post(f"{second}/events/{slug}/rounds/", {"rounds": "4"}, form_url=f"{second}/events/{slug}/")
+    assert changed.status == 302, changed.text[:500]
+    # The notice reaches the first server's workers within milliseconds; allow a second.
+    deadline = time.monotonic() + 1.0
+    while (status := phone.get(f"{first}/e/{slug}/", {**poll, "If-None-Match": etag}).status) == 304:
+        assert time.monotonic() < deadline, "the first server still answers with the version before the change"
+        time.sleep(0.01)
+    assert status == 200
+    for _ in range(10):
+        assert phone.get(f"{first}/e/{slug}/", {**poll, "If-None-Match": etag}).status == 200, \
+            "a worker of the first server kept the version before the change"
