@@ -340,6 +340,8 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=100.0, help="requests a second of the paced load")
     parser.add_argument("--database-url", help="an empty PostgreSQL database; default: a throwaway one")
     parser.add_argument("--no-saves", action="store_true", help="measure the pages only")
+    parser.add_argument("--no-change-notices", action="store_true",
+                        help="every poll reads its version from the database (COUNCIL_CHANGE_NOTICES=False)")
     args = parser.parse_args()
 
     from tests.throwaway_postgres import running_postgres
@@ -349,6 +351,8 @@ def main() -> None:
     try:
         with (contextlib.nullcontext(args.database_url) if args.database_url else running_postgres()) as url:
             environment = production_environment(url, data_dir)
+            if args.no_change_notices:
+                environment["COUNCIL_CHANGE_NOTICES"] = "False"
             site = prepare(args, environment)
             with running_gunicorn(environment, port):
                 asyncio.run(measure(args, site, port))
