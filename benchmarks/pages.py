@@ -29,6 +29,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--open-round", action="store_true",
+                        help="pair one more round and leave every table open: the pages in the middle of a round")
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="council-bench-")
@@ -53,7 +55,7 @@ def main() -> None:
     from sample_event import build_sample_event
 
     started = time.perf_counter()
-    event, owner = build_sample_event(args.players, args.rounds)
+    event, owner = build_sample_event(args.players, args.rounds, open_round=args.open_round)
     who = services.Actor(owner, owner.username, "owner")
     print(f"built {args.players} players, {args.rounds} rounds in {time.perf_counter() - started:.1f} s "
           f"({connection.vendor})")

@@ -183,6 +183,22 @@ def standings_page(event: Event) -> dict:
     return kept_part(event, "standings-page", build).value
 
 
+def projector_list(event: Event, rnd: Round, by_name: bool) -> str:
+    """The projector's list of the round's tables, or of its players by name with their table, rendered and kept.
+
+    The same for every screen and phone that shows it, so it is built once per state of
+    the event; at 1,000 players it is 500 tables or 1,000 names.
+    """
+    def build() -> str:
+        games = round_games(rnd)
+        if by_name:
+            seated = alphabetical_seats(list(event.players.all()), rnd, games)
+            return render_to_string("events/projector.html#names", {"seated": seated})
+        return render_to_string("events/projector.html#tables", {"games": games, "round": rnd})
+
+    return kept_part(event, "projector-names" if by_name else "projector-tables", build).value
+
+
 def _card_text(card: Card) -> str:
     # Each card is kept as a JSON string: a phone's page reads a whole piece of cards
     # from the cache, and strings load at once where lists of rows do not; only the

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
@@ -34,6 +35,7 @@ from .boards import (
     fold,
     found_players,
     latest_round,
+    projector_list,
     public_address,
     public_board,
     round_games,
@@ -185,19 +187,43 @@ def event_edit(request, event, actor):
 # The coordinator's desk -----------------------------------------------------------------------
 
 
-def _desk_context(event, register_form=None, paste_form=None, start_form=None, rounds_form=None) -> dict:
-    players = sorted(event.players.all(), key=lambda p: (fold(p.name), p.pk))
+# A 1,000-player event's list would be a megabyte of rows and forms: the desk shows a page
+# of players at a time, and a search box finds anyone.
+PLAYERS_PAGE_SIZE = 50
+
+
+def _desk_players(event, query: str, page_number: str | None):
+    """The page of players the desk lists (in name order, or those ``query`` finds), and the counts.
+
+    Every name is read to sort and search, as plain values; only the page's players are
+    loaded whole.
+    """
+    names = event.players.values_list("pk", "name", "status")
+    everyone = sorted((fold(name), pk, status) for pk, name, status in names)
+    words = fold(query).split()
+    listed = [pk for folded, pk, _ in everyone if all(word in folded for word in words)]
+    page = Paginator(listed, PLAYERS_PAGE_SIZE).get_page(page_number)
+    loaded = event.players.in_bulk(page.object_list)
+    page.object_list = [loaded[pk] for pk in page.object_list]
+    return page, len(everyone), sum(1 for _, _, status in everyone if status == Player.ACTIVE)
+
+
+def _desk_context(event, register_form=None, paste_form=None, start_form=None, rounds_form=None,
+                  query: str = "", page_number: str | None = None) -> dict:
+    player_page, registered, active = _desk_players(event, query, page_number)
     rounds = list(
         event.rounds.annotate(
             tables=Count("games"), missing=Count("games", filter=Q(games__result__isnull=True))
         ).order_by("number")
     )
-    active = sum(1 for p in players if p.is_active)
     policy = scoring.get_policy(event.policy)
     latest = rounds[-1] if rounds else None
     return {
         "event": event,
-        "players": players,
+        "player_page": player_page,
+        "query": query,
+        "searchable": registered > PLAYERS_PAGE_SIZE,
+        "registered_count": registered,
         "active_count": active,
         "rounds": rounds,
         "latest": latest,
@@ -218,7 +244,8 @@ def _desk_context(event, register_form=None, paste_form=None, start_form=None, r
 @event_view(COORDINATOR)
 @require_GET
 def desk(request, event, actor):
-    return render(request, "events/desk.html", _desk_context(event))
+    context = _desk_context(event, query=request.GET.get("q", "")[:100], page_number=request.GET.get("page"))
+    return _partial(request, "events/desk.html", "player-list", context)
 
 
 @event_view(COORDINATOR)
@@ -334,16 +361,61 @@ def pair(request, event, actor):
 # Rounds ---------------------------------------------------------------------------------------
 
 
-def _round_context(event, rnd, swap_form=None, warnings=None, clock_form=None) -> dict:
-    games = list(rnd.games.select_related("player_a", "player_b"))
+# A round of 500 tables is listed 50 at a time, with a search by table or name, so that
+# the coordinator's page and its poll stay light; every number above the list (missing
+# results, staff reports) still counts every table.
+TABLES_PAGE_SIZE = 50
+
+
+def _found_tables(event, games: list[Game], query: str) -> list[Game]:
+    """The ``games`` at the table ``query`` names, or whose players' names hold its words; all when it is empty."""
+    table = _whole_number(query.strip())
+    if table is not None:
+        return [g for g in games if g.table == table]
+    if words := fold(query).split():
+        names = {pk: fold(name) for pk, name in event.players.values_list("pk", "name")}
+        return [g for g in games if all(word in f"{names[g.player_a_id]} {names[g.player_b_id]}" for word in words)]
+    return games
+
+
+def _listing(query: str, page) -> str:
+    """The query string of a listing's page and search, for the address its region polls."""
+    return urlencode({**({"q": query} if query else {}), **({"page": page.number} if page.number > 1 else {})})
+
+
+def _with_players(games: list[Game]) -> None:
+    """Load the players of ``games`` in one query, rather than every player of the round or one query a game."""
+    players = Player.objects.in_bulk({pk for g in games for pk in (g.player_a_id, g.player_b_id)})
+    for game in games:
+        game.player_a, game.player_b = players[game.player_a_id], players[game.player_b_id]
+
+
+def _page_of_table(table: int) -> int:
+    """Where a table is in the unsearched list, so that after its result the coordinator is back beside it."""
+    return (table - 1) // TABLES_PAGE_SIZE + 1
+
+
+def _round_context(event, rnd, swap_form=None, warnings=None, clock_form=None, query: str = "",
+                   page_number: str | None = None) -> dict:
+    games = list(rnd.games.all())
     missing = [g.table for g in games if g.result is None]
     is_latest = not event.rounds.filter(number__gt=rnd.number).exists()
+    table_page = Paginator(_found_tables(event, games, query), TABLES_PAGE_SIZE).get_page(page_number)
+    many_open = len(missing) > TABLES_PAGE_SIZE
+    # Names are shown for the rows listed, and for the open tables the clock's list offers.
+    _with_players([*table_page.object_list, *([] if many_open else [g for g in games if g.result is None])])
     seated = Player.objects.filter(Q(pk=rnd.bye_id) | Q(pk__in=[g.player_a_id for g in games if g.result is None])
                                    | Q(pk__in=[g.player_b_id for g in games if g.result is None]))
     return {
         "event": event,
         "round": rnd,
         "games": games,
+        "table_page": table_page,
+        "query": query,
+        # The address the listing polls: the same page of the same search.
+        "listing": _listing(query, table_page),
+        "searchable": len(games) > TABLES_PAGE_SIZE,
+        "many_open": many_open,
         "missing": missing,
         "is_latest": is_latest,
         "reported": sum(1 for g in games if g.state == Game.REPORTED),
@@ -361,7 +433,9 @@ def _round_context(event, rnd, swap_form=None, warnings=None, clock_form=None) -
 @require_GET
 def round_view(request, event, actor, number: int):
     rnd = get_object_or_404(Round.objects.select_related("bye"), event=event, number=number)
-    return _polled(request, event, "events/round.html", "tables", lambda: _round_context(event, rnd), actor.role)
+    query, page_number = request.GET.get("q", "")[:100], request.GET.get("page")
+    return _polled(request, event, "events/round.html", "tables",
+                   lambda: _round_context(event, rnd, query=query, page_number=page_number), actor.role)
 
 
 @event_view(COORDINATOR)
@@ -435,7 +509,9 @@ def game_confirm(request, event, actor, game_id: int):
     except services.ServiceError as error:
         messages.error(request, str(error))
     if request.htmx:
-        return _partial(request, "events/round.html", "tables", _round_context(event, game.round))
+        context = _round_context(event, game.round, query=request.POST.get("q", "")[:100],
+                                 page_number=request.POST.get("page"))
+        return _partial(request, "events/round.html", "tables", context)
     return redirect("round", slug=event.slug, number=game.round.number)
 
 
@@ -445,13 +521,25 @@ def game_confirm(request, event, actor, game_id: int):
 @event_view(STAFF)
 @require_GET
 def staff_tables(request, event, actor):
+    query = request.GET.get("q", "")[:100]
+
     def build():
         rnd = latest_round(event)
-        games = round_games(rnd)
+        games = list(rnd.games.all()) if rnd else []
         running = rnd is not None and event.status == Event.RUNNING
-        return {"event": event, "round": rnd, "games": games, "actor": actor,
-                "open_count": sum(1 for g in games if g.result is None),
-                "disputed": [g for g in games if g.reports_differ],
+        disputed = [g for g in games if g.reports_differ]
+        playing = Paginator(_found_tables(event, [g for g in games if g.result is None and not g.reports_differ],
+                                          query), TABLES_PAGE_SIZE).get_page(request.GET.get("page"))
+        done = [g for g in games if g.result is not None]
+        # In a large round the results already in are found by the search, not listed.
+        large = len(games) > TABLES_PAGE_SIZE
+        done_found = _found_tables(event, done, query) if query or not large else []
+        done_shown = done_found[:TABLES_PAGE_SIZE]
+        _with_players([*disputed, *playing.object_list, *done_shown])
+        return {"event": event, "round": rnd, "actor": actor, "query": query, "searchable": large,
+                "open_count": len(games) - len(done), "disputed": disputed, "playing": playing,
+                "listing": _listing(query, playing), "done_count": len(done), "done_shown": done_shown,
+                "done_unshown": len(done_found) - len(done_shown),
                 "clock": clock_display(event, rnd) if running else None}
 
     return _polled(request, event, "events/tables.html", "open-tables", build, actor.role)
@@ -522,7 +610,9 @@ def game_result(request, event, actor, game_id: int):
                 messages.success(request, f"Table {game.table}: saved. {game.player_a} v {game.player_b}.")
                 target = "round" if actor.is_coordinator and request.POST.get("back") == "round" else "tables"
                 if target == "round":
-                    return redirect("round", slug=event.slug, number=game.round.number)
+                    back = reverse("round", args=[event.slug, game.round.number])
+                    page = _page_of_table(game.table)
+                    return redirect(f"{back}?page={page}#table-{game.table}" if page > 1 else back)
                 return redirect("tables", slug=event.slug)
         else:
             status = 422
@@ -798,7 +888,7 @@ def event_import(request):
     return render(request, "events/import.html", {"form": form}, status=422 if form.errors else 200)
 
 
-AUDIT_PAGE_SIZE = 100
+AUDIT_PAGE_SIZE = 50
 
 
 @event_view(COORDINATOR)
@@ -1014,16 +1104,14 @@ def projector(request, event, actor):
 
     def build():
         rnd = latest_round(event)
-        games = round_games(rnd)
         running = rnd is not None and event.status == Event.RUNNING
         return {
             "event": event,
             "round": rnd,
-            "games": games,
             "by_name": by_name,
-            "seated": alphabetical_seats(list(event.players.all()), rnd, games) if by_name else [],
+            "board_list": projector_list(event, rnd, by_name) if rnd else "",
             "clock": clock_display(event, rnd) if running else None,
-            "extended": [g for g in games if g.extra_seconds and g.result is None],
+            "extended": list(rnd.games.filter(extra_seconds__gt=0, result__isnull=True)) if rnd else [],
             "public_url": public_address(request, event),
         }
 

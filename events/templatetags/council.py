@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from urllib.parse import urlsplit
 
@@ -23,8 +24,7 @@ def qr_code(url: str, label: str):
 
     Error correction M survives a crease or a thumb over a printed code.
     """
-    svg = segno.make(url, error="m").svg_inline(scale=1, omitsize=True, title=label, svgclass="qr-code",
-                                                 lineclass=None)
+    svg = _qr_svg(url, label)
     figure = format_html('<figure class="qr" role="img" aria-label="{}">{}<figcaption>{}</figcaption></figure>',
                          label, mark_safe(svg), url)  # noqa: S308 - segno's SVG, escaped text inside
     if urlsplit(url).hostname in LOOPBACK_HOSTS:
@@ -33,6 +33,13 @@ def qr_code(url: str, label: str):
             '<p class="warn qr-warning">Phones cannot open {}. Open Council at this laptop\'s network address '
             "(make run prints it), or set COUNCIL_PUBLIC_URL, and this code follows.</p>", urlsplit(url).hostname)
     return figure
+
+
+@functools.lru_cache(maxsize=256)
+def _qr_svg(url: str, label: str) -> str:
+    # Drawing a code takes milliseconds and the desk shows the same one on every view.
+    return segno.make(url, error="m").svg_inline(scale=1, omitsize=True, title=label, svgclass="qr-code",
+                                                 lineclass=None)
 
 
 @register.simple_tag(takes_context=True)

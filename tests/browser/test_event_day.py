@@ -171,3 +171,33 @@ def test_every_coordinator_page_fits_a_phone(phone, live_server):
         if not fits_the_width(phone):
             too_wide.append(path)
     assert too_wide == []
+
+
+def test_a_large_event_is_searched_as_you_type_on_a_phone(phone, live_server):
+    event, rnd = paired_event("big", "policy-4-2001", 120, "A large open")
+    game = rnd.games.select_related("player_a").get(table=57)
+    log_in(phone, live_server.url, "coordinator")
+
+    phone.goto(f"{live_server.url}/events/big/")
+    expect(phone.get_by_text("Page 1 of 3")).to_be_visible()
+    phone.wait_for_load_state("load")
+    phone.get_by_label("Find a player: any part of a name").press_sequentially("player 100", delay=40)
+    expect(phone.locator("#player-list")).to_contain_text("1 found for")
+    expect(phone.locator("#player-list tbody tr")).to_have_count(1)
+    expect(phone.locator("#player-list tbody")).to_contain_text("Player 100")
+    assert fits_the_width(phone)
+
+    phone.goto(f"{live_server.url}/events/big/rounds/1/")
+    expect(phone.get_by_text("Page 1 of 2")).to_be_visible()
+    phone.wait_for_load_state("load")
+    phone.get_by_label("Find a table: its number, or any part of a player's name").press_sequentially("57", delay=40)
+    expect(phone.locator("#tables tbody tr")).to_have_count(1)
+    expect(phone.locator("#table-57")).to_contain_text(game.player_a.name)
+    assert fits_the_width(phone)
+
+    phone.goto(f"{live_server.url}/events/big/tables/")
+    expect(phone.get_by_role("heading", name="60 tables still playing")).to_be_visible()
+    phone.wait_for_load_state("load")
+    phone.get_by_label("Find a table: its number, or any part of a player's name").press_sequentially("57", delay=40)
+    expect(phone.locator("#open-tables .tables li")).to_have_count(1)
+    assert fits_the_width(phone)

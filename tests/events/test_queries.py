@@ -13,6 +13,9 @@ from tests.factories import EventFactory
 
 PAGES = [
     ("desk", "/events/{slug}/"),
+    ("desk search", "/events/{slug}/?q=player"),
+    ("round search", "/events/{slug}/rounds/{last}/?q=player"),
+    ("tables search", "/events/{slug}/tables/?q=player"),
     ("round", "/events/{slug}/rounds/{last}/"),
     ("round fragment", "/events/{slug}/rounds/{last}/"),
     ("tables", "/events/{slug}/tables/"),

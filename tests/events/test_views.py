@@ -74,6 +74,112 @@ def test_register_pasted_list_without_htmx_redirects_to_the_desk(as_owner, event
     assert list(event.players.values_list("name", flat=True)) == ["Ann", "Bob", "Cat"]
 
 
+def _listed_players(page: str) -> list[str]:
+    return re.findall(r'<td><a href="/events/[\w-]+/players/\d+/">([^<]+)</a>', page)
+
+
+def test_the_desk_lists_a_large_event_a_page_at_a_time_in_name_order(as_owner, event):
+    register(event, 120)
+    in_name_order = sorted(f"Player {n:02d}" for n in range(1, 121))  # "Player 10", "Player 100", ...
+    first = as_owner.get(f"/events/{event.slug}/").content.decode()
+    assert _listed_players(first) == in_name_order[:50]
+    assert "Players (120 active)" in first and "120 players, 1–50 shown." in first
+    assert "Page 1 of 3" in first and "?page=2" in first and 'role="search"' in first
+    last = as_owner.get(f"/events/{event.slug}/?page=3").content.decode()
+    assert _listed_players(last) == in_name_order[100:]
+    # A page that does not exist shows the last one rather than an error.
+    assert _listed_players(as_owner.get(f"/events/{event.slug}/?page=99").content.decode()) == _listed_players(last)
+
+
+def test_the_desk_search_finds_players_by_any_part_of_their_name_without_accents(as_owner, event):
+    register(event, 60)
+    services.register_players(event, "Éowyn Halfelven", actor=actor(event.owner))
+    found = as_owner.get(f"/events/{event.slug}/", {"q": "EOWYN"}, HTTP_HX_TARGET="player-list", **HTMX)
+    text = found.content.decode()
+    assert text.lstrip().startswith('<div id="player-list">'), "htmx gets the list alone"
+    assert _listed_players(text) == ["Éowyn Halfelven"] and "1 found for “EOWYN”." in text
+    nothing = as_owner.get(f"/events/{event.slug}/", {"q": "Gandalf"}).content.decode()
+    assert _listed_players(nothing) == [] and "No player found for “Gandalf”." in nothing
+
+
+def test_a_small_event_lists_every_player_on_the_desk_without_search_or_pages(as_owner, event):
+    register(event, 12)
+    page = as_owner.get(f"/events/{event.slug}/").content.decode()
+    assert len(_listed_players(page)) == 12
+    assert 'role="search"' not in page and "Pages of players" not in page
+
+
+@pytest.fixture
+def round_of_60_tables(event):
+    register(event, 120)
+    who = actor(event.owner)
+    services.start_event(event, actor=who, rounds=3)
+    rnd = services.pair_round(event, actor=who, seed=1)
+    for game in rnd.games.filter(table__in=[3, 58]):
+        services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=who, expected_version=0)
+    return rnd
+
+
+def _listed_tables(page: str) -> list[int]:
+    return [int(table) for table in re.findall(r'<tr id="table-(\d+)">', page)]
+
+
+def test_a_large_round_lists_its_tables_a_page_at_a_time_and_counts_them_all(as_owner, event, round_of_60_tables):
+    url = f"/events/{event.slug}/rounds/1/"
+    first = as_owner.get(url).content.decode()
+    assert _listed_tables(first) == list(range(1, 51))
+    assert "<strong>58 results missing</strong>" in first and "Page 1 of 2" in first
+    assert 'role="search"' in first
+    # 58 open tables: the clock takes a table number rather than offering 58 names.
+    assert '<input id="id_table" type="number" name="table"' in first
+    second = as_owner.get(url, {"page": 2}, HTTP_HX_TARGET="tables", **HTMX).content.decode()
+    assert _listed_tables(second) == list(range(51, 61))
+    assert f'hx-get="{url}?page=2"' in second, "the second page polls itself, not the first"
+
+
+def test_a_large_round_finds_a_table_by_number_or_by_a_players_name(as_owner, event, round_of_60_tables):
+    url = f"/events/{event.slug}/rounds/1/"
+    game = round_of_60_tables.games.select_related("player_b").get(table=42)
+    assert _listed_tables(as_owner.get(url, {"q": "42"}).content.decode()) == [42]
+    by_name = as_owner.get(url, {"q": game.player_b.name.upper()}, HTTP_HX_TARGET="tables", **HTMX).content.decode()
+    assert _listed_tables(by_name) == [42]
+    assert f'hx-get="{url}?q=' in by_name, "the search keeps polling what it found"
+    assert "No table found for “Gandalf”." in as_owner.get(url, {"q": "Gandalf"}).content.decode()
+
+
+def test_a_result_saved_from_a_large_round_goes_back_to_its_page(as_owner, event, round_of_60_tables):
+    game = round_of_60_tables.games.get(table=55)
+    response = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/",
+                             {"kind": "council", "mp_a": "20", "mp_b": "10", "version": "0", "back": "round"})
+    assert response.status_code == 302
+    assert response["Location"] == f"/events/{event.slug}/rounds/1/?page=2#table-55"
+
+
+def test_the_staff_phone_page_of_a_large_round_pages_what_is_playing_and_finds_any_table(client, staff_user, event,
+                                                                                         round_of_60_tables):
+    client.force_login(staff_user)
+    url = f"/events/{event.slug}/tables/"
+    page = client.get(url).content.decode()
+    playing = [int(t) for t in re.findall(r"<strong>Table (\d+)</strong>", page)]
+    assert playing == [t for t in range(1, 52) if t != 3], "the first 50 tables still playing"
+    assert "58 tables still playing" in page and "2 results in. Find a table above" in page
+    found = client.get(url, {"q": "58"}, HTTP_HX_TARGET="open-tables", **HTMX).content.decode()
+    assert re.findall(r"<strong>Table (\d+)</strong>", found) == ["58"] and "Results in" in found
+
+
+def test_a_small_round_lists_every_table_and_offers_the_open_ones_to_the_clock(as_owner, event):
+    register(event, 8)
+    services.start_event(event, actor=actor(event.owner), rounds=3)
+    services.pair_round(event, actor=actor(event.owner), seed=1)
+    page = as_owner.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert _listed_tables(page) == [1, 2, 3, 4]
+    assert 'role="search"' not in page and "Pages of tables" not in page
+    assert '<select id="id_table" name="table"' in page and page.count('<option value="') >= 4
+    # The swap lists every seated player, each once per list, with their names escaped.
+    names = list(event.players.values_list("name", flat=True))
+    assert all(page.count(f">{name}</option>") == 2 for name in names)
+
+
 def test_start_pair_and_round_page(as_owner, event):
     register(event, 5)
     as_owner.post(f"/events/{event.slug}/start/", {"rounds": "3"})
