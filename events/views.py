@@ -187,9 +187,22 @@ def event_edit(request, event, actor):
 # The coordinator's desk -----------------------------------------------------------------------
 
 
-# A 1,000-player event's list would be a megabyte of rows and forms: the desk shows a page
-# of players at a time, and a search box finds anyone.
-PLAYERS_PAGE_SIZE = 50
+# A 1,000-player event's list of players would be a megabyte of rows and forms, and a
+# 500-table round's a third of one: long lists are shown 50 at a time with a search box.
+# Up to 64 stay on one page (the last page takes up to 14 more), so that the events of 8
+# to 60 players most coordinators run see every player and table at once, as before.
+LIST_PAGE_SIZE = 50
+LIST_ORPHANS = 14
+
+
+def _list_page(items: list, page_number: str | None):
+    """The page of a long list asked for; a number that is not a page gives the nearest one."""
+    return Paginator(items, LIST_PAGE_SIZE, orphans=LIST_ORPHANS).get_page(page_number)
+
+
+def _is_long(count: int) -> bool:
+    """Whether a list of ``count`` takes more than one page, and so gets a search box."""
+    return count > LIST_PAGE_SIZE + LIST_ORPHANS
 
 
 def _desk_players(event, query: str, page_number: str | None):
@@ -202,7 +215,7 @@ def _desk_players(event, query: str, page_number: str | None):
     everyone = sorted((fold(name), pk, status) for pk, name, status in names)
     words = fold(query).split()
     listed = [pk for folded, pk, _ in everyone if all(word in folded for word in words)]
-    page = Paginator(listed, PLAYERS_PAGE_SIZE).get_page(page_number)
+    page = _list_page(listed, page_number)
     loaded = event.players.in_bulk(page.object_list)
     page.object_list = [loaded[pk] for pk in page.object_list]
     return page, len(everyone), sum(1 for _, _, status in everyone if status == Player.ACTIVE)
@@ -222,7 +235,7 @@ def _desk_context(event, register_form=None, paste_form=None, start_form=None, r
         "event": event,
         "player_page": player_page,
         "query": query,
-        "searchable": registered > PLAYERS_PAGE_SIZE,
+        "searchable": _is_long(registered),
         "registered_count": registered,
         "active_count": active,
         "rounds": rounds,
@@ -361,10 +374,9 @@ def pair(request, event, actor):
 # Rounds ---------------------------------------------------------------------------------------
 
 
-# A round of 500 tables is listed 50 at a time, with a search by table or name, so that
-# the coordinator's page and its poll stay light; every number above the list (missing
-# results, staff reports) still counts every table.
-TABLES_PAGE_SIZE = 50
+# A long round's tables are listed a page at a time (LIST_PAGE_SIZE), with a search by
+# table or name, so that the coordinator's page and its poll stay light; every number
+# above the list (missing results, staff reports) still counts every table.
 
 
 def _found_tables(event, games: list[Game], query: str) -> list[Game]:
@@ -390,9 +402,9 @@ def _with_players(games: list[Game]) -> None:
         game.player_a, game.player_b = players[game.player_a_id], players[game.player_b_id]
 
 
-def _page_of_table(table: int) -> int:
-    """Where a table is in the unsearched list, so that after its result the coordinator is back beside it."""
-    return (table - 1) // TABLES_PAGE_SIZE + 1
+def _page_of_table(table: int, tables: int) -> int:
+    """Where a table is in the unsearched list of ``tables``: after its result, the coordinator is back beside it."""
+    return min((table - 1) // LIST_PAGE_SIZE + 1, _list_page(range(tables), None).paginator.num_pages)
 
 
 def _round_context(event, rnd, swap_form=None, warnings=None, clock_form=None, query: str = "",
@@ -400,8 +412,8 @@ def _round_context(event, rnd, swap_form=None, warnings=None, clock_form=None, q
     games = list(rnd.games.all())
     missing = [g.table for g in games if g.result is None]
     is_latest = not event.rounds.filter(number__gt=rnd.number).exists()
-    table_page = Paginator(_found_tables(event, games, query), TABLES_PAGE_SIZE).get_page(page_number)
-    many_open = len(missing) > TABLES_PAGE_SIZE
+    table_page = _list_page(_found_tables(event, games, query), page_number)
+    many_open = _is_long(len(missing))
     # Names are shown for the rows listed, and for the open tables the clock's list offers.
     _with_players([*table_page.object_list, *([] if many_open else [g for g in games if g.result is None])])
     seated = Player.objects.filter(Q(pk=rnd.bye_id) | Q(pk__in=[g.player_a_id for g in games if g.result is None])
@@ -414,7 +426,7 @@ def _round_context(event, rnd, swap_form=None, warnings=None, clock_form=None, q
         "query": query,
         # The address the listing polls: the same page of the same search.
         "listing": _listing(query, table_page),
-        "searchable": len(games) > TABLES_PAGE_SIZE,
+        "searchable": _is_long(len(games)),
         "many_open": many_open,
         "missing": missing,
         "is_latest": is_latest,
@@ -528,13 +540,13 @@ def staff_tables(request, event, actor):
         games = list(rnd.games.all()) if rnd else []
         running = rnd is not None and event.status == Event.RUNNING
         disputed = [g for g in games if g.reports_differ]
-        playing = Paginator(_found_tables(event, [g for g in games if g.result is None and not g.reports_differ],
-                                          query), TABLES_PAGE_SIZE).get_page(request.GET.get("page"))
+        playing = _list_page(_found_tables(event, [g for g in games if g.result is None and not g.reports_differ],
+                                           query), request.GET.get("page"))
         done = [g for g in games if g.result is not None]
-        # In a large round the results already in are found by the search, not listed.
-        large = len(games) > TABLES_PAGE_SIZE
+        # In a long round the results already in are found by the search, not listed.
+        large = _is_long(len(games))
         done_found = _found_tables(event, done, query) if query or not large else []
-        done_shown = done_found[:TABLES_PAGE_SIZE]
+        done_shown = done_found[:LIST_PAGE_SIZE]
         _with_players([*disputed, *playing.object_list, *done_shown])
         return {"event": event, "round": rnd, "actor": actor, "query": query, "searchable": large,
                 "open_count": len(games) - len(done), "disputed": disputed, "playing": playing,
@@ -611,7 +623,7 @@ def game_result(request, event, actor, game_id: int):
                 target = "round" if actor.is_coordinator and request.POST.get("back") == "round" else "tables"
                 if target == "round":
                     back = reverse("round", args=[event.slug, game.round.number])
-                    page = _page_of_table(game.table)
+                    page = _page_of_table(game.table, game.round.games.count())
                     return redirect(f"{back}?page={page}#table-{game.table}" if page > 1 else back)
                 return redirect("tables", slug=event.slug)
         else:

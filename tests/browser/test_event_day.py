@@ -174,7 +174,7 @@ def test_every_coordinator_page_fits_a_phone(phone, live_server):
 
 
 def test_a_large_event_is_searched_as_you_type_on_a_phone(phone, live_server):
-    event, rnd = paired_event("big", "policy-4-2001", 120, "A large open")
+    event, rnd = paired_event("big", "policy-4-2001", 140, "A large open")
     game = rnd.games.select_related("player_a").get(table=57)
     log_in(phone, live_server.url, "coordinator")
 
@@ -196,7 +196,7 @@ def test_a_large_event_is_searched_as_you_type_on_a_phone(phone, live_server):
     assert fits_the_width(phone)
 
     phone.goto(f"{live_server.url}/events/big/tables/")
-    expect(phone.get_by_role("heading", name="60 tables still playing")).to_be_visible()
+    expect(phone.get_by_role("heading", name="70 tables still playing")).to_be_visible()
     phone.wait_for_load_state("load")
     phone.get_by_label("Find a table: its number, or any part of a player's name").press_sequentially("57", delay=40)
     expect(phone.locator("#open-tables .tables li")).to_have_count(1)

@@ -102,16 +102,16 @@ def test_the_desk_search_finds_players_by_any_part_of_their_name_without_accents
     assert _listed_players(nothing) == [] and "No player found for “Gandalf”." in nothing
 
 
-def test_a_small_event_lists_every_player_on_the_desk_without_search_or_pages(as_owner, event):
-    register(event, 12)
+def test_an_event_of_up_to_64_players_lists_everyone_on_the_desk_without_search_or_pages(as_owner, event):
+    register(event, 64)
     page = as_owner.get(f"/events/{event.slug}/").content.decode()
-    assert len(_listed_players(page)) == 12
+    assert len(_listed_players(page)) == 64
     assert 'role="search"' not in page and "Pages of players" not in page
 
 
 @pytest.fixture
-def round_of_60_tables(event):
-    register(event, 120)
+def round_of_70_tables(event):
+    register(event, 140)
     who = actor(event.owner)
     services.start_event(event, actor=who, rounds=3)
     rnd = services.pair_round(event, actor=who, seed=1)
@@ -124,22 +124,22 @@ def _listed_tables(page: str) -> list[int]:
     return [int(table) for table in re.findall(r'<tr id="table-(\d+)">', page)]
 
 
-def test_a_large_round_lists_its_tables_a_page_at_a_time_and_counts_them_all(as_owner, event, round_of_60_tables):
+def test_a_large_round_lists_its_tables_a_page_at_a_time_and_counts_them_all(as_owner, event, round_of_70_tables):
     url = f"/events/{event.slug}/rounds/1/"
     first = as_owner.get(url).content.decode()
     assert _listed_tables(first) == list(range(1, 51))
-    assert "<strong>58 results missing</strong>" in first and "Page 1 of 2" in first
+    assert "<strong>68 results missing</strong>" in first and "Page 1 of 2" in first
     assert 'role="search"' in first
-    # 58 open tables: the clock takes a table number rather than offering 58 names.
+    # 68 open tables: the clock takes a table number rather than offering 68 names.
     assert '<input id="id_table" type="number" name="table"' in first
     second = as_owner.get(url, {"page": 2}, HTTP_HX_TARGET="tables", **HTMX).content.decode()
-    assert _listed_tables(second) == list(range(51, 61))
+    assert _listed_tables(second) == list(range(51, 71))
     assert f'hx-get="{url}?page=2"' in second, "the second page polls itself, not the first"
 
 
-def test_a_large_round_finds_a_table_by_number_or_by_a_players_name(as_owner, event, round_of_60_tables):
+def test_a_large_round_finds_a_table_by_number_or_by_a_players_name(as_owner, event, round_of_70_tables):
     url = f"/events/{event.slug}/rounds/1/"
-    game = round_of_60_tables.games.select_related("player_b").get(table=42)
+    game = round_of_70_tables.games.select_related("player_b").get(table=42)
     assert _listed_tables(as_owner.get(url, {"q": "42"}).content.decode()) == [42]
     by_name = as_owner.get(url, {"q": game.player_b.name.upper()}, HTTP_HX_TARGET="tables", **HTMX).content.decode()
     assert _listed_tables(by_name) == [42]
@@ -147,22 +147,34 @@ def test_a_large_round_finds_a_table_by_number_or_by_a_players_name(as_owner, ev
     assert "No table found for “Gandalf”." in as_owner.get(url, {"q": "Gandalf"}).content.decode()
 
 
-def test_a_result_saved_from_a_large_round_goes_back_to_its_page(as_owner, event, round_of_60_tables):
-    game = round_of_60_tables.games.get(table=55)
+def test_a_result_saved_from_a_large_round_goes_back_to_its_page(as_owner, event, round_of_70_tables):
+    game = round_of_70_tables.games.get(table=55)
     response = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/",
                              {"kind": "council", "mp_a": "20", "mp_b": "10", "version": "0", "back": "round"})
     assert response.status_code == 302
     assert response["Location"] == f"/events/{event.slug}/rounds/1/?page=2#table-55"
 
 
+def test_a_round_of_up_to_64_tables_is_one_page_and_a_result_goes_back_to_it(as_owner, event):
+    register(event, 120)
+    services.start_event(event, actor=actor(event.owner), rounds=3)
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=1)
+    url = f"/events/{event.slug}/rounds/1/"
+    assert _listed_tables(as_owner.get(url).content.decode()) == list(range(1, 61))
+    game = rnd.games.get(table=55)
+    response = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/",
+                             {"kind": "council", "mp_a": "20", "mp_b": "10", "version": "0", "back": "round"})
+    assert response["Location"] == url
+
+
 def test_the_staff_phone_page_of_a_large_round_pages_what_is_playing_and_finds_any_table(client, staff_user, event,
-                                                                                         round_of_60_tables):
+                                                                                         round_of_70_tables):
     client.force_login(staff_user)
     url = f"/events/{event.slug}/tables/"
     page = client.get(url).content.decode()
     playing = [int(t) for t in re.findall(r"<strong>Table (\d+)</strong>", page)]
     assert playing == [t for t in range(1, 52) if t != 3], "the first 50 tables still playing"
-    assert "58 tables still playing" in page and "2 results in. Find a table above" in page
+    assert "68 tables still playing" in page and "2 results in. Find a table above" in page
     found = client.get(url, {"q": "58"}, HTTP_HX_TARGET="open-tables", **HTMX).content.decode()
     assert re.findall(r"<strong>Table (\d+)</strong>", found) == ["58"] and "Results in" in found
 
