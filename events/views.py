@@ -31,16 +31,23 @@ from .access import COORDINATOR, PUBLIC, STAFF, event_view, staff_link_session_k
 from .boards import (
     Card,
     alphabetical_seats,
+    desk_players,
     event_standings,
     fold,
     found_players,
+    found_tables,
+    is_long_list,
     latest_round,
+    list_page,
+    page_of_table,
     projector_list,
     public_address,
     public_board,
     round_games,
+    staff_board,
     standings_page,
     tournament_cards,
+    with_players,
 )
 from .change_notices import event_changed_at
 from .clocks import clock_display
@@ -187,43 +194,9 @@ def event_edit(request, event, actor):
 # The coordinator's desk -----------------------------------------------------------------------
 
 
-# A 1,000-player event's list of players would be a megabyte of rows and forms, and a
-# 500-table round's a third of one: long lists are shown 50 at a time with a search box.
-# Up to 64 stay on one page (the last page takes up to 14 more), so that the events of 8
-# to 60 players most coordinators run see every player and table at once, as before.
-LIST_PAGE_SIZE = 50
-LIST_ORPHANS = 14
-
-
-def _list_page(items: list, page_number: str | None):
-    """The page of a long list asked for; a number that is not a page gives the nearest one."""
-    return Paginator(items, LIST_PAGE_SIZE, orphans=LIST_ORPHANS).get_page(page_number)
-
-
-def _is_long(count: int) -> bool:
-    """Whether a list of ``count`` takes more than one page, and so gets a search box."""
-    return count > LIST_PAGE_SIZE + LIST_ORPHANS
-
-
-def _desk_players(event, query: str, page_number: str | None):
-    """The page of players the desk lists (in name order, or those ``query`` finds), and the counts.
-
-    Every name is read to sort and search, as plain values; only the page's players are
-    loaded whole.
-    """
-    names = event.players.values_list("pk", "name", "status")
-    everyone = sorted((fold(name), pk, status) for pk, name, status in names)
-    words = fold(query).split()
-    listed = [pk for folded, pk, _ in everyone if all(word in folded for word in words)]
-    page = _list_page(listed, page_number)
-    loaded = event.players.in_bulk(page.object_list)
-    page.object_list = [loaded[pk] for pk in page.object_list]
-    return page, len(everyone), sum(1 for _, _, status in everyone if status == Player.ACTIVE)
-
-
 def _desk_context(event, register_form=None, paste_form=None, start_form=None, rounds_form=None,
                   query: str = "", page_number: str | None = None) -> dict:
-    player_page, registered, active = _desk_players(event, query, page_number)
+    player_page, registered, active = desk_players(event, query, page_number)
     rounds = list(
         event.rounds.annotate(
             tables=Count("games"), missing=Count("games", filter=Q(games__result__isnull=True))
@@ -235,7 +208,7 @@ def _desk_context(event, register_form=None, paste_form=None, start_form=None, r
         "event": event,
         "player_page": player_page,
         "query": query,
-        "searchable": _is_long(registered),
+        "searchable": is_long_list(registered),
         "registered_count": registered,
         "active_count": active,
         "rounds": rounds,
@@ -374,37 +347,9 @@ def pair(request, event, actor):
 # Rounds ---------------------------------------------------------------------------------------
 
 
-# A long round's tables are listed a page at a time (LIST_PAGE_SIZE), with a search by
-# table or name, so that the coordinator's page and its poll stay light; every number
-# above the list (missing results, staff reports) still counts every table.
-
-
-def _found_tables(event, games: list[Game], query: str) -> list[Game]:
-    """The ``games`` at the table ``query`` names, or whose players' names hold its words; all when it is empty."""
-    table = _whole_number(query.strip())
-    if table is not None:
-        return [g for g in games if g.table == table]
-    if words := fold(query).split():
-        names = {pk: fold(name) for pk, name in event.players.values_list("pk", "name")}
-        return [g for g in games if all(word in f"{names[g.player_a_id]} {names[g.player_b_id]}" for word in words)]
-    return games
-
-
 def _listing(query: str, page) -> str:
     """The query string of a listing's page and search, for the address its region polls."""
     return urlencode({**({"q": query} if query else {}), **({"page": page.number} if page.number > 1 else {})})
-
-
-def _with_players(games: list[Game]) -> None:
-    """Load the players of ``games`` in one query, rather than every player of the round or one query a game."""
-    players = Player.objects.in_bulk({pk for g in games for pk in (g.player_a_id, g.player_b_id)})
-    for game in games:
-        game.player_a, game.player_b = players[game.player_a_id], players[game.player_b_id]
-
-
-def _page_of_table(table: int, tables: int) -> int:
-    """Where a table is in the unsearched list of ``tables``: after its result, the coordinator is back beside it."""
-    return min((table - 1) // LIST_PAGE_SIZE + 1, _list_page(range(tables), None).paginator.num_pages)
 
 
 def _round_context(event, rnd, swap_form=None, warnings=None, clock_form=None, query: str = "",
@@ -412,10 +357,10 @@ def _round_context(event, rnd, swap_form=None, warnings=None, clock_form=None, q
     games = list(rnd.games.all())
     missing = [g.table for g in games if g.result is None]
     is_latest = not event.rounds.filter(number__gt=rnd.number).exists()
-    table_page = _list_page(_found_tables(event, games, query), page_number)
-    many_open = _is_long(len(missing))
+    table_page = list_page(found_tables(event, games, query), page_number)
+    many_open = is_long_list(len(missing))
     # Names are shown for the rows listed, and for the open tables the clock's list offers.
-    _with_players([*table_page.object_list, *([] if many_open else [g for g in games if g.result is None])])
+    with_players([*table_page.object_list, *([] if many_open else [g for g in games if g.result is None])])
     seated = Player.objects.filter(Q(pk=rnd.bye_id) | Q(pk__in=[g.player_a_id for g in games if g.result is None])
                                    | Q(pk__in=[g.player_b_id for g in games if g.result is None]))
     return {
@@ -426,7 +371,7 @@ def _round_context(event, rnd, swap_form=None, warnings=None, clock_form=None, q
         "query": query,
         # The address the listing polls: the same page of the same search.
         "listing": _listing(query, table_page),
-        "searchable": _is_long(len(games)),
+        "searchable": is_long_list(len(games)),
         "many_open": many_open,
         "missing": missing,
         "is_latest": is_latest,
@@ -536,23 +481,8 @@ def staff_tables(request, event, actor):
     query = request.GET.get("q", "")[:100]
 
     def build():
-        rnd = latest_round(event)
-        games = list(rnd.games.all()) if rnd else []
-        running = rnd is not None and event.status == Event.RUNNING
-        disputed = [g for g in games if g.reports_differ]
-        playing = _list_page(_found_tables(event, [g for g in games if g.result is None and not g.reports_differ],
-                                           query), request.GET.get("page"))
-        done = [g for g in games if g.result is not None]
-        # In a long round the results already in are found by the search, not listed.
-        large = _is_long(len(games))
-        done_found = _found_tables(event, done, query) if query or not large else []
-        done_shown = done_found[:LIST_PAGE_SIZE]
-        _with_players([*disputed, *playing.object_list, *done_shown])
-        return {"event": event, "round": rnd, "actor": actor, "query": query, "searchable": large,
-                "open_count": len(games) - len(done), "disputed": disputed, "playing": playing,
-                "listing": _listing(query, playing), "done_count": len(done), "done_shown": done_shown,
-                "done_unshown": len(done_found) - len(done_shown),
-                "clock": clock_display(event, rnd) if running else None}
+        board = staff_board(event, query, request.GET.get("page"))
+        return {"event": event, "actor": actor, "query": query, "listing": _listing(query, board["playing"]), **board}
 
     return _polled(request, event, "events/tables.html", "open-tables", build, actor.role)
 
@@ -623,7 +553,7 @@ def game_result(request, event, actor, game_id: int):
                 target = "round" if actor.is_coordinator and request.POST.get("back") == "round" else "tables"
                 if target == "round":
                     back = reverse("round", args=[event.slug, game.round.number])
-                    page = _page_of_table(game.table, game.round.games.count())
+                    page = page_of_table(game.table, game.round.games.count())
                     return redirect(f"{back}?page={page}#table-{game.table}" if page > 1 else back)
                 return redirect("tables", slug=event.slug)
         else:
