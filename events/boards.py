@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 
 from django.conf import settings
-from django.core.paginator import Paginator
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -40,96 +39,17 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
 
 
+def holds_every_word(folded: str, words: list[str]) -> bool:
+    """The rule of every search by name: each of the query's folded ``words``, in any order, within ``folded``."""
+    return all(word in folded for word in words)
+
+
 def find_players(players: list[Player], query: str, limit: int = MAX_FOUND) -> list[Player]:
     """Players whose name holds every word of ``query``, in any order: "smi ann" finds "Ann Smith"."""
     words = fold(query).split()
     if not words:
         return []
-    return [p for p in players if all(word in fold(p.name) for word in words)][:limit]
-
-
-# A 1,000-player event's list of players would be a megabyte of rows and forms, and a
-# 500-table round's a third of one: long lists are shown 50 at a time with a search box.
-# Up to 64 stay on one page (the last page takes up to 14 more), so that the events of 8
-# to 60 players most coordinators run see every player and table at once, as before.
-LIST_PAGE_SIZE = 50
-LIST_ORPHANS = 14
-
-
-def list_page(items: list, page_number: str | None):
-    """The page of a long list asked for; a number that is not a page gives the nearest one."""
-    return Paginator(items, LIST_PAGE_SIZE, orphans=LIST_ORPHANS).get_page(page_number)
-
-
-def is_long_list(count: int) -> bool:
-    """Whether a list of ``count`` takes more than one page, and so gets a search box."""
-    return count > LIST_PAGE_SIZE + LIST_ORPHANS
-
-
-def desk_players(event: Event, query: str, page_number: str | None):
-    """The page of players the desk lists (in name order, or those ``query`` finds), and the counts.
-
-    Every name is read to sort and search, as plain values; only the page's players are
-    loaded whole.
-    """
-    names = event.players.values_list("pk", "name", "status")
-    everyone = sorted((fold(name), pk, status) for pk, name, status in names)
-    words = fold(query).split()
-    listed = [pk for folded, pk, _ in everyone if all(word in folded for word in words)]
-    page = list_page(listed, page_number)
-    loaded = event.players.in_bulk(page.object_list)
-    page.object_list = [loaded[pk] for pk in page.object_list]
-    return page, len(everyone), sum(1 for _, _, status in everyone if status == Player.ACTIVE)
-
-
-def found_tables(event: Event, games: list[Game], query: str) -> list[Game]:
-    """The ``games`` at the table ``query`` names, or whose players' names hold its words; all when it is empty.
-
-    Staff and coordinators of a long round look a table up by the number on it, or by a
-    player who asks.
-    """
-    text = query.strip()
-    if text.isascii() and text.isdigit():
-        return [g for g in games if g.table == int(text)]
-    if words := fold(query).split():
-        names = {pk: fold(name) for pk, name in event.players.values_list("pk", "name")}
-        return [g for g in games if all(word in f"{names[g.player_a_id]} {names[g.player_b_id]}" for word in words)]
-    return games
-
-
-def with_players(games: list[Game]) -> None:
-    """Load the players of ``games`` in one query, rather than every player of the round or one query a game."""
-    players = Player.objects.in_bulk({pk for g in games for pk in (g.player_a_id, g.player_b_id)})
-    for game in games:
-        game.player_a, game.player_b = players[game.player_a_id], players[game.player_b_id]
-
-
-def staff_board(event: Event, query: str, page_number: str | None) -> dict:
-    """The staff's phone page of the latest round: disputes first, then the tables still playing, then the results in.
-
-    In a long round the tables still playing come a page at a time and the results
-    already in are found by the search rather than listed; ``query`` narrows both.
-    """
-    rnd = latest_round(event)
-    games = list(rnd.games.all()) if rnd else []
-    disputed = [g for g in games if g.reports_differ]
-    playing = list_page(found_tables(event, [g for g in games if g.result is None and not g.reports_differ], query),
-                        page_number)
-    done = [g for g in games if g.result is not None]
-    long_round = is_long_list(len(games))
-    done_found = found_tables(event, done, query) if query or not long_round else []
-    done_shown = done_found[:LIST_PAGE_SIZE]
-    with_players([*disputed, *playing.object_list, *done_shown])
-    return {"round": rnd, "searchable": long_round, "open_count": len(games) - len(done), "disputed": disputed,
-            "playing": playing, "done_count": len(done), "done_shown": done_shown,
-            "done_unshown": len(done_found) - len(done_shown),
-            "clock": clock_display(event, rnd) if rnd is not None and event.status == Event.RUNNING else None}
-
-
-def page_of_table(table: int, tables: int) -> int:
-    """Where a table is in the unsearched list of ``tables``: after its result, the coordinator is back beside it."""
-    return min((table - 1) // LIST_PAGE_SIZE + 1, list_page(range(tables), None).paginator.num_pages)
-
+    return [p for p in players if holds_every_word(fold(p.name), words)][:limit]
 
 
 @dataclass

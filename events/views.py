@@ -31,23 +31,16 @@ from .access import COORDINATOR, PUBLIC, STAFF, event_view, staff_link_session_k
 from .boards import (
     Card,
     alphabetical_seats,
-    desk_players,
     event_standings,
     fold,
     found_players,
-    found_tables,
-    is_long_list,
     latest_round,
-    list_page,
-    page_of_table,
     projector_list,
     public_address,
     public_board,
     round_games,
-    staff_board,
     standings_page,
     tournament_cards,
-    with_players,
 )
 from .change_notices import event_changed_at
 from .clocks import clock_display
@@ -70,6 +63,7 @@ from .forms import (
     SwapForm,
     add_service_error,
 )
+from .listings import desk_players, found_tables, is_long_list, list_page, page_of_table, staff_board, with_players
 from .models import AuditEntry, Event, Game, Player, Round, Snapshot
 
 
