@@ -1,9 +1,24 @@
 """The project's addresses. Every view here is checked by role in tests/events/test_access.py."""
 
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import path, register_converter
 
 from events import views
+
+
+class TokenConverter:
+    """A staff link's token as ``secrets.token_urlsafe`` writes it; anything else is not found."""
+
+    regex = "[A-Za-z0-9_-]{1,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TokenConverter, "token")
 
 urlpatterns = [
     # The load balancer's health check and the public pages first: Django tries the patterns
@@ -54,5 +69,5 @@ urlpatterns = [
     path("events/<slug:slug>/print/slips/", views.print_slips, name="print_slips"),
     path("events/<slug:slug>/print/cards/", views.print_cards, name="print_cards"),
     path("events/<slug:slug>/print/standings/", views.print_standings, name="print_standings"),
-    path("staff/<str:token>/", views.staff_link_open, name="staff_link_open"),
+    path("staff/<token:token>/", views.staff_link_open, name="staff_link_open"),
 ]

@@ -14,6 +14,7 @@ import hmac
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_cache_control
 
 from .models import Event, EventRole
 from .services import Actor
@@ -51,7 +52,10 @@ def actor_for(request, role: str) -> Actor:
 
 
 def event_view(minimum: str):
-    """Decorate a view taking ``(request, event, actor, ...)`` from a ``slug`` URL argument."""
+    """Decorate a view taking ``(request, event, actor, ...)`` from a ``slug`` URL argument.
+
+    Pages above the public role are answered ``Cache-Control: private, no-store``.
+    """
 
     def decorator(view):
         @functools.wraps(view)
@@ -62,7 +66,12 @@ def event_view(minimum: str):
                 if role == PUBLIC:
                     raise Http404("No such page")
                 raise PermissionDenied(f"This needs the {minimum} role")
-            return view(request, event, actor_for(request, role), *args, **kwargs)
+            response = view(request, event, actor_for(request, role), *args, **kwargs)
+            if minimum != PUBLIC:
+                # What staff and coordinators see (result codes, the staff link, every
+                # player's details) stays out of the browser's and any proxy's cache.
+                patch_cache_control(response, private=True, no_store=True)
+            return response
 
         wrapper.minimum_role = minimum
         return wrapper

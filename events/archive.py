@@ -6,8 +6,6 @@ every page that needs standings or pairings stays flat in its query count.
 
 from __future__ import annotations
 
-import datetime
-
 import scoring
 
 from .models import Event, Game, Player
@@ -79,16 +77,6 @@ def _player_entry(player: Player) -> dict:
 def load_archive(event: Event) -> scoring.Archive:
     """The event checked by the engine, ready for standings and pairing."""
     return scoring.parse_archive(event_archive(event))
-
-
-def parse_date(value: str | None, field: str) -> datetime.date | None:
-    """An ISO date from an archive, or a RuleError naming the field."""
-    if value is None:
-        return None
-    try:
-        return datetime.date.fromisoformat(value)
-    except (TypeError, ValueError):
-        raise scoring.RuleError(f"date must be an ISO date like 2026-11-21, not {value!r}", field=field) from None
 
 
 def joined_after_round(player_id: str, status: str, archive: scoring.Archive) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 from html import escape
 
 from django import forms
@@ -13,6 +12,18 @@ from django.utils.safestring import mark_safe
 
 import scoring
 from scoring.clock import MAX_ADJUSTMENT_MINUTES
+from scoring.json_text import read_json
+from scoring.limits import (
+    MAX_ARCHIVE_BYTES,
+    MAX_NAME_LENGTH,
+    MAX_RANKING,
+    MAX_REASON_LENGTH,
+    MAX_ROUNDS,
+    MAX_TABLE,
+    MAX_USERNAME_LENGTH,
+    MAX_VERSION,
+    MP_LIMIT,
+)
 from scoring.results import FORFEIT_REASONS
 
 from .models import (
@@ -27,8 +38,6 @@ from .models import (
     Player,
 )
 
-MAX_ARCHIVE_BYTES = 5 * 1024 * 1024
-
 
 def add_service_error(form: forms.Form, error) -> None:
     """Show a ServiceError next to the field it names, or at the top of the form."""
@@ -37,9 +46,9 @@ def add_service_error(form: forms.Form, error) -> None:
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=MAX_NAME_LENGTH)
     date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(max_length=100, required=False)
+    place = forms.CharField(max_length=MAX_NAME_LENGTH, required=False)
     policy = forms.ChoiceField(choices=POLICY_CHOICES, initial="policy-4-2001")
     game_type = forms.ChoiceField(choices=GAME_TYPE_CHOICES, initial="two-deck")
     format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="general-opponent")
@@ -77,18 +86,20 @@ class PasteForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=MAX_NAME_LENGTH)
     deck_capability = forms.ChoiceField(
         choices=DECK_CAPABILITY_CHOICES, label="Deck capability",
         help_text="Sets the points an opponent's forfeit gives (Policy #1, General 18).",
     )
-    avatar = forms.CharField(max_length=100, required=False, label="Fallen-wizard (Fallen-wizard-only events)")
-    ranking = forms.IntegerField(min_value=1, required=False, label="Published ranking (1 is best)")
+    avatar = forms.CharField(max_length=MAX_NAME_LENGTH, required=False,
+                             label="Fallen-wizard (Fallen-wizard-only events)")
+    ranking = forms.IntegerField(min_value=1, max_value=MAX_RANKING, required=False,
+                                 label="Published ranking (1 is best)")
 
 
 class StartForm(forms.Form):
-    rounds = forms.IntegerField(min_value=1, max_value=30, label="Swiss rounds")
-    note = forms.CharField(max_length=150, required=False, label="Reason, if you depart from the policy")
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label="Swiss rounds")
+    note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label="Reason, if you depart from the policy")
 
 
 class LongSelect(forms.Select):
@@ -135,7 +146,7 @@ class ClockForm(forms.Form):
         required=False, label="Minutes", min_value=-MAX_ADJUSTMENT_MINUTES, max_value=MAX_ADJUSTMENT_MINUTES,
         help_text="A minus sign takes minutes back.",
     )
-    table = forms.IntegerField(required=False, min_value=1, label="For",
+    table = forms.IntegerField(required=False, min_value=1, max_value=MAX_TABLE, label="For",
                                help_text="Leave empty for every table, or give the table of a judge call.")
 
     def clean(self):
@@ -156,8 +167,8 @@ class ResultForm(forms.Form):
     """One game's result in the form its policy needs; ``result()`` gives the engine's dict."""
 
     kind = forms.ChoiceField(label="How did the game end?", widget=forms.RadioSelect)
-    mp_a = forms.IntegerField(required=False, min_value=-1000, max_value=1000)
-    mp_b = forms.IntegerField(required=False, min_value=-1000, max_value=1000)
+    mp_a = forms.IntegerField(required=False, min_value=-MP_LIMIT, max_value=MP_LIMIT)
+    mp_b = forms.IntegerField(required=False, min_value=-MP_LIMIT, max_value=MP_LIMIT)
     weakest_link = forms.ChoiceField(required=False, label="Equal MP: who won the Weakest Link?")
     winner = forms.ChoiceField(required=False, label="Winner")
     reason = forms.ChoiceField(
@@ -170,7 +181,7 @@ class ResultForm(forms.Form):
         required=False, label="Decided by",
         choices=[("", "—"), ("victory", "Victory conditions"), ("rank", "Rank at the end")],
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_VERSION)
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, game: Game, **kwargs):
@@ -277,7 +288,7 @@ class CouncilForm(forms.Form):
             for key, label in self.CATEGORIES:
                 name = f"{side}_{key}"
                 self.fields[name] = forms.IntegerField(
-                    label=label, required=False, min_value=-1000 if key != "minus" else 0, max_value=1000,
+                    label=label, required=False, min_value=-MP_LIMIT if key != "minus" else 0, max_value=MP_LIMIT,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 )
                 names.append(name)
@@ -297,7 +308,7 @@ class CouncilForm(forms.Form):
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(max_length=150, label="User name")
+    username = forms.CharField(max_length=MAX_USERNAME_LENGTH, label="User name")
     password = forms.CharField(
         required=False, label="Password (only to create a new account)",
         widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
@@ -306,8 +317,8 @@ class StaffForm(forms.Form):
 
 
 class RoundsForm(forms.Form):
-    rounds = forms.IntegerField(min_value=1, max_value=30, label="Swiss rounds")
-    note = forms.CharField(max_length=150, required=False, label="Reason")
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label="Swiss rounds")
+    note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label="Reason")
 
 
 class CloseForm(forms.Form):
@@ -328,17 +339,19 @@ class ImportForm(forms.Form):
         if upload.size > MAX_ARCHIVE_BYTES:
             raise forms.ValidationError(f"The file is larger than {MAX_ARCHIVE_BYTES // (1024 * 1024)} MB.")
         try:
-            return json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise forms.ValidationError(f"This is not a JSON file: {error}") from None
+            return read_json(upload.read().decode("utf-8"), "it")
+        except UnicodeDecodeError:
+            raise forms.ValidationError("This is not a JSON file: it is not UTF-8 text.") from None
+        except scoring.RuleError as error:
+            raise forms.ValidationError(f"This is not a JSON file Council can read: {error.message}.") from None
 
 
 class AuditFilterForm(forms.Form):
     """Narrows the audit log; every field is optional and an empty one does not narrow."""
 
     action = forms.ChoiceField(required=False, label="Change")
-    round = forms.IntegerField(required=False, min_value=1, max_value=1000, label="Round")
-    table = forms.IntegerField(required=False, min_value=1, max_value=10000, label="Table")
+    round = forms.IntegerField(required=False, min_value=1, max_value=MAX_ROUNDS, label="Round")
+    table = forms.IntegerField(required=False, min_value=1, max_value=MAX_TABLE, label="Table")
     actor = forms.ChoiceField(required=False, label="By")
 
     def __init__(self, *args, actions, actors, **kwargs):

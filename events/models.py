@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 
 from scoring.archive import EVENT_FORMATS, FIRST_ROUND_PAIRINGS
+from scoring.limits import MAX_ID_LENGTH, MAX_NAME_LENGTH
 from scoring.clock import CLOCK_STATES, READY
 from scoring.policies import GAME_TYPES, POLICIES, TIE_RESOLUTIONS
 from scoring.results import DECK_CAPABILITIES
@@ -42,9 +43,9 @@ class Event(models.Model):
     STATUS_CHOICES = [(REGISTRATION, "Registration"), (RUNNING, "Running"), (CLOSED, "Closed")]
 
     slug = models.SlugField(max_length=60, unique=True)
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=MAX_NAME_LENGTH)
     date = models.DateField(null=True, blank=True)
-    place = models.CharField(max_length=100, blank=True)
+    place = models.CharField(max_length=MAX_NAME_LENGTH, blank=True)
     policy = models.CharField(max_length=32, choices=POLICY_CHOICES)
     game_type = models.CharField(max_length=32, choices=GAME_TYPE_CHOICES)
     format = models.CharField(max_length=32, choices=FORMAT_CHOICES, default="general-opponent")
@@ -55,7 +56,8 @@ class Event(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
     # What the policy's table gave at the start, kept to show a departure from it.
     rounds_by_policy = models.PositiveSmallIntegerField(null=True, blank=True)
-    rounds_note = models.CharField(max_length=200, blank=True)
+    # Written by the app around the coordinator's own words: any length it is given.
+    rounds_note = models.TextField(blank=True)
     playoff_winner = models.ForeignKey(
         "Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -101,12 +103,12 @@ class Player(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     # The player's id in the archive; stable across export and import.
-    archive_id = models.CharField(max_length=64)
-    name = models.CharField(max_length=100)
+    archive_id = models.CharField(max_length=MAX_ID_LENGTH)
+    name = models.CharField(max_length=MAX_NAME_LENGTH)
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=ACTIVE)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     deck_capability = models.CharField(max_length=32, choices=DECK_CAPABILITY_CHOICES, default="marshalling-points")
-    avatar = models.CharField(max_length=100, blank=True)
+    avatar = models.CharField(max_length=MAX_NAME_LENGTH, blank=True)
     ranking = models.PositiveIntegerField(null=True, blank=True)
     # Rounds already paired when the player registered: above 0 marks a late player.
     joined_after_round = models.PositiveSmallIntegerField(default=0)
@@ -163,10 +165,10 @@ class Game(models.Model):
     state = models.CharField(max_length=16, choices=STATE_CHOICES, default=PLAYING)
     # Points and explanation as the engine scored ``result``; kept for the round views.
     points = models.JSONField(null=True, blank=True)
-    explanation = models.CharField(max_length=300, blank=True)
+    explanation = models.TextField(blank=True)
     # Raised by every save of the result: a save made against an older version is refused.
     version = models.PositiveIntegerField(default=0)
-    reported_by = models.CharField(max_length=150, blank=True)
+    reported_by = models.TextField(blank=True)
     reported_at = models.DateTimeField(null=True, blank=True)
     # Time given to this table alone, after a judge call, on top of the round clock.
     extra_seconds = models.PositiveIntegerField(default=0)
@@ -204,9 +206,10 @@ class AuditEntry(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
     at = models.DateTimeField(auto_now_add=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    actor_label = models.CharField(max_length=150)
+    # Texts the app writes itself, from names of any allowed length: never cut, never refused.
+    actor_label = models.TextField()
     action = models.CharField(max_length=40)
-    subject = models.CharField(max_length=200)
+    subject = models.TextField()
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     table = models.PositiveSmallIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
@@ -225,7 +228,7 @@ class Snapshot(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="snapshots")
     taken_at = models.DateTimeField(auto_now_add=True)
-    reason = models.CharField(max_length=100)
+    reason = models.TextField()
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     data = models.JSONField()
 

@@ -22,17 +22,19 @@ from django.utils.text import slugify
 
 import scoring
 import scoring.clock
-from scoring.archive import MAX_PLAYERS, MAX_ROUNDS, parse_event
+from scoring.archive import parse_event
+from scoring.limits import MAX_NAME_LENGTH, MAX_NAMES_PER_PASTE, MAX_PLAYERS, MAX_RANKING, MAX_ROUNDS
 from scoring.policies import points_json
+from scoring.text import name_problem, text_problem
 
-from .archive import event_archive, joined_after_round, load_archive, parse_date, rounds_by_policy
+from .archive import event_archive, joined_after_round, load_archive, rounds_by_policy
 from .clocks import clock_record, round_clock, store_clock
 from .models import AuditEntry, Event, EventRole, Game, Player, Round, Snapshot
+from .names import name_key
 
 # Marshalling points above this for one player are possible but rare enough that a
 # typo (150 for 15) is likelier: the form asks for confirmation (docs/rules.md).
 PLAUSIBLE_MP = 100
-MAX_NAMES_PER_PASTE = 500
 # Result codes avoid letters and digits that read alike (0/O, 1/I/L, 2/Z, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
@@ -136,10 +138,14 @@ EVENT_RULE_FIELDS = ("policy", "game_type", "format", "tie_resolution", "first_r
 
 
 def _check_event_rules(fields: dict) -> None:
+    """The event's name, place and rules, as the engine checks an archive's."""
+    place = fields.get("place") or ""
+    if text_problem(place):
+        raise ServiceError(f"The place {text_problem(place)}.", field="place")
     try:
         parse_event({"name": fields.get("name") or "x", **{k: fields[k] for k in EVENT_RULE_FIELDS}})
     except scoring.RuleError as error:
-        raise ServiceError.from_rule(error, {f"event.{k}": k for k in EVENT_RULE_FIELDS}) from None
+        raise ServiceError.from_rule(error, {f"event.{k}": k for k in ("name", *EVENT_RULE_FIELDS)}) from None
 
 
 def create_event(
@@ -150,7 +156,7 @@ def create_event(
     The policy, game type, format, tie option and first-round pairing are checked by the
     engine (a Challenge deck game or pairing by ranking needs the policy that has it).
     """
-    fields = {"name": name, **rules}
+    fields = {"name": name, "place": place, **rules}
     _check_event_rules(fields)
     with transaction.atomic():
         event = Event.objects.create(
@@ -200,7 +206,7 @@ def update_event(
                 "The rules of an event cannot change once it has started.", field=changed_rules[0]
             )
         merged = {k: rules.get(k, getattr(event, k)) for k in EVENT_RULE_FIELDS}
-        _check_event_rules({"name": name, **merged})
+        _check_event_rules({"name": name, "place": place, **merged})
         event.name, event.date, event.place, event.players_report = name, date, place, players_report
         for key, value in merged.items():
             setattr(event, key, value)
@@ -217,11 +223,27 @@ def _clean_name(raw: str) -> str:
     return " ".join(raw.split())
 
 
+def _name_refusal(name: str) -> str | None:
+    """What is wrong with a player's name as a sentence's end, or None."""
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a name has at most {MAX_NAME_LENGTH} characters"
+    problem = name_problem(name)
+    return f"the name {problem}" if problem else None
+
+
+def _already_registered(name: str, other: str) -> str:
+    if other.casefold() == name.casefold():
+        return f"{name} is already registered. Add an initial or a city to tell them apart."
+    return f"{name} looks the same as {other}, who is already registered. Type the name again in plain letters."
+
+
 def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Player]:
     """Register one player per line of ``names_text``.
 
-    Names are checked all together: an empty list, a name over 100 characters or a name
-    already registered (ignoring case) refuses the whole list, naming the line. A player
+    Names are checked all together: an empty list, a name over 100 characters, a name with
+    control characters or nothing visible, or a name that reads as one already registered
+    (events/names.py: case, full-width letters, zero-width spaces and look-alike letters
+    of other alphabets are ignored) refuses the whole list, naming the line. A player
     registered after round 1 was paired is a late player: no games in earlier rounds,
     so 0 points for them (docs/rules.md, late players).
     """
@@ -238,17 +260,16 @@ def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Pla
         existing = list(event.players.values_list("name", "archive_id"))
         if len(existing) + len(names) > MAX_PLAYERS:
             raise ServiceError(f"An event has at most {MAX_PLAYERS} players.", field="names")
-        seen = {name.casefold(): name for name, _ in existing}
+        seen = {name_key(name): name for name, _ in existing}
         for line, name in enumerate(names, start=1):
             where = f"Line {line}: " if len(names) > 1 else ""
-            if len(name) > 100:
-                raise ServiceError(f"{where}a name has at most 100 characters.", field="names")
-            if name.casefold() in seen:
-                raise ServiceError(
-                    f"{where}{name} is already registered. Add an initial or a city to tell them apart.",
-                    field="names",
-                )
-            seen[name.casefold()] = name
+            refusal = _name_refusal(name)
+            if refusal:
+                raise ServiceError(f"{where}{refusal}.", field="names")
+            key = name_key(name)
+            if key in seen:
+                raise ServiceError(f"{where}{_already_registered(name, seen[key])}", field="names")
+            seen[key] = name
         taken = {archive_id for _, archive_id in existing}
         rounds_paired = event.rounds.count() if event.status == Event.RUNNING else 0
         players = []
@@ -271,11 +292,21 @@ def update_player(
     name = _clean_name(name)
     if not name:
         raise ServiceError("A player needs a name.", field="name")
+    refusal = _name_refusal(name)
+    if refusal:
+        raise ServiceError(f"{refusal[0].upper()}{refusal[1:]}.", field="name")
+    if avatar and name_problem(avatar):
+        raise ServiceError(f"The Fallen-wizard {name_problem(avatar)}.", field="avatar")
+    if ranking is not None and not 1 <= ranking <= MAX_RANKING:
+        raise ServiceError(f"A published ranking is from 1 to {MAX_RANKING}.", field="ranking")
     with transaction.atomic():
         _locked(player.event)
         player = Player.objects.select_for_update().get(pk=player.pk)
-        if player.event.players.exclude(pk=player.pk).filter(name__iexact=name).exists():
-            raise ServiceError(f"{name} is already registered.", field="name")
+        key = name_key(name)
+        other = next((other for other in player.event.players.exclude(pk=player.pk).values_list("name", flat=True)
+                      if name_key(other) == key), None)
+        if other is not None:
+            raise ServiceError(_already_registered(name, other), field="name")
         before = {"name": player.name, "deck_capability": player.deck_capability, "avatar": player.avatar,
                   "ranking": player.ranking}
         player.name, player.deck_capability, player.avatar, player.ranking = name, deck_capability, avatar, ranking
@@ -356,12 +387,14 @@ def _check_rounds(rounds: int, paired: int) -> None:
 
 
 def _rounds_note(planned: int, by_policy: int, present: int, policy: scoring.Policy, note: str) -> str:
+    if text_problem(note):
+        raise ServiceError(f"The reason {text_problem(note)}.", field="note")
     if planned == by_policy:
         return ""
     text = f"Departs from the policy: {by_policy} rounds for {present} players ({policy.rounds_clause})"
     if note.strip():
         text += f". {note.strip()}"
-    return text[:200]
+    return text
 
 
 def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") -> Event:
@@ -687,7 +720,7 @@ def _apply_result(game: Game, result: dict, scored: scoring.ScoredResult, actor:
     """Save a scored result on its game as the next version."""
     game.result = result
     game.points = [points_json(p) for p in scored.points]
-    game.explanation = scored.explanation[:300]
+    game.explanation = scored.explanation
     game.state = state
     game.version += 1
     game.reported_by = actor.label
@@ -942,11 +975,18 @@ def close_event(
 
 
 def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", role: str = EventRole.STAFF):
-    """Give an account a role in the event, creating the account when a password is given."""
-    username = username.strip()
+    """Give an account a role in the event, creating the account when a password is given.
+
+    The name is read as Django's sign-in reads it: spaces around it dropped and
+    compatibility forms folded (NFKC, so "ｏｗｎｅｒ" is "owner"), case ignored. A new
+    account's name must pass the user model's own validators (letters, digits and
+    @.+-_) and must not read as an existing account's name (events/names.py): a
+    look-alike of the owner would make the audit log lie about who did what.
+    """
+    user_model = get_user_model()
+    username = user_model.normalize_username(username.strip())
     if not username:
         raise ServiceError("Type a user name.", field="username")
-    user_model = get_user_model()
     with transaction.atomic():
         event = _locked(event)
         user = user_model.objects.filter(username__iexact=username).first()
@@ -954,6 +994,7 @@ def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", 
             if not password:
                 raise ServiceError(f"There is no account {username!r}; give a password to create it.",
                                    field="password")
+            _check_new_account_name(user_model, username)
             try:
                 validate_password(password)
             except ValidationError as error:
@@ -967,6 +1008,19 @@ def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", 
         EventRole.objects.update_or_create(event=event, user=user, defaults={"role": role})
         _audit(event, actor, "staff.added", user.username, after={"role": role})
     return user
+
+
+def _check_new_account_name(user_model, username: str) -> None:
+    try:
+        user_model._meta.get_field(user_model.USERNAME_FIELD).run_validators(username)
+    except ValidationError as error:
+        raise ServiceError(" ".join(error.messages), field="username") from None
+    key = name_key(username)
+    twin = next((name for name in user_model.objects.values_list(user_model.USERNAME_FIELD, flat=True)
+                 if name_key(name) == key), None)
+    if twin is not None:
+        raise ServiceError(f"{username} looks the same as the account {twin}; choose a name that reads differently.",
+                           field="username")
 
 
 def remove_staff(event: Event, *, actor: Actor, user_id: int) -> None:
@@ -1008,55 +1062,35 @@ def export_event(event: Event) -> dict:
 
 
 def _checked_archive(data: object) -> dict:
-    """Everything an archive sets, checked whole before anything is written.
+    """Everything an archive sets, checked whole by the engine before anything is written.
 
-    The engine checks the document (every refusal names the field path); these checks
-    add what the database needs: a known status, a known playoff winner, sizes that fit.
+    Every refusal names the field path; the engine's limits (scoring.limits) are the
+    columns' own, so nothing it accepts is refused by the database afterwards.
     """
     try:
         archive = scoring.parse_archive(data)
     except scoring.RuleError as error:
         raise ServiceError(error.one_line(), field="archive") from None
-    header = data["event"]
-    status = header.get("status", Event.RUNNING if archive.rounds else Event.REGISTRATION)
-    if status not in (Event.REGISTRATION, Event.RUNNING, Event.CLOSED):
-        raise ServiceError(f"event.status: unknown status {status!r}", field="archive")
-    if status == Event.REGISTRATION and archive.rounds:
-        raise ServiceError("event.status: an event with rounds is not in registration", field="archive")
-    if status == Event.CLOSED and archive.rounds and not archive.rounds[-1].complete:
-        raise ServiceError("event.status: a closed event has every result", field="archive")
-    winner_id = header.get("playoff_winner")
-    if winner_id is not None and winner_id not in archive.by_id:
-        raise ServiceError(f"event.playoff_winner: unknown player {winner_id!r}", field="archive")
-    try:
-        date = parse_date(header.get("date"), "event.date")
-    except scoring.RuleError as error:
-        raise ServiceError(error.one_line(), field="archive") from None
-    rounds_planned = header.get("rounds_planned")
-    if rounds_planned is not None and (not isinstance(rounds_planned, int) or rounds_planned < len(archive.rounds)):
-        raise ServiceError("event.rounds_planned: fewer than the rounds in the archive", field="archive")
-    place, note = header.get("place", ""), header.get("rounds_note", "")
-    if not isinstance(place, str) or len(place) > 100 or not isinstance(note, str) or len(note) > 200:
-        raise ServiceError("event.place or event.rounds_note: text too long", field="archive")
+    record = archive.record
     joined = {p.id: joined_after_round(p.id, p.status, archive) for p in archive.players}
     settings = archive.event
     return {
         "archive": archive,
         "joined": joined,
-        "winner_id": winner_id,
+        "winner_id": record.playoff_winner,
         "fields": {
             "name": settings.name,
-            "date": date,
-            "place": place,
+            "date": record.date,
+            "place": record.place,
             "policy": settings.policy.key,
             "game_type": settings.game_type,
             "format": settings.format,
             "tie_resolution": settings.tie_resolution,
             "first_round_pairing": settings.first_round_pairing,
-            "status": status,
-            "rounds_planned": rounds_planned,
-            "rounds_by_policy": rounds_by_policy(archive, joined) if rounds_planned else None,
-            "rounds_note": note,
+            "status": record.status,
+            "rounds_planned": record.rounds_planned,
+            "rounds_by_policy": rounds_by_policy(archive, joined) if record.rounds_planned else None,
+            "rounds_note": record.rounds_note,
         },
     }
 
@@ -1089,7 +1123,7 @@ def _write_rounds(event: Event, archive: scoring.Archive, pk_of: dict[str, int],
                 result=g.result,
                 state=Game.CONFIRMED if g.scored else Game.PLAYING,
                 points=[points_json(x) for x in g.scored.points] if g.scored else None,
-                explanation=g.scored.explanation[:300] if g.scored else "",
+                explanation=g.scored.explanation if g.scored else "",
                 version=1 if g.scored else 0,
                 reported_by=source if g.scored else "",
                 code_a=codes[2 * index],

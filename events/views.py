@@ -89,17 +89,15 @@ def _partial(request, template: str, partial: str, context: dict):
 
 
 class SignInView(auth_views.LoginView):
-    """Django's sign-in, refusing further guesses once a name or an address failed too often."""
+    """Django's sign-in, refusing further guesses once a name, an address or a browser failed too often."""
 
     template_name = "registration/login.html"
 
-    def _keys(self):
-        name = self.request.POST.get("username", "")[:150].casefold()
-        return [(f"login-name:{name}", throttle.LOGIN_PER_NAME),
-                (f"login-address:{throttle.client_address(self.request)}", throttle.LOGIN_PER_ADDRESS)]
+    def _name(self) -> str:
+        return throttle.sign_in_name(self.request.POST.get("username", ""))
 
     def post(self, request, *args, **kwargs):
-        wait = max(throttle.wait_minutes(key, limit) for key, limit in self._keys())
+        wait = max(throttle.wait_minutes(key, limit) for key, limit in throttle.sign_in_limits(request, self._name()))
         if wait:
             # The password is not even checked, so guessing gains nothing while refused.
             form = self.get_form_class()(request, initial={"username": request.POST.get("username", "")[:150]})
@@ -108,11 +106,16 @@ class SignInView(auth_views.LoginView):
         return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
-        throttle.forget(self._keys()[0][0])
-        return super().form_valid(form)
+        name = self._name()
+        for key, _ in throttle.sign_in_limits(self.request, name):
+            if not key.startswith("login-address:"):
+                throttle.forget(key)
+        response = super().form_valid(form)
+        throttle.remember_device(self.request, response, name)
+        return response
 
     def form_invalid(self, form):
-        for key, limit in self._keys():
+        for key, limit in throttle.sign_in_limits(self.request, self._name()):
             throttle.record_failure(key, limit)
         return self.render_to_response(self.get_context_data(form=form), status=422)
 
@@ -297,8 +300,12 @@ def player_drop(request, event, actor, player_id: int):
     return redirect("desk", slug=event.slug)
 
 
-def _rounds_form_view(request, event, actor, form_class, service, context_key: str, success: str):
-    """Start or change the rounds; a refusal is shown next to the field on the desk."""
+def _rounds_form_view(request, event, actor, form_class, service, context_key: str, success):
+    """Start or change the rounds; a refusal is shown next to the field on the desk.
+
+    ``success(cleaned_data)`` says what was done: the message holds names typed by people,
+    so it is never a format string.
+    """
     form = form_class(request.POST)
     if form.is_valid():
         try:
@@ -306,7 +313,7 @@ def _rounds_form_view(request, event, actor, form_class, service, context_key: s
         except services.ServiceError as error:
             add_service_error(form, error)
         else:
-            messages.success(request, success.format(**form.cleaned_data))
+            messages.success(request, success(form.cleaned_data))
             return redirect("desk", slug=event.slug)
     event.refresh_from_db()
     return render(request, "events/desk.html", _desk_context(event, **{context_key: form}), status=422)
@@ -316,14 +323,14 @@ def _rounds_form_view(request, event, actor, form_class, service, context_key: s
 @require_POST
 def start(request, event, actor):
     return _rounds_form_view(request, event, actor, StartForm, services.start_event, "start_form",
-                             f"The event has started: {event.name}. Pair round 1 when everyone is seated.")
+                             lambda data: f"The event has started: {event.name}. Pair round 1 when everyone is seated.")
 
 
 @event_view(COORDINATOR)
 @require_POST
 def rounds_change(request, event, actor):
     return _rounds_form_view(request, event, actor, RoundsForm, services.change_rounds, "rounds_form",
-                             "The event now has {rounds} rounds.")
+                             lambda data: f"The event now has {data['rounds']} rounds.")
 
 
 @event_view(COORDINATOR)

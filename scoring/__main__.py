@@ -14,6 +14,8 @@ import sys
 from .archive import parse_archive
 from .council import free_council, parse_sheet
 from .errors import RuleError
+from .json_text import read_json
+from .limits import MAX_SEED
 from .pairing import pair_next_round
 from .policies import GAME_TYPES, POLICIES, get_policy, policy_info
 from .standings import compute_standings
@@ -39,10 +41,7 @@ def _read_json(source: str) -> object:
         raise RuleError(f"{source} is not UTF-8 text") from None
     if len(text) > MAX_INPUT_BYTES:
         raise RuleError(f"{source} is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MiB")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RuleError(f"{source} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+    return read_json(text, source)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
             output = _council(_read_json(args.file))
         else:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+            if not 0 <= seed <= MAX_SEED:
+                raise RuleError(f"the seed must be from 0 to {MAX_SEED}", field="--seed")
             output = pair_next_round(parse_archive(_read_json(args.file)), seed).as_dict()
     except RuleError as error:
         print(f"error: {error.one_line()}", file=sys.stderr)

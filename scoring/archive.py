@@ -8,22 +8,30 @@ beside this module is its JSON Schema.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .errors import RuleError
+from .limits import (
+    MAX_ID_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_NOTE_LENGTH,
+    MAX_PLAYERS,
+    MAX_RANKING,
+    MAX_ROUNDS,
+    MAX_SEED,
+    MAX_TABLE,
+)
 from .policies import GAME_TYPES, TIE_RESOLUTIONS, Policy, get_policy
 from .results import DECK_CAPABILITIES, ScoredResult, score_result
+from .text import name_problem, text_problem
 
 ARCHIVE_FORMAT = "council-archive/1"
 PLAYER_STATUSES = ("active", "dropped", "ejected")
+EVENT_STATUSES = ("registration", "running", "closed")
 EVENT_FORMATS = ("general-opponent", "hero-only", "minion-only", "fallen-wizard-only")
 FIRST_ROUND_PAIRINGS = ("random", "ranking")
-
-MAX_ID_LENGTH = 64
-MAX_NAME_LENGTH = 100
-MAX_PLAYERS = 20000
-MAX_ROUNDS = 30
 
 
 @dataclass(frozen=True)
@@ -82,6 +90,18 @@ class Round:
 
 
 @dataclass(frozen=True)
+class EventRecord:
+    """What the app keeps of an event beside its rules: the engine checks it and does not use it."""
+
+    status: str
+    date: datetime.date | None = None
+    place: str = ""
+    rounds_planned: int | None = None
+    rounds_note: str = ""
+    playoff_winner: str | None = None
+
+
+@dataclass(frozen=True)
 class Archive:
     """A checked event archive."""
 
@@ -89,6 +109,7 @@ class Archive:
     players: tuple[Player, ...]
     rounds: tuple[Round, ...]
     by_id: dict[str, Player] = field(repr=False, compare=False, default_factory=dict)
+    record: EventRecord = field(compare=False, default=EventRecord(status="registration"))
 
     @property
     def policy(self) -> Policy:
@@ -100,11 +121,14 @@ class Archive:
         return Fraction(self.policy.bye_points(round_number))
 
 
-def _text(value: object, field: str, what: str, limit: int) -> str:
-    if not isinstance(value, str) or not value.strip():
+def _text(value: object, field: str, what: str, limit: int, *, may_be_empty: bool = False) -> str:
+    if not isinstance(value, str) or not (value.strip() or may_be_empty):
         raise RuleError(f"{what} must be a non-empty text", field=field)
     if len(value) > limit:
         raise RuleError(f"{what} is longer than {limit} characters", field=field)
+    problem = text_problem(value) if may_be_empty else name_problem(value)
+    if problem:
+        raise RuleError(f"{what} {problem}", field=field)
     return value
 
 
@@ -114,9 +138,9 @@ def _choice(value: object, choices: tuple[str, ...], field: str, what: str) -> s
     return value  # type: ignore[return-value]
 
 
-def _whole(value: object, field: str, what: str, *, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RuleError(f"{what} must be a whole number of at least {minimum}, not {value!r}", field=field)
+def _whole(value: object, field: str, what: str, *, minimum: int, maximum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise RuleError(f"{what} must be a whole number from {minimum} to {maximum}, not {value!r}", field=field)
     return value
 
 
@@ -133,7 +157,7 @@ def parse_event(data: object) -> EventSettings:
     """EventSettings from the archive's ``event`` object."""
     if not isinstance(data, dict):
         raise RuleError("event must be an object", field="event")
-    # The app's own fields ride along; the engine does not use them (docs/archive-format.md).
+    # The app's own fields ride along; the engine checks them (EventRecord) and does not use them.
     app_fields = {"date", "place", "rounds_planned", "rounds_note", "status", "playoff_winner"}
     _only(data, {"name", "policy", "game_type", "tie_resolution", "format", "first_round_pairing"} | app_fields, "event")
     policy = get_policy(data.get("policy"), field="event.policy")
@@ -170,13 +194,14 @@ def parse_player(data: object, field: str) -> Player:
     if dropped_after is not None:
         if status == "active":
             raise RuleError("an active player has no dropped_after_round", field=f"{field}.dropped_after_round")
-        dropped_after = _whole(dropped_after, f"{field}.dropped_after_round", "dropped_after_round", minimum=0)
+        dropped_after = _whole(dropped_after, f"{field}.dropped_after_round", "dropped_after_round", minimum=0,
+                               maximum=MAX_ROUNDS)
     avatar = data.get("avatar")
     if avatar is not None:
         avatar = _text(avatar, f"{field}.avatar", "avatar", MAX_NAME_LENGTH)
     ranking = data.get("ranking")
     if ranking is not None:
-        ranking = _whole(ranking, f"{field}.ranking", "ranking", minimum=1)
+        ranking = _whole(ranking, f"{field}.ranking", "ranking", minimum=1, maximum=MAX_RANKING)
     return Player(
         id=_text(data.get("id"), f"{field}.id", "id", MAX_ID_LENGTH),
         name=_text(data.get("name"), f"{field}.name", "name", MAX_NAME_LENGTH),
@@ -230,7 +255,43 @@ def parse_archive(data: object) -> Archive:
                 f"round {rnd.number} has no result for table {missing[0]}, but a later round exists",
                 field=f"rounds[{index}]",
             )
-    return Archive(event=event, players=tuple(players), rounds=rounds, by_id=by_id)
+    record = _parse_record(data["event"], by_id, rounds)
+    return Archive(event=event, players=tuple(players), rounds=rounds, by_id=by_id, record=record)
+
+
+def parse_date(value: object, field: str) -> datetime.date:
+    """An ISO date (``2026-11-21``), or a RuleError naming the field."""
+    try:
+        return datetime.date.fromisoformat(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise RuleError(f"date must be an ISO date like 2026-11-21, not {value!r}", field=field) from None
+
+
+def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...]) -> EventRecord:
+    """The app's own fields of the ``event`` object, checked against the rest of the archive."""
+    status = _choice(data.get("status", "running" if rounds else "registration"), EVENT_STATUSES, "event.status",
+                     "status")
+    if status == "registration" and rounds:
+        raise RuleError("an event with rounds is not in registration", field="event.status")
+    if status == "closed" and rounds and not rounds[-1].complete:
+        raise RuleError("a closed event has every result", field="event.status")
+    date = data.get("date")
+    planned = data.get("rounds_planned")
+    if planned is not None:
+        planned = _whole(planned, "event.rounds_planned", "rounds_planned", minimum=max(1, len(rounds)),
+                         maximum=MAX_ROUNDS)
+    winner = data.get("playoff_winner")
+    if winner is not None and (not isinstance(winner, str) or winner not in by_id):
+        raise RuleError(f"unknown player {winner!r}", field="event.playoff_winner")
+    return EventRecord(
+        status=status,
+        date=parse_date(date, "event.date") if date is not None else None,
+        place=_text(data.get("place", ""), "event.place", "place", MAX_NAME_LENGTH, may_be_empty=True),
+        rounds_planned=planned,
+        rounds_note=_text(data.get("rounds_note", ""), "event.rounds_note", "rounds_note", MAX_NOTE_LENGTH,
+                          may_be_empty=True),
+        playoff_winner=winner,
+    )
 
 
 def _parse_round(raw: object, index: int, event: EventSettings, by_id: dict[str, Player]) -> Round:
@@ -243,7 +304,7 @@ def _parse_round(raw: object, index: int, event: EventSettings, by_id: dict[str,
         raise RuleError(f"rounds must be numbered 1, 2, 3... in order; expected {index + 1}, got {number!r}", field=f"{field}.number")
     seed = raw.get("seed")
     if seed is not None:
-        seed = _whole(seed, f"{field}.seed", "seed", minimum=0)
+        seed = _whole(seed, f"{field}.seed", "seed", minimum=0, maximum=MAX_SEED)
     seen: dict[str, str] = {}
 
     def place(player_id: object, where: str) -> str:
@@ -272,7 +333,7 @@ def _parse_round(raw: object, index: int, event: EventSettings, by_id: dict[str,
         if not isinstance(raw_game, dict):
             raise RuleError("a game must be an object", field=g_field)
         _only(raw_game, {"table", "players", "result"}, g_field)
-        table = _whole(raw_game.get("table"), f"{g_field}.table", "table", minimum=1)
+        table = _whole(raw_game.get("table"), f"{g_field}.table", "table", minimum=1, maximum=MAX_TABLE)
         if table in tables:
             raise RuleError(f"table {table} is used twice in round {number}", field=f"{g_field}.table")
         tables.add(table)

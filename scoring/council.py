@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .errors import RuleError
 from .policies import Policy
-from .results import MP_LIMIT
+from .limits import MP_LIMIT
 
 CATEGORIES = ("character", "item", "faction", "ally", "kill", "misc")
 # CRF 10 step 2 and the rulesbook: "This doesn't apply to kill points and miscellaneous points."

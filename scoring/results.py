@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import RuleError
+from .limits import MP_LIMIT
 from .policies import Policy
 
 RESULT_KINDS = ("council", "one-ring", "wizard-eliminated", "tie", "forfeit", "scenario")
@@ -19,9 +20,6 @@ FORFEIT_REASONS = ("stall", "drop", "cheat", "no-show")
 DECK_CAPABILITIES = ("one-ring", "marshalling-points")
 SCENARIO_HOW = ("victory", "rank")
 
-# The largest marshalling point total the engine accepts. No real game comes near it;
-# it keeps a mistyped number from turning into a valid-looking result.
-MP_LIMIT = 1000
 
 # How a won game counts in Policy #1's tie-break criteria II-VI.
 ONE_RING = "one-ring"

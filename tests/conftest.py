@@ -8,6 +8,7 @@ from events import services
 from django.contrib.auth import get_user_model
 
 from events.models import AuditEntry, Event, EventRole, Game, Player, Round, Snapshot
+from scoring.limits import MAX_NAME_LENGTH
 from tests.factories import EventFactory, UserFactory
 
 
@@ -63,15 +64,18 @@ def as_owner(client, owner):
     return client
 
 
-def register(event, count: int, owner=None):
-    """Register ``count`` players through the service; returns them in name order."""
-    names = "\n".join(f"Player {n:02d}" for n in range(1, count + 1))
+def register(event, count: int, owner=None, *, longest: bool = False):
+    """Register ``count`` players through the service; returns them in name order.
+
+    With ``longest`` every name has the most characters a name may have.
+    """
+    names = "\n".join(f"{'Ö' * (MAX_NAME_LENGTH - 10) if longest else ''}Player {n:02d}" for n in range(1, count + 1))
     return services.register_players(event, names, actor=actor(owner or event.owner))
 
 
-def run_event(event, players: int, rounds_played: int, *, leave_last_open: bool = False):
+def run_event(event, players: int, rounds_played: int, *, leave_last_open: bool = False, longest_names: bool = False):
     """Register, start, and play ``rounds_played`` rounds with player_a winning 20-10."""
-    register(event, players)
+    register(event, players, longest=longest_names)
     who = actor(event.owner)
     services.start_event(event, actor=who, rounds=max(rounds_played, 1) + 1)
     for number in range(1, rounds_played + 1):

@@ -73,6 +73,19 @@
     if (question && !window.confirm(question)) event.preventDefault();
   });
 
+  /* The tables are the same for every phone; a phone that said "this is me" marks its
+     own rows (the region carries data-me, each row the players it concerns). */
+  function markMine() {
+    var region = document.querySelector("[data-me]");
+    if (!region) return;
+    var me = region.getAttribute("data-me");
+    region.querySelectorAll("tr[data-players]").forEach(function (row) {
+      row.classList.toggle("mine", row.getAttribute("data-players").split(" ").indexOf(me) !== -1);
+    });
+  }
+
+  markMine();
+  document.addEventListener("htmx:afterSettle", markMine);
   tick();
   setInterval(tick, 250);
   if (document.querySelector("[data-pages]")) {

@@ -29,6 +29,26 @@ CHROMIUM_ARGS = [
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+class WatchedBrowser:
+    """Chromium, with every page it opens heard for what the Content-Security-Policy refused."""
+
+    def __init__(self, browser):
+        self._browser = browser
+        self.refused: list[str] = []
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.on("console", self._heard)
+        return context
+
+    def _heard(self, message) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            self.refused.append(message.text)
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
@@ -37,8 +57,18 @@ def browser():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
+        yield WatchedBrowser(browser)
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def nothing_refused_by_the_policy(request):
+    """Every browser test fails on a script or style that the Content-Security-Policy refused."""
+    yield
+    if "browser" in request.fixturenames:
+        watched = request.getfixturevalue("browser")
+        refused, watched.refused[:] = list(watched.refused), []
+        assert refused == [], "the Content-Security-Policy refused something on these pages"
 
 
 @pytest.fixture
@@ -79,11 +109,18 @@ def shots(tmp_path) -> Path:
     return folder
 
 
-def htmx_settled(page) -> None:
-    """Wait until htmx has swapped, settled and wired the new content, as a person would."""
-    page.wait_for_function(
-        "window.htmx && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
-    )
+def htmx_settled(page, timeout_ms: int = 10_000) -> None:
+    """Wait until htmx has swapped, settled and wired the new content, as a person would.
+
+    Asked from here in turns rather than with wait_for_function, whose predicate the
+    page's Content-Security-Policy refuses to evaluate (no 'unsafe-eval').
+    """
+    settled = "() => !!window.htmx && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    for _ in range(timeout_ms // 50):
+        if page.evaluate(settled):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"htmx did not settle within {timeout_ms} ms")
 
 
 def paired_event(slug: str, policy: str, players: int, name: str = ""):

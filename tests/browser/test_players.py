@@ -55,6 +55,12 @@ def test_a_player_follows_the_event_on_a_phone_without_reloading(phone, live_ser
     expect(me.get_by_role("heading", name="Éowyn Halfelven")).to_be_visible()
     expect(me).to_contain_text(f"Round 1: table {table} against {opponent}.")
     assert fits_the_width(page)
+    # Its own rows of the tables every phone shares (its table, its line in the standings) are
+    # marked, without a style written into the page.
+    mine = page.locator("#live tr.mine")
+    expect(mine).to_have_count(2)
+    expect(mine.first).to_contain_text("Éowyn Halfelven")
+    assert mine.first.locator("td").first.evaluate("cell => getComputedStyle(cell).fontWeight") == "700"
 
     # The clock counts down on the phone by itself, between polls.
     clock = me.locator("[data-clock-time]")
@@ -69,6 +75,7 @@ def test_a_player_follows_the_event_on_a_phone_without_reloading(phone, live_ser
     services.pair_round(event, actor=who, seed=5)
     table, opponent = _seat(event, "Éowyn Halfelven", 2)
     expect(me).to_contain_text(f"Round 2: table {table} against {opponent}.", timeout=8_000)
+    expect(page.locator("#live tr.mine")).to_have_count(2)  # marked again in the tables the poll brought
     expect(page.locator("#me-heading + p")).to_be_visible()
     assert page.evaluate("window.stayedOnThePage") is True, "the new round came without a reload"
     expect(page.locator(".card-table tbody tr")).to_have_count(2)  # round 1 played, round 2 playing

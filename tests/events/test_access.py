@@ -7,8 +7,12 @@ answers 405 to a role that may use it, and the role check comes first.
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
+
 import pytest
-from django.urls import URLPattern, get_resolver
+from django.urls import URLPattern, get_resolver, reverse
+
+from council.security import CONTENT_SECURITY_POLICY
 
 from events import services
 from events.access import RANK
@@ -112,8 +116,6 @@ def _client_as(client, role, world):
 @pytest.mark.parametrize("role", ROLES)
 def test_each_role_gets_exactly_what_it_may(client, world, role):
     client = _client_as(client, role, world)
-    from django.urls import reverse
-
     wrong = []
     before = database_state()
     for pattern in get_resolver().url_patterns:
@@ -173,3 +175,37 @@ def test_a_staff_link_opens_only_its_own_event(client, world, owner):
     other = EventFactory(owner=owner, slug="other-event")
     _client_as(client, "staff-link", world)
     assert client.get(f"/events/{other.slug}/tables/").status_code == 404
+
+
+class _InlineCode(HTMLParser):
+    """Collects what a Content-Security-Policy without 'unsafe-inline' would refuse."""
+
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        names = {name for name, _ in attrs}
+        if "style" in names:
+            self.found.append(f"<{tag} style=...>")
+        if tag == "style" or (tag == "script" and "src" not in names):
+            self.found.append(f"<{tag}> element")
+        self.found.extend(f"<{tag} {name}=...>" for name in names if name.startswith("on"))
+
+
+def test_every_page_has_the_content_security_policy_and_keeps_secrets_out_of_caches(client, world):
+    client.force_login(world["users"]["owner"])
+    problems = []
+    for pattern in get_resolver().url_patterns:
+        minimum, kind = ACCESS[pattern.name]
+        kwargs = {k: v for k, v in world["kwargs"].items() if k in pattern.pattern.regex.groupindex}
+        response = client.get(reverse(pattern.name, kwargs=kwargs))
+        if response.get("Content-Security-Policy") != CONTENT_SECURITY_POLICY:
+            problems.append(f"{pattern.name}: no Content-Security-Policy")
+        if RANK[minimum] > RANK["public"] and "no-store" not in response.get("Cache-Control", ""):
+            problems.append(f"{pattern.name}: may be kept in a cache")
+        if response.get("Content-Type", "").startswith("text/html"):
+            parser = _InlineCode()
+            parser.feed(response.content.decode())
+            problems.extend(f"{pattern.name}: {found}" for found in parser.found)
+    assert problems == []

@@ -8,7 +8,7 @@ import pytest
 
 from events import services
 from events.models import AuditEntry, Game, Snapshot, Throttle
-from events.throttle import LOGIN_PER_NAME, RESULT_CODE_PER_ADDRESS
+from events.throttle import RESULT_CODE_PER_ADDRESS
 from tests.conftest import actor, open_game, register, run_event
 
 WIN_A = {"kind": "council", "mp": [20, 10]}
@@ -170,27 +170,6 @@ def test_a_swap_gives_new_codes_so_old_slips_cannot_report(reporting):
         assert game.report_a is None and game.report_b is None
         assert not {game.code_a, game.code_b} & old_codes
     assert services.find_reporting_game(reporting, games[0].code_a) is None
-
-
-# Rate limit on signing in ------------------------------------------------------------------------
-
-
-def test_sign_in_is_refused_after_too_many_wrong_passwords_even_with_the_right_one(client, owner):
-    for _ in range(LOGIN_PER_NAME.failures):
-        response = client.post("/accounts/login/", {"username": "owner", "password": "wrong"})
-        assert response.status_code == 422
-    response = client.post("/accounts/login/", {"username": "owner", "password": "correct horse battery"})
-    assert response.status_code == 429
-    assert "Too many failed sign-ins. Try again in 15 minutes." in response.content.decode()
-    assert "_auth_user_id" not in client.session
-
-
-def test_a_successful_sign_in_clears_the_count_of_its_name(client, owner):
-    client.post("/accounts/login/", {"username": "owner", "password": "wrong"})
-    response = client.post("/accounts/login/", {"username": "owner", "password": "correct horse battery"})
-    assert response.status_code == 302
-    assert not Throttle.objects.filter(key="login-name:owner").exists()
-    assert Throttle.objects.get(key="login-address:127.0.0.1").failures == 1
 
 
 # Snapshots -----------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from scoring import RuleError, parse_archive
+from scoring import RuleError, limits, parse_archive
+from scoring.json_text import read_json
 
 from .builders import WIN, archive
 
@@ -77,3 +78,101 @@ def test_the_error_line_names_field_and_rule():
         "rounds[0].games[0].result.kind: an eliminated Wizard does not end the game under Council of Lórien "
         "Tournament Policy Version 3, Swiss System (1998); record the Free Council result (the avatar's -5 MP "
         "where the policy gives it) [Version 3, Tournament Points: no result for an eliminated Wizard]")
+
+
+# Limits (scoring/limits.py) and text (scoring/text.py) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d["players"][0].update(name="A\x00"), "players[0].name"),
+        (lambda d: d["players"][0].update(name="\u200b\ufeff"), "players[0].name"),
+        (lambda d: d["players"][0].update(name="A\u2066"), "players[0].name"),
+        (lambda d: d["players"][0].update(id="a\nb"), "players[0].id"),
+        (lambda d: d["event"].update(place="x\x1b[31m"), "event.place"),
+        (lambda d: d["event"].update(rounds_note="x" * (limits.MAX_NOTE_LENGTH + 1)), "event.rounds_note"),
+        (lambda d: d["players"][0].update(ranking=limits.MAX_RANKING + 1), "players[0].ranking"),
+        (lambda d: d["rounds"][0].update(seed=limits.MAX_SEED + 1), "rounds[0].seed"),
+        (lambda d: d["rounds"][0]["games"][0].update(table=limits.MAX_TABLE + 1), "rounds[0].games[0].table"),
+        (lambda d: d["event"].update(rounds_planned=limits.MAX_ROUNDS + 1), "event.rounds_planned"),
+        (lambda d: d["event"].update(rounds_planned=0), "event.rounds_planned"),
+        (lambda d: d["event"].update(playoff_winner=["a"]), "event.playoff_winner"),
+        (lambda d: d["event"].update(playoff_winner="z"), "event.playoff_winner"),
+        (lambda d: d["event"].update(status="registration"), "event.status"),
+        (lambda d: d["event"].update(date="21/11/2026"), "event.date"),
+    ],
+)
+def test_text_and_numbers_beyond_the_limits_are_rejected_with_the_field(change, field):
+    doc = archive("abcd", [([("a", "b", WIN), ("c", "d", WIN)], None)])
+    change(doc)
+    assert rejected(doc) == field
+
+
+def test_names_in_any_script_and_the_largest_numbers_are_accepted():
+    doc = archive([{"id": "a", "name": "Аня Ōno 李", "ranking": limits.MAX_RANKING}, "b"],
+                  [([("a", "b", WIN)], None)])
+    doc["rounds"][0].update(seed=limits.MAX_SEED)
+    doc["rounds"][0]["games"][0].update(table=limits.MAX_TABLE)
+    doc["event"].update(rounds_planned=limits.MAX_ROUNDS, place="", rounds_note="n" * limits.MAX_NOTE_LENGTH)
+    jsonschema.validate(doc, SCHEMA)
+    parsed = parse_archive(doc)
+    assert (parsed.players[0].name, parsed.rounds[0].seed, parsed.record.rounds_planned) == (
+        "Аня Ōno 李", limits.MAX_SEED, limits.MAX_ROUNDS)
+
+
+def _schema_bounds(node, path=""):
+    """Every maximum and maxLength the schema states, by the path of its property."""
+    if isinstance(node, dict):
+        for key in ("maximum", "maxLength", "maxItems"):
+            if key in node:
+                yield path, key, node[key]
+        for key, value in node.items():
+            yield from _schema_bounds(value, f"{path}.{key}" if key not in ("properties", "items") else path)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _schema_bounds(value, path)
+
+
+def test_the_schema_states_the_engines_limits():
+    stated = {(path, key): value for path, key, value in _schema_bounds(SCHEMA)}
+    assert stated == {
+        (".event.name", "maxLength"): limits.MAX_NAME_LENGTH,
+        (".event.place", "maxLength"): limits.MAX_NAME_LENGTH,
+        (".event.rounds_planned", "maximum"): limits.MAX_ROUNDS,
+        (".event.rounds_note", "maxLength"): limits.MAX_NOTE_LENGTH,
+        (".event.playoff_winner", "maxLength"): limits.MAX_ID_LENGTH,
+        (".players", "maxItems"): limits.MAX_PLAYERS,
+        (".players.id", "maxLength"): limits.MAX_ID_LENGTH,
+        (".players.name", "maxLength"): limits.MAX_NAME_LENGTH,
+        (".players.dropped_after_round", "maximum"): limits.MAX_ROUNDS,
+        (".players.avatar", "maxLength"): limits.MAX_NAME_LENGTH,
+        (".players.ranking", "maximum"): limits.MAX_RANKING,
+        (".rounds", "maxItems"): limits.MAX_ROUNDS,
+        (".rounds.number", "maximum"): limits.MAX_ROUNDS,
+        (".rounds.seed", "maximum"): limits.MAX_SEED,
+        (".rounds.games", "maxItems"): limits.MAX_TABLE,
+        (".rounds.games.table", "maximum"): limits.MAX_TABLE,
+        (".rounds.games.players", "maxItems"): 2,
+        (".$defs.result.oneOf.mp", "maximum"): limits.MP_LIMIT,
+        (".$defs.result.oneOf.mp", "maxItems"): 2,
+    }
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("[" * 100_000 + "]" * 100_000, f"deeper than {limits.MAX_JSON_DEPTH} levels"),
+    ("[" * (limits.MAX_JSON_DEPTH + 1) + "]" * (limits.MAX_JSON_DEPTH + 1), "deeper than"),
+    ("1" * 5000, "a number of 5000 digits"),
+    ("[Infinity]", "Infinity, which JSON does not have"),
+    ("{'a': 1}", "is not valid JSON"),
+])
+def test_json_out_of_bounds_is_one_rule_error(text, said):
+    with pytest.raises(RuleError) as error:
+        read_json(text, "upload.json")
+    assert error.value.one_line().startswith("upload.json ") and said in error.value.one_line()
+
+
+def test_json_at_the_bounds_is_read():
+    depth = limits.MAX_JSON_DEPTH
+    assert read_json("[" * depth + "]" * depth) is not None
+    assert read_json("9" * limits.MAX_NUMBER_DIGITS) == int("9" * limits.MAX_NUMBER_DIGITS)

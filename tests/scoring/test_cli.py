@@ -61,6 +61,11 @@ def test_pair_prints_the_seed_it_used(tmp_path):
          "error: players: a Swiss event needs at least 2 players, not 1 [Policy #1, The Tournament Format, Swiss "
          "System: Number of rounds]"),
         (("frobnicate",), None, None),
+        (("standings", "-"), "[" * 100_000 + "]" * 100_000,
+         "error: - nests lists or objects deeper than 16 levels"),
+        (("standings", "-"), "1" * 4301, "error: - has a number of 4301 digits; at most 100 are read"),
+        (("pair", "-", "--seed", str(2**63)), json.dumps(archive("abcd")),
+         "error: --seed: the seed must be from 0 to 9223372036854775807"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args, stdin, message):

@@ -1,0 +1,43 @@
+"""Every bound on what Council accepts, stated once.
+
+The forms, the archive parser and the database columns all read their limits from
+here, so that nothing a form or an archive lets through can be refused by the database
+afterwards (PostgreSQL enforces column lengths and integer ranges where SQLite does
+not). docs/security.md lists them for people.
+"""
+
+from __future__ import annotations
+
+# Texts ------------------------------------------------------------------------------------
+MAX_NAME_LENGTH = 100  # a player's, an event's or a venue's name, a Fallen-wizard
+MAX_ID_LENGTH = 64  # a player's id in the archive
+MAX_NOTE_LENGTH = 400  # the note on a departure from the policy's number of rounds
+MAX_REASON_LENGTH = 150  # the coordinator's own words in that note
+MAX_USERNAME_LENGTH = 150  # Django's own user name column
+
+# Sizes of an event ------------------------------------------------------------------------
+MAX_PLAYERS = 20000
+MAX_ROUNDS = 30
+MAX_TABLE = MAX_PLAYERS // 2  # a round seats at most every player, two to a table
+MAX_NAMES_PER_PASTE = 500
+
+# Numbers ----------------------------------------------------------------------------------
+# A published ranking is a place in a national or world list; no list is longer.
+MAX_RANKING = 1_000_000
+# Seeds are drawn below 2**31; an archive may bring any that a 64-bit column holds.
+MAX_SEED = 2**63 - 1
+# Final marshalling points either way. No real game comes near it; it keeps a mistyped
+# number from turning into a valid-looking result.
+MP_LIMIT = 1000
+# A result's version number: a table is saved a handful of times, never two billion.
+MAX_VERSION = 2**31 - 1
+
+# Documents --------------------------------------------------------------------------------
+MAX_ARCHIVE_BYTES = 5 * 1024 * 1024
+# An archive nests six deep (event, rounds, a round, games, a game, its result's MP);
+# deeper input is an attack or a mistake, not an event.
+MAX_JSON_DEPTH = 16
+# The longest whole number the JSON reader reads at all (Python's own limit is 4,300
+# digits, and each costs time); each field then says what it allows, MAX_SEED's 19
+# digits being the most.
+MAX_NUMBER_DIGITS = 100
