@@ -215,6 +215,7 @@ def prepare(args, environment: dict[str, str]) -> dict:
     from django.test import Client
 
     from events.models import EventRole, Game
+    from events.roles import STAFF
     from sample_event import build_sample_event
 
     started = time.perf_counter()
@@ -234,7 +235,7 @@ def prepare(args, environment: dict[str, str]) -> dict:
     staff_sessions = []
     for index in range(min(args.staff, len(open_games))):
         user = get_user_model().objects.create_user(f"bench-staff-{index}")
-        EventRole.objects.create(event=event, user=user, role=EventRole.STAFF)
+        EventRole.objects.create(event=event, user=user, role=STAFF)
         staff_sessions.append(session_of(user))
     return {
         "slug": event.slug,

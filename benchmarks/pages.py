@@ -51,12 +51,13 @@ def main() -> None:
     call_command("migrate", verbosity=0)
 
     from events import services
+    from events.roles import OWNER, Actor
     from events.models import Game
     from sample_event import build_sample_event
 
     started = time.perf_counter()
     event, owner = build_sample_event(args.players, args.rounds, open_round=args.open_round)
-    who = services.Actor(owner, owner.username, "owner")
+    who = Actor.account(owner, OWNER)
     print(f"built {args.players} players, {args.rounds} rounds in {time.perf_counter() - started:.1f} s "
           f"({connection.vendor})")
 
@@ -103,7 +104,7 @@ def main() -> None:
         print(f"{name:24} {statistics.median(times):10.1f} {max(times):8.1f} {len(queries):8d} "
               f"{len(response.content) / 1024:7.1f}")
 
-    # The first view after a change builds the kept parts (events/kept.py): the engine's
+    # The first view after a change builds the kept parts (events/caching/parts.py): the engine's
     # standings, the public tables and the cards, once for every worker and phone.
     from django.utils import timezone
 

@@ -16,14 +16,16 @@ def build_sample_event(players: int, rounds: int, *, open_round: bool = False):
     from django.contrib.auth import get_user_model
 
     from events import services
+    from events.roles import OWNER, Actor
+    from scoring.limits import MAX_NAMES_PER_PASTE
 
     owner = get_user_model().objects.create_user("bench-owner", password="bench password 1")
-    who = services.Actor(owner, owner.username, "owner")
+    who = Actor.account(owner, OWNER)
     event = services.create_event(owner=owner, name=f"Bench {players}x{rounds}", policy="policy-4-2001",
                                   game_type="two-deck", format="general-opponent", tie_resolution="playoff",
                                   first_round_pairing="random")
-    for first in range(0, players, services.MAX_NAMES_PER_PASTE):
-        names = (f"Player {n:05d}" for n in range(first, min(first + services.MAX_NAMES_PER_PASTE, players)))
+    for first in range(0, players, MAX_NAMES_PER_PASTE):
+        names = (f"Player {n:05d}" for n in range(first, min(first + MAX_NAMES_PER_PASTE, players)))
         services.register_players(event, "\n".join(names), actor=who)
     services.start_event(event, actor=who, rounds=rounds + 1)
     for number in range(1, rounds + 1):

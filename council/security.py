@@ -1,7 +1,7 @@
 """Headers every answer carries: the Content-Security-Policy.
 
 Every script and style comes from the app's own static files; pages hold no inline
-script, no style attribute and no style element (tests/test_headers.py checks every page,
+script, no style attribute and no style element (tests/events/views/test_access.py checks every page,
 and the browser tests fail on any violation Chromium reports). QR codes are inline SVG,
 which needs no image source. Django's SecurityMiddleware and X_FRAME_OPTIONS add the
 rest (nosniff, Referrer-Policy, X-Frame-Options).

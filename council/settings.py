@@ -13,6 +13,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from scoring.limits import MAX_ARCHIVE_BYTES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -111,7 +113,7 @@ DATABASES = {
     )
 }
 # On PostgreSQL, each process keeps the events' versions for the phones' unchanged polls
-# and a LISTEN connection tells it when they change (events/change_notices.py).
+# and a LISTEN connection tells it when they change (events/caching/versions.py).
 COUNCIL_CHANGE_NOTICES = env_bool("COUNCIL_CHANGE_NOTICES", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One laptop, several gunicorn workers: wait for the write lock instead of failing,
@@ -158,7 +160,7 @@ STORAGES = {
 # Sessions live in the database so that any app server can answer any request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # Pages' costly parts (standings, the public tables) are kept per state of an event
-# (events/kept.py) in the database too: shared by every worker and app server, where a
+# (events/caching/parts.py) in the database too: shared by every worker and app server, where a
 # per-process cache would show different standings on different workers. Migration
 # 0004 creates the table.
 CACHES = {
@@ -192,7 +194,7 @@ CSRF_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 
 # Largest upload accepted (an archive of a large event is well under this).
-DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_ARCHIVE_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 LOGGING = {

@@ -79,25 +79,12 @@ def load_archive(event: Event) -> scoring.Archive:
     return scoring.parse_archive(event_archive(event))
 
 
-def joined_after_round(player_id: str, status: str, archive: scoring.Archive) -> int:
-    """Rounds already paired when a player registered, read back from an archive.
 
-    Every active player appears in each round (a game or the bye), so the first round a
-    player appears in tells when they joined; one who never appears joined after the
-    last round, unless they dropped before playing.
+def score_game_result(game: Game, result: object) -> scoring.ScoredResult:
+    """The engine's points for ``result`` at ``game``, under its event's policy and game type.
+
+    A scoring.RuleError, naming the result's field, when the policy refuses the result.
     """
-    for rnd in archive.rounds:
-        if rnd.bye == player_id or any(player_id in g.players for g in rnd.games):
-            return rnd.number - 1
-    if status != Player.ACTIVE:
-        return 0
-    return len(archive.rounds)
-
-
-def rounds_by_policy(archive: scoring.Archive, joined: dict[str, int]) -> int | None:
-    """What the policy's table gives for the players present at the start, if at least 2."""
-    starters = sum(1 for p in archive.players if joined[p.id] == 0)
-    if starters < 2:
-        return None
-    return archive.policy.rounds_for(starters)
-
+    event = game.round.event
+    return scoring.score_result(scoring.get_policy(event.policy), event.game_type, result,
+                                (game.player_a.deck_capability, game.player_b.deck_capability))

@@ -11,11 +11,12 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 import scoring
-from scoring.clock import MAX_ADJUSTMENT_MINUTES
 from scoring.json_text import read_json
 from scoring.limits import (
+    MAX_ADJUSTMENT_MINUTES,
     MAX_ARCHIVE_BYTES,
     MAX_NAME_LENGTH,
+    MAX_PLAYERS,
     MAX_RANKING,
     MAX_REASON_LENGTH,
     MAX_ROUNDS,
@@ -33,16 +34,28 @@ from .models import (
     GAME_TYPE_CHOICES,
     POLICY_CHOICES,
     TIE_CHOICES,
-    EventRole,
     Game,
     Player,
 )
+from .roles import GIVEN_ROLES, STAFF
 
 
 def add_service_error(form: forms.Form, error) -> None:
     """Show a ServiceError next to the field it names, or at the top of the form."""
     field = error.field if error.field in form.fields else None
     form.add_error(field, str(error))
+
+
+def whole_number(text: str) -> int | None:
+    """A number typed or stored by us (an id in a cookie, a round in an address): ASCII digits
+    that fit a database column, else None.
+
+    ``str.isdigit`` alone accepts "²" and digits of any length, which ``int`` or the
+    database would then refuse with a server error.
+    """
+    if text.isascii() and text.isdigit() and len(text) <= 9:
+        return int(text)
+    return None
 
 
 class EventForm(forms.Form):
@@ -63,7 +76,7 @@ class EventForm(forms.Form):
                   "(Policy #1, General 17). Staff can always enter or correct a result.",
     )
     expected_players = forms.IntegerField(
-        min_value=2, max_value=20000, initial=16, required=False, label="Players expected",
+        min_value=2, max_value=MAX_PLAYERS, initial=16, required=False, label="Players expected",
         help_text="Only to show what the policy implies; the real number is counted at the start.",
     )
 
@@ -250,6 +263,23 @@ class ResultForm(forms.Form):
         return {"kind": kind, "winner": side[data["winner"]]}
 
 
+def result_initial(game: Game, result: dict | None = None) -> dict:
+    """The result form's starting values: ``result``, else the game's saved result."""
+    initial = {"version": game.version, "kind": "scenario" if game.round.event.game_type == "scenario" else "council"}
+    result = result or game.result or {}
+    side = {0: "a", 1: "b", None: "none"}
+    if result:
+        initial["kind"] = result["kind"]
+        if "mp" in result:
+            initial["mp_a"], initial["mp_b"] = result["mp"]
+        if "weakest_link" in result:
+            initial["weakest_link"] = side[result["weakest_link"]]
+        if "winner" in result:
+            initial["winner"] = side[result["winner"]] if result["winner"] is not None else "equal"
+        initial.update({k: result[k] for k in ("reason", "how") if k in result})
+    return initial
+
+
 class ReportCodeForm(forms.Form):
     code = forms.CharField(
         label="Your code from the result slip", max_length=12,
@@ -313,7 +343,7 @@ class StaffForm(forms.Form):
         required=False, label="Password (only to create a new account)",
         widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
     )
-    role = forms.ChoiceField(choices=EventRole.ROLE_CHOICES, initial=EventRole.STAFF)
+    role = forms.ChoiceField(choices=GIVEN_ROLES, initial=STAFF)
 
 
 class RoundsForm(forms.Form):
@@ -347,7 +377,7 @@ class ImportForm(forms.Form):
 
 
 class AuditFilterForm(forms.Form):
-    """Narrows the audit log; every field is optional and an empty one does not narrow."""
+    """Narrows the audit log (queries/record.py); every field is optional and an empty one does not narrow."""
 
     action = forms.ChoiceField(required=False, label="Change")
     round = forms.IntegerField(required=False, min_value=1, max_value=MAX_ROUNDS, label="Round")
@@ -362,16 +392,3 @@ class AuditFilterForm(forms.Form):
             + [(action, action) for action in actions]
         )
         self.fields["actor"].choices = [("", "Anyone")] + [(label, label) for label in actors]
-
-    def narrow(self, entries):
-        data = self.cleaned_data
-        if data["action"]:
-            entries = (entries.filter(action__startswith=data["action"]) if data["action"].endswith(".")
-                       else entries.filter(action=data["action"]))
-        if data["round"] is not None:
-            entries = entries.filter(round_number=data["round"])
-        if data["table"] is not None:
-            entries = entries.filter(table=data["table"])
-        if data["actor"]:
-            entries = entries.filter(actor_label=data["actor"])
-        return entries

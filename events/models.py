@@ -1,6 +1,6 @@
 """The event's records: fields and cheap properties only.
 
-State changes live in ``events/services.py``; nothing here changes more than one row.
+State changes live in ``events/services/``; nothing here changes more than one row.
 The rules come from ``scoring``: the policy, game type and result fields hold the
 engine's own keys, and ``events/archive.py`` turns these rows into the engine's
 ``council-archive/1`` data and back.
@@ -12,10 +12,12 @@ from django.conf import settings
 from django.db import models
 
 from scoring.archive import EVENT_FORMATS, FIRST_ROUND_PAIRINGS
-from scoring.limits import MAX_ID_LENGTH, MAX_NAME_LENGTH
 from scoring.clock import CLOCK_STATES, READY
+from scoring.limits import MAX_ID_LENGTH, MAX_NAME_LENGTH
 from scoring.policies import GAME_TYPES, POLICIES, TIE_RESOLUTIONS
 from scoring.results import DECK_CAPABILITIES
+
+from .roles import GIVEN_ROLES
 
 
 def _choices(keys, labels: dict[str, str] | None = None) -> list[tuple[str, str]]:
@@ -75,21 +77,17 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def departs_from_policy(self) -> bool:
-        return self.rounds_planned is not None and self.rounds_planned != self.rounds_by_policy
+    def latest_round(self) -> Round | None:
+        """The round paired last, with its bye player, or None before round 1."""
+        return self.rounds.select_related("bye").order_by("-number").first()
 
 
 class EventRole(models.Model):
-    """A user's role in one event besides its owner."""
-
-    COORDINATOR = "coordinator"
-    STAFF = "staff"
-    ROLE_CHOICES = [(COORDINATOR, "Co-coordinator"), (STAFF, "Staff")]
+    """A user's role in one event besides its owner (events/roles.py)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
-    role = models.CharField(max_length=16, choices=ROLE_CHOICES)
+    role = models.CharField(max_length=16, choices=GIVEN_ROLES)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_user_and_event")]
@@ -105,6 +103,8 @@ class Player(models.Model):
     # The player's id in the archive; stable across export and import.
     archive_id = models.CharField(max_length=MAX_ID_LENGTH)
     name = models.CharField(max_length=MAX_NAME_LENGTH)
+    # events.names.name_digest(name): players whose names read alike share it.
+    name_digest = models.CharField(max_length=32, blank=True)
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=ACTIVE)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     deck_capability = models.CharField(max_length=32, choices=DECK_CAPABILITY_CHOICES, default="marshalling-points")
@@ -118,6 +118,7 @@ class Player(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "archive_id"], name="unique_archive_id_per_event"),
         ]
+        indexes = [models.Index(fields=["event", "name_digest"])]
 
     def __str__(self) -> str:
         return self.name
@@ -148,6 +149,10 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number}"
+
+    def tables_without_result(self) -> list[int]:
+        """The tables of this round still waiting for their result."""
+        return list(self.games.filter(result__isnull=True).values_list("table", flat=True))
 
 
 class Game(models.Model):

@@ -1,9 +1,11 @@
 """Rate limits on guessing: sign-in passwords and the result codes on slips.
 
-Only failures count. Each key (``login-name:anna``, ``login-address:10.0.0.7``,
-``code-address:lorien-open:10.0.0.7``) has a fixed window; once it holds ``limit``
-failures, further attempts are refused until the window ends. The counts live in the
-database so that every worker and app server sees the same numbers (docs/security.md).
+Each key (``login-name:anna``, ``login-address:10.0.0.7``, ``code-address:12:10.0.0.7``)
+has a fixed window and a limit of attempts that fail. An attempt is counted before the
+password or code is checked, in one transaction with its keys locked, and given back
+when it succeeds: so that attempts made at the same moment cannot all get through while
+the first ones are still being checked. The counts live in the database so that every
+worker and app server sees the same numbers (docs/security.md).
 
 Sign-in follows OWASP's device cookies: a browser that has signed in as a name before
 carries a signed cookie saying so, and only its own failures count against it. The
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import ipaddress
 import secrets
 from dataclasses import dataclass
 
@@ -50,40 +53,55 @@ RESULT_CODE_PER_ADDRESS = Limit(failures=30, minutes=10)
 
 DEVICE_COOKIE = "council_device"
 DEVICE_COOKIE_DAYS = 365
+# A shared laptop may be known for the coordinator and a few staff accounts at once.
+DEVICE_NAMES = 8
 _DEVICE_SALT = "council.sign-in-device"
+KEY_LENGTH = Throttle._meta.get_field("key").max_length
 
 
 def client_address(request) -> str:
-    """The requester's address; behind a trusted proxy, the one the proxy saw (the last hop it added)."""
+    """The requester's address; behind a trusted proxy, the one the proxy saw (the last hop it added).
+
+    An IPv6 address counts as its /64 network: one subscriber usually holds a whole /64
+    and could otherwise change address at every guess.
+    """
+    address = request.META.get("REMOTE_ADDR", "unknown")
     if settings.COUNCIL_TRUST_PROXY:
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
         if hops:
-            return hops[-1]
-    return request.META.get("REMOTE_ADDR", "unknown")
+            address = hops[-1]
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    return str(ipaddress.ip_network(f"{parsed}/64", strict=False)) if parsed.version == 6 else address
 
 
 def _stored(key: str) -> str:
     # Keys carry what a client typed (a sign-in name): no NUL, which PostgreSQL refuses,
     # and a long key keeps a digest of the whole, so two long names never share a count.
     key = key.replace("\x00", "")
-    if len(key) <= 200:
+    if len(key) <= KEY_LENGTH:
         return key
-    return f"{key[:130]}#{hashlib.sha256(key.encode('utf-8', 'surrogatepass')).hexdigest()}"
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+    return f"{key[:KEY_LENGTH - len(digest) - 1]}#{digest}"
 
 
 def sign_in_name(posted: str) -> str:
-    """The name as Django's sign-in will read it (spaces around it dropped, NFKC), case folded.
+    """The name as Django's sign-in will read it, case folded.
 
-    Every spelling that signs in as one account (" coordinator", "ｃoordinator") counts
-    as that account's name.
+    Django's own field reads it: spaces around it dropped, then compatibility forms
+    folded (NFKC) for names of up to its length. So every spelling that signs in as one
+    account (" coordinator", "ｃoordinator") counts as that account's name, however
+    much it is padded.
     """
-    return UsernameField().to_python(posted[:MAX_USERNAME_LENGTH * 2])[:MAX_USERNAME_LENGTH].casefold()
+    return UsernameField(max_length=MAX_USERNAME_LENGTH).to_python(posted).casefold()
 
 
 def sign_in_limits(request, name: str) -> list[tuple[str, Limit]]:
-    """The counts that a failed sign-in as ``name`` adds to, and that refuse the next one when full."""
-    device = _device(request, name)
+    """The counts that a sign-in as ``name`` adds to, and that refuse the next one when full."""
+    device = _known_devices(request).get(name)
     if device is not None:
         return [(f"login-device:{device}", LOGIN_PER_DEVICE)]
     address = client_address(request)
@@ -92,50 +110,68 @@ def sign_in_limits(request, name: str) -> list[tuple[str, Limit]]:
             (f"login-address:{address}", LOGIN_PER_ADDRESS)]
 
 
-def _device(request, name: str) -> str | None:
-    """The browser's device id when it has signed in as ``name`` before, else None."""
+def _known_devices(request) -> dict[str, str]:
+    """The names this browser has signed in as, each with its device id; empty for a forged or old cookie."""
     try:
         held = signing.loads(request.COOKIES.get(DEVICE_COOKIE, ""), salt=_DEVICE_SALT,
                              max_age=datetime.timedelta(days=DEVICE_COOKIE_DAYS))
     except signing.BadSignature:
-        return None
-    return held["device"] if held.get("name") == name else None
+        return {}
+    devices = held.get("devices") if isinstance(held, dict) else None
+    return devices if isinstance(devices, dict) else {}
 
 
 def remember_device(request, response, name: str) -> None:
-    """After a sign-in as ``name``: this browser's failures as ``name`` count for it alone from now on."""
-    device = _device(request, name) or secrets.token_urlsafe(12)
-    response.set_cookie(DEVICE_COOKIE, signing.dumps({"name": name, "device": device}, salt=_DEVICE_SALT),
+    """After a sign-in as ``name``: this browser's failures as ``name`` count for it alone from now on.
+
+    The names it signed in as before stay known, the latest ``DEVICE_NAMES`` of them.
+    """
+    devices = _known_devices(request)
+    device = devices.pop(name, None) or secrets.token_urlsafe(12)
+    devices = {**dict(list(devices.items())[-(DEVICE_NAMES - 1):]), name: device}
+    response.set_cookie(DEVICE_COOKIE, signing.dumps({"devices": devices}, salt=_DEVICE_SALT),
                         max_age=DEVICE_COOKIE_DAYS * 24 * 60 * 60, httponly=True, samesite="Lax",
                         secure=request.is_secure())
 
 
-def wait_minutes(key: str, limit: Limit) -> int:
-    """Whole minutes until ``key`` may try again; 0 when it may try now."""
-    row = Throttle.objects.filter(key=_stored(key)).first()
-    if row is None or row.failures < limit.failures:
-        return 0
+def _minutes_left(row: Throttle, limit: Limit, now: datetime.datetime) -> int:
     ends = row.window_started_at + datetime.timedelta(minutes=limit.minutes)
-    left = (ends - timezone.now()).total_seconds()
-    return 0 if left <= 0 else int(left // 60) + 1
+    if row.failures < limit.failures or ends <= now:
+        return 0
+    return int((ends - now).total_seconds() // 60) + 1
 
 
-def record_failure(key: str, limit: Limit) -> None:
-    """Count one failed attempt under ``key``, starting a new window when the last one ended."""
+def attempt(limits: list[tuple[str, Limit]]) -> int:
+    """Count one attempt under every key of ``limits``, unless one is full.
+
+    Returns 0 when the attempt may go on (it is counted as a failure until ``succeeded``
+    gives it back), else the whole minutes to wait, and nothing is counted.
+    """
     now = timezone.now()
-    key = _stored(key)
+    wanted = sorted({_stored(key): limit for key, limit in limits}.items())  # one order: no deadlock
     with transaction.atomic():
-        row, created = Throttle.objects.select_for_update().get_or_create(
-            key=key, defaults={"window_started_at": now, "failures": 1}
-        )
-        if created:
-            # Keys nobody has failed under for a day are of no further use.
-            Throttle.objects.filter(window_started_at__lt=now - datetime.timedelta(days=1)).delete()
-            return
-        if row.window_started_at + datetime.timedelta(minutes=limit.minutes) <= now:
-            Throttle.objects.filter(pk=row.pk).update(window_started_at=now, failures=1)
-        else:
-            Throttle.objects.filter(pk=row.pk).update(failures=F("failures") + 1)
+        rows = {}
+        for key, _ in wanted:
+            rows[key], created = Throttle.objects.select_for_update().get_or_create(
+                key=key, defaults={"window_started_at": now, "failures": 0})
+            if created:
+                # Keys nobody has failed under for a day are of no further use.
+                Throttle.objects.filter(window_started_at__lt=now - datetime.timedelta(days=1)).delete()
+        wait = max(_minutes_left(rows[key], limit, now) for key, limit in wanted)
+        if wait:
+            return wait
+        for key, limit in wanted:
+            row = rows[key]
+            if row.window_started_at + datetime.timedelta(minutes=limit.minutes) <= now:
+                Throttle.objects.filter(pk=row.pk).update(window_started_at=now, failures=1)
+            else:
+                Throttle.objects.filter(pk=row.pk).update(failures=F("failures") + 1)
+    return 0
+
+
+def succeeded(key: str) -> None:
+    """Give back the attempt counted under ``key``: it did not fail."""
+    Throttle.objects.filter(key=_stored(key), failures__gt=0).update(failures=F("failures") - 1)
 
 
 def forget(key: str) -> None:

@@ -10,7 +10,7 @@ from .errors import RuleError
 from .pairing import PairingResult, assess_pairing, check_ready_to_pair, pair_next_round
 from .policies import GAME_TYPES, POLICIES, Policy, get_policy, policy_info
 from .results import ScoredResult, score_result
-from .standings import compute_standings
+from .standings import Standings, compute_standings
 
 __all__ = [
     "ARCHIVE_FORMAT",
@@ -22,6 +22,7 @@ __all__ = [
     "Policy",
     "RuleError",
     "ScoredResult",
+    "Standings",
     "assess_pairing",
     "check_ready_to_pair",
     "compute_standings",

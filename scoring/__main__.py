@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command == "standings":
-            output = compute_standings(parse_archive(_read_json(args.file)))
+            output = compute_standings(parse_archive(_read_json(args.file))).as_dict()
         elif args.command == "info":
             output = policy_info(get_policy(args.policy), args.players, args.game_type)
         elif args.command == "council":

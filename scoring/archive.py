@@ -9,6 +9,7 @@ beside this module is its JSON Schema.
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -123,7 +124,7 @@ class Archive:
 
 def _text(value: object, field: str, what: str, limit: int, *, may_be_empty: bool = False) -> str:
     if not isinstance(value, str) or not (value.strip() or may_be_empty):
-        raise RuleError(f"{what} must be a non-empty text", field=field)
+        raise RuleError(f"{what} must be a {'' if may_be_empty else 'non-empty '}text", field=field)
     if len(value) > limit:
         raise RuleError(f"{what} is longer than {limit} characters", field=field)
     problem = text_problem(value) if may_be_empty else name_problem(value)
@@ -260,10 +261,12 @@ def parse_archive(data: object) -> Archive:
 
 
 def parse_date(value: object, field: str) -> datetime.date:
-    """An ISO date (``2026-11-21``), or a RuleError naming the field."""
+    """A date written as ``2026-11-21`` (year, month, day), or a RuleError naming the field."""
     try:
-        return datetime.date.fromisoformat(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
+        if not (isinstance(value, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value)):
+            raise ValueError(value)
+        return datetime.date.fromisoformat(value)
+    except ValueError:
         raise RuleError(f"date must be an ISO date like 2026-11-21, not {value!r}", field=field) from None
 
 
@@ -283,6 +286,8 @@ def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...
     winner = data.get("playoff_winner")
     if winner is not None and (not isinstance(winner, str) or winner not in by_id):
         raise RuleError(f"unknown player {winner!r}", field="event.playoff_winner")
+    if winner is not None and data.get("tie_resolution", "playoff") != "playoff":
+        raise RuleError("a playoff winner needs the playoff posted for a tied lead", field="event.playoff_winner")
     return EventRecord(
         status=status,
         date=parse_date(date, "event.date") if date is not None else None,
@@ -300,7 +305,7 @@ def _parse_round(raw: object, index: int, event: EventSettings, by_id: dict[str,
         raise RuleError("a round must be an object", field=field)
     _only(raw, {"number", "bye", "games", "seed"}, field)
     number = raw.get("number")
-    if number != index + 1 or isinstance(number, bool):
+    if type(number) is not int or number != index + 1:
         raise RuleError(f"rounds must be numbered 1, 2, 3... in order; expected {index + 1}, got {number!r}", field=f"{field}.number")
     seed = raw.get("seed")
     if seed is not None:

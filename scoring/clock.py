@@ -22,9 +22,6 @@ RUNNING = "running"
 PAUSED = "paused"
 CLOCK_STATES = (READY, RUNNING, PAUSED)
 
-# A judge call or a correction moves the time by at most this much at once: a bigger
-# number is far likelier a slip of the finger than a decision.
-MAX_ADJUSTMENT_MINUTES = 60
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RuleError
-from .policies import Policy
 from .limits import MP_LIMIT
+from .policies import Policy
 
 CATEGORIES = ("character", "item", "faction", "ally", "kill", "misc")
 # CRF 10 step 2 and the rulesbook: "This doesn't apply to kill points and miscellaneous points."

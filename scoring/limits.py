@@ -26,6 +26,12 @@ MAX_NAMES_PER_PASTE = 500
 MAX_RANKING = 1_000_000
 # Seeds are drawn below 2**31; an archive may bring any that a 64-bit column holds.
 MAX_SEED = 2**63 - 1
+# Marshalling points above this for one player are possible but rare enough that a typo
+# (150 for 15) is likelier: the result form asks for confirmation (docs/rules.md).
+PLAUSIBLE_MP = 100
+# A judge call or a correction moves the clock by at most this much at once: a bigger
+# number is far likelier a slip of the finger than a decision.
+MAX_ADJUSTMENT_MINUTES = 60
 # Final marshalling points either way. No real game comes near it; it keeps a mistyped
 # number from turning into a valid-looking result.
 MP_LIMIT = 1000

@@ -41,12 +41,6 @@ def matching_size(adjacency: Sequence[Sequence[int]]) -> int:
     return sum(1 for v, m in enumerate(maximum_matching(adjacency)) if m > v)
 
 
-def has_perfect_matching(adjacency: Sequence[Sequence[int]]) -> bool:
-    """Whether every vertex can be matched."""
-    n = len(adjacency)
-    return n % 2 == 0 and 2 * matching_size(adjacency) == n
-
-
 def _augmenting_path(adjacency: Sequence[Sequence[int]], mate: list[int], root: int) -> tuple[int, list[int]]:
     """BFS over alternating paths from a free root, contracting odd cycles (blossoms)."""
     n = len(adjacency)

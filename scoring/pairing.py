@@ -105,7 +105,7 @@ def pair_next_round(archive: Archive, seed: int, *, node_limit: int = DEFAULT_NO
     opponents: list[set[int]] = [set() for _ in active]
     for i, player in enumerate(active):
         for game in records[player.id].games:
-            j = index_of.get(game[2])
+            j = index_of.get(game.opponent)
             if j is not None:
                 opponents[i].add(j)
     fallen_wizards_only = archive.event.format == "fallen-wizard-only"
@@ -160,7 +160,7 @@ def assess_pairing(
     largest_gap = Fraction(0)
     for table, a, b in games:
         first, second = records[a], records[b]
-        met = [g[0] for g in first.games if g[2] == b]
+        met = [g.round for g in first.games if g.opponent == b]
         if met:
             rematches += 1
             warnings.append(

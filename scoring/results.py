@@ -67,7 +67,7 @@ def _player_index(result: dict, key: str, field: str, *, allow_none: bool = Fals
     value = result[key]
     if value is None and allow_none:
         return None
-    if isinstance(value, bool) or value not in (0, 1):
+    if type(value) is not int or value not in (0, 1):  # not True, not 1.0
         choices = "0, 1 or null" if allow_none else "0 or 1"
         raise RuleError(f"{key} must be {choices}, not {value!r}", field=f"{field}.{key}")
     return value

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from . import policies as P
 from . import results as R
@@ -19,6 +20,21 @@ from .policies import points_json
 # Criterion II of Version 3 and Policy Number 4: "games each tied player received 3.5
 # or more tournament points-these are wins".
 WIN_THRESHOLD = Fraction(7, 2)
+
+
+WON, LOST, TIED = "won", "lost", "tie"
+
+
+class PlayedGame(NamedTuple):
+    """One game of a player's tournament card, seen from that player."""
+
+    round: int
+    table: int
+    opponent: str
+    points: Fraction
+    opponent_points: Fraction
+    outcome: str  # WON, LOST or TIED
+    counts_as: str  # how a win counts in Policy #1's criteria (scoring.results)
 
 
 @dataclass
@@ -32,12 +48,101 @@ class PlayerRecord:
     tp: Fraction = Fraction(0)
     byes: int = 0
     bye_rounds: list[int] = field(default_factory=list)
-    # (round, table, opponent id, my points, opponent's points, winner is me / them / None, counts_as)
-    games: list[tuple[int, int, str, Fraction, Fraction, str | None, str]] = field(default_factory=list)
+    games: list[PlayedGame] = field(default_factory=list)
 
     def won_as(self, method: str) -> int:
         """Games this player won that count as ``method`` in Policy #1's criteria."""
-        return sum(1 for g in self.games if g[5] == "me" and g[6] == method)
+        return sum(1 for g in self.games if g.outcome == WON and g.counts_as == method)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One player's line of the standings; ``rank`` is None for a player who left."""
+
+    rank: int | None
+    player: str
+    name: str
+    tp: int | float
+    eligible: bool
+    status: str
+    games_played: int
+    wins: int
+    losses: int
+    ties: int
+    byes: int
+    opponents_tp: int | float
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LeadTie:
+    """Players tied for the lead after every criterion, and the option posted for it."""
+
+    players: tuple[str, ...]
+    resolution: str
+    text: str
+    clause: str
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """A game of the event with its tournament points; ``tp`` is None until its result is in."""
+
+    round: int
+    table: int
+    players: tuple[str, str]
+    tp: tuple[int | float, int | float] | None
+    result: dict | None
+    method: str | None = None
+    explanation: str | None = None
+    clause: str | None = None
+
+
+@dataclass(frozen=True)
+class ByeLine:
+    """A bye and the points it gave."""
+
+    round: int
+    player: str
+    tp: int | float
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings of an event: ``rows`` in order, and every game and bye behind them."""
+
+    event: str
+    policy: str
+    rounds_played: int
+    complete: bool
+    rows: tuple[StandingRow, ...]
+    lead_tie: LeadTie | None
+    games: tuple[GameLine, ...]
+    byes: tuple[ByeLine, ...]
+
+    def as_dict(self) -> dict:
+        """The standings as JSON data (``python -m scoring standings``)."""
+        games = []
+        for game in self.games:
+            entry = {"round": game.round, "table": game.table, "players": list(game.players),
+                     "tp": list(game.tp) if game.tp is not None else None, "result": game.result}
+            if game.tp is not None:
+                entry |= {"method": game.method, "explanation": game.explanation, "clause": game.clause}
+            games.append(entry)
+        lead_tie = None
+        if self.lead_tie is not None:
+            lead_tie = {"players": list(self.lead_tie.players), "resolution": self.lead_tie.resolution,
+                        "text": self.lead_tie.text, "clause": self.lead_tie.clause}
+        return {
+            "event": self.event,
+            "policy": self.policy,
+            "rounds_played": self.rounds_played,
+            "complete": self.complete,
+            "standings": [{**row.__dict__, "notes": list(row.notes)} for row in self.rows],
+            "lead_tie": lead_tie,
+            "games": games,
+            "byes": [bye.__dict__ for bye in self.byes],
+        }
 
 
 def build_records(archive: Archive) -> dict[str, PlayerRecord]:
@@ -58,12 +163,10 @@ def build_records(archive: Archive) -> dict[str, PlayerRecord]:
                 record = records[game.players[me]]
                 mine, theirs = game.scored.points[me], game.scored.points[1 - me]
                 record.tp += mine
-                if game.scored.winner is None:
-                    outcome = None
-                else:
-                    outcome = "me" if game.scored.winner == me else "them"
+                outcome = TIED if game.scored.winner is None else WON if game.scored.winner == me else LOST
                 record.games.append(
-                    (rnd.number, game.table, game.players[1 - me], mine, theirs, outcome, game.scored.counts_as)
+                    PlayedGame(rnd.number, game.table, game.players[1 - me], mine, theirs, outcome,
+                               game.scored.counts_as)
                 )
     return records
 
@@ -106,7 +209,7 @@ def _criteria(policy: P.Policy) -> list[Criterion]:
 
 def _tally(criterion: str, record: PlayerRecord, tied: set[str], records: dict[str, PlayerRecord]) -> Fraction:
     if criterion == P.HEAD_TO_HEAD:
-        return Fraction(sum(1 for g in record.games if g[2] in tied and g[5] == "them"))
+        return Fraction(sum(1 for g in record.games if g.opponent in tied and g.outcome == LOST))
     if criterion == P.ONE_RING_WINS:
         return Fraction(record.won_as(R.ONE_RING))
     if criterion == P.RATIO_2_AND_WIZARD_WINS:
@@ -121,9 +224,9 @@ def _tally(criterion: str, record: PlayerRecord, tied: set[str], records: dict[s
         return Fraction(record.byes)
     if criterion == P.NUMBER_OF_WINS:
         # A bye is not a game, so it is not a win here (docs/rules.md).
-        return Fraction(sum(1 for g in record.games if g[3] >= WIN_THRESHOLD))
+        return Fraction(sum(1 for g in record.games if g.points >= WIN_THRESHOLD))
     if criterion == P.OPPONENTS_SCORES:
-        return sum((records[g[2]].tp for g in record.games), Fraction(0))
+        return sum((records[g.opponent].tp for g in record.games), Fraction(0))
     raise ValueError(f"unknown tie-break criterion {criterion!r}")
 
 
@@ -205,7 +308,7 @@ def break_tier(
     return blocks
 
 
-def compute_standings(archive: Archive) -> dict:
+def compute_standings(archive: Archive) -> Standings:
     """Standings of an event: ranks, points, tie-break explanations, games and byes.
 
     Eligible players are ranked by tournament points, ties broken by the policy's menu;
@@ -221,17 +324,17 @@ def compute_standings(archive: Archive) -> dict:
     for record in sorted(eligible, key=lambda r: (-r.tp, order[r.id])):
         by_points.setdefault(record.tp, []).append(record.id)
 
-    rows: list[dict] = []
+    placed: list[tuple[PlayerRecord, int | None]] = []
     lead_tie = None
     position = 1
     for tp in sorted(by_points, reverse=True):
         for block in break_tier(by_points[tp], records, policy, notes):
             block.sort(key=lambda pid: (records[pid].name.casefold(), order[pid]))
             if position == 1 and len(block) > 1:
-                lead_tie = {
-                    "players": list(block),
-                    "resolution": archive.event.tie_resolution,
-                    "text": (
+                lead_tie = LeadTie(
+                    players=tuple(block),
+                    resolution=archive.event.tie_resolution,
+                    text=(
                         f"{_names(block, records, limit=10)} are tied for the lead after every criterion: "
                         + (
                             "playoff rounds are held among them"
@@ -239,10 +342,9 @@ def compute_standings(archive: Archive) -> dict:
                             else "they are co-champions and share the prizes for their places evenly"
                         )
                     ),
-                    "clause": policy.tiebreak_clause,
-                }
-            for pid in block:
-                rows.append(_row(records[pid], position, records, notes))
+                    clause=policy.tiebreak_clause,
+                )
+            placed.extend((records[pid], position) for pid in block)
             position += len(block)
     ineligible = sorted(
         (r for r in records.values() if not r.eligible), key=lambda r: (-r.tp, r.name.casefold(), order[r.id])
@@ -251,56 +353,48 @@ def compute_standings(archive: Archive) -> dict:
         notes[record.id].append(
             f"{record.status}: no ranking (Policy #1, General 19 and 21; the Swiss System's dropping rule)"
         )
-        rows.append(_row(record, None, records, notes))
+        placed.append((record, None))
 
     games = []
     byes = []
     for rnd in archive.rounds:
         if rnd.bye is not None:
-            byes.append({"round": rnd.number, "player": rnd.bye, "tp": points_json(archive.bye_points(rnd.number))})
+            byes.append(ByeLine(rnd.number, rnd.bye, points_json(archive.bye_points(rnd.number))))
         for game in rnd.games:
-            entry: dict = {"round": rnd.number, "table": game.table, "players": list(game.players)}
             if game.scored is None:
-                entry.update({"tp": None, "result": None})
+                games.append(GameLine(rnd.number, game.table, game.players, None, None))
             else:
-                entry.update(
-                    {
-                        "tp": [points_json(x) for x in game.scored.points],
-                        "result": game.result,
-                        "method": game.scored.method,
-                        "explanation": game.scored.explanation,
-                        "clause": game.scored.clause,
-                    }
-                )
-            games.append(entry)
-    complete = all(r.complete for r in archive.rounds)
-    return {
-        "event": archive.event.name,
-        "policy": policy.key,
-        "rounds_played": len(archive.rounds),
-        "complete": complete,
-        "standings": rows,
-        "lead_tie": lead_tie,
-        "games": games,
-        "byes": byes,
-    }
+                games.append(GameLine(rnd.number, game.table, game.players,
+                                      (points_json(game.scored.points[0]), points_json(game.scored.points[1])),
+                                      game.result, game.scored.method, game.scored.explanation, game.scored.clause))
+    return Standings(
+        event=archive.event.name,
+        policy=policy.key,
+        rounds_played=len(archive.rounds),
+        complete=all(r.complete for r in archive.rounds),
+        rows=tuple(_row(record, rank, records, notes) for record, rank in placed),
+        lead_tie=lead_tie,
+        games=tuple(games),
+        byes=tuple(byes),
+    )
 
 
-def _row(record: PlayerRecord, rank: int | None, records: dict[str, PlayerRecord], notes: dict[str, list[str]]) -> dict:
-    wins = sum(1 for g in record.games if g[5] == "me")
-    losses = sum(1 for g in record.games if g[5] == "them")
-    return {
-        "rank": rank,
-        "player": record.id,
-        "name": record.name,
-        "tp": points_json(record.tp),
-        "eligible": record.eligible,
-        "status": record.status,
-        "games_played": len(record.games),
-        "wins": wins,
-        "losses": losses,
-        "ties": len(record.games) - wins - losses,
-        "byes": record.byes,
-        "opponents_tp": points_json(sum((records[g[2]].tp for g in record.games), Fraction(0))),
-        "notes": notes[record.id],
-    }
+def _row(record: PlayerRecord, rank: int | None, records: dict[str, PlayerRecord],
+         notes: dict[str, list[str]]) -> StandingRow:
+    wins = sum(1 for g in record.games if g.outcome == WON)
+    losses = sum(1 for g in record.games if g.outcome == LOST)
+    return StandingRow(
+        rank=rank,
+        player=record.id,
+        name=record.name,
+        tp=points_json(record.tp),
+        eligible=record.eligible,
+        status=record.status,
+        games_played=len(record.games),
+        wins=wins,
+        losses=losses,
+        ties=len(record.games) - wins - losses,
+        byes=record.byes,
+        opponents_tp=points_json(sum((records[g.opponent].tp for g in record.games), Fraction(0))),
+        notes=tuple(notes[record.id]),
+    )

@@ -4,6 +4,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from events.models import Event, Player
+from events.names import name_digest
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -32,4 +33,5 @@ class PlayerFactory(factory.django.DjangoModelFactory):
 
     event = factory.SubFactory(EventFactory)
     name = factory.Sequence(lambda n: f"Player {n:03d}")
+    name_digest = factory.LazyAttribute(lambda player: name_digest(player.name))
     archive_id = factory.Sequence(lambda n: f"player-{n:03d}")

@@ -21,7 +21,7 @@ from contextlib import ExitStack
 import psycopg
 import pytest
 
-from events.change_notices import APPLICATION_NAME
+from events.caching.versions import APPLICATION_NAME
 from tests.production_server import free_port, manage, production_environment, running_gunicorn
 from tests.throwaway_postgres import running_postgres
 
@@ -148,7 +148,7 @@ def test_each_server_keeps_the_phones_version_and_hears_a_change_made_through_th
     for _ in range(10):  # enough to reach every worker of both servers
         for base in (first, second):
             assert phone.get(f"{base}/e/{slug}/", {**poll, "If-None-Match": etag}).status == 304
-    # The workers that answered hold a LISTEN connection each (events/change_notices.py).
+    # The workers that answered hold a LISTEN connection each (events/caching/versions.py).
     with psycopg.connect(servers["database_url"], autocommit=True) as database:
         listeners = database.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s",
                                      [APPLICATION_NAME]).fetchone()[0]

@@ -1,6 +1,6 @@
 """On PostgreSQL, a NOTIFY at the commit of any statement that writes the event table.
 
-Each app process listens (events/change_notices.py) and forgets the event versions it
+Each app process listens (events/caching/versions.py) and forgets the event versions it
 keeps for the public polls. A trigger rather than a call in the services, so that no
 writer can forget it: the services, deletions, archive imports and the admin alike.
 Per statement, not per row: the listeners forget everything on any notice, and

@@ -11,7 +11,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from events.boards import public_address
+from events.queries.public import public_address
 
 register = template.Library()
 

@@ -9,8 +9,8 @@ import pytest
 
 from events import services
 from events.models import Event
-from tests.conftest import actor, register
 from tests.factories import UserFactory
+from tests.helpers import actor, register
 
 CHROMIUM = os.environ.get("COUNCIL_CHROMIUM", "/usr/bin/chromium")
 # The machine has no network beyond package registries: Chromium must not try to reach Google.

@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 from events import services
 from events.models import Event, Game
 from tests.browser.conftest import fits_the_width, paired_event
-from tests.conftest import actor
 from tests.factories import UserFactory
+from tests.helpers import actor
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -16,8 +16,8 @@ from events import services
 from events.models import Event, Game
 from tests.browser.conftest import fits_the_width
 from tests.browser.test_event_day import log_in
-from tests.conftest import actor, register
 from tests.factories import UserFactory
+from tests.helpers import actor, register
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.urls import URLPattern, get_resolver, reverse
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from events import services
+from events.archive import event_archive
 from events.forms import (
     ClockForm,
     CloseForm,
@@ -37,8 +37,8 @@ from events.forms import (
 )
 from events.models import Event, Game, Player
 from scoring.limits import MAX_NAME_LENGTH, MAX_RANKING, MAX_ROUNDS, MAX_TABLE, MP_LIMIT
-from tests.conftest import database_state, run_event
-from tests.events.test_access import ACCESS
+from tests.events.views.test_access import ACCESS
+from tests.helpers import database_state, run_event, url_patterns
 
 RESULT_FIELDS = ["kind", "mp_a", "mp_b", "weakest_link", "winner", "reason", "how", "version", "confirm", "back"]
 
@@ -131,7 +131,7 @@ def test_every_address_that_takes_a_post_is_fuzzed():
                            "staff_link_open", "tables", "game_result_preview", "game_council", "desk", "round",
                            "standings", "export", "audit", "print_pairings", "print_slips", "print_cards",
                            "print_standings", "snapshot_download"}
-    names = {p.name for p in get_resolver().url_patterns if isinstance(p, URLPattern)}
+    names = {p.name for p in url_patterns()}
     assert names - pages_without_forms == set(POSTED_FIELDS)
     assert set(ACCESS) == names
 
@@ -152,7 +152,7 @@ def world(event, staff_user):
 
 
 def _url(name: str, world: dict, numbers: dict) -> str:
-    pattern = next(p for p in get_resolver().url_patterns if getattr(p, "name", None) == name)
+    pattern = next(p for p in url_patterns() if p.name == name)
     wanted = pattern.pattern.regex.groupindex
     kwargs = {key: numbers.get(key, value) for key, value in world.items() if key in wanted}
     return reverse(name, kwargs=kwargs)
@@ -185,7 +185,7 @@ def test_random_input_never_breaks_a_form(client, owner, world, name):
         if changed - {"User"}:
             assert len(after["AuditEntry"]) > len(before["AuditEntry"]), (name, data, changed)
         for event in Event.objects.all():
-            scoring.parse_archive(services.export_event(event))
+            scoring.parse_archive(event_archive(event))
         if name == "logout":
             client.force_login(owner)
 

@@ -14,9 +14,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from events import services
 from events.models import AuditEntry, Event, EventRole, Game, Snapshot
+from events.roles import COORDINATOR
 from scoring.limits import MAX_NAME_LENGTH, MAX_RANKING, MAX_ROUNDS, MAX_SEED, MAX_TABLE
-from tests.conftest import actor, open_game, run_event
 from tests.factories import UserFactory
+from tests.helpers import actor, open_game, run_event
 
 # Four names of the longest length a player may have, two to a table.
 LONGEST_NAMES = [f"{'Ö' * (MAX_NAME_LENGTH - 4)} {n:03d}" for n in range(1, 5)]
@@ -59,7 +60,7 @@ def test_two_longest_names_at_two_tables_are_swapped(as_owner, longest_names):
 
 def test_a_coordinator_with_the_longest_user_name_takes_a_snapshot(client, event):
     coordinator = UserFactory(username="c" * 150)
-    EventRole.objects.create(event=event, user=coordinator, role=EventRole.COORDINATOR)
+    EventRole.objects.create(event=event, user=coordinator, role=COORDINATOR)
     client.force_login(coordinator)
     assert client.post(f"/events/{event.slug}/snapshots/").status_code == 302
     assert Snapshot.objects.get(event=event).reason == f"Taken by {'c' * 150}"
@@ -161,6 +162,11 @@ def test_the_unchanged_archive_imports(as_owner):
     ("event.playoff_winner", ["ann"]),
     ("event.playoff_winner", {"id": "ann"}),
     ("event.status", ["running"]),
+    ("event.date", "2026-1-5"),
+    ("event.date", "20261121"),
+    ("rounds.0.games.0.result", {"kind": "one-ring", "winner": 1.0}),
+    ("rounds.0.games.0.result", {"kind": "one-ring", "winner": True}),
+    ("players.0.ranking", 1.0),
 ])
 def test_an_archive_beyond_a_limit_is_refused_with_its_field_named(as_owner, path, value):
     response = _import(as_owner, json.dumps(_changed(path, value)))
@@ -176,9 +182,22 @@ def test_an_archive_beyond_a_limit_is_refused_with_its_field_named(as_owner, pat
     ('{"format": -' + "9" * 101 + "}", "it has a number of 101 digits"),
     ('{"format": NaN}', "it has NaN, which JSON does not have"),
     ("[" * 17 + "]" * 17, "it nests lists or objects deeper than 16 levels"),
+    ('{"format": 1e999}', "it has a number too large to read (1e999)"),
+    ('{"format": "council-archive/1", "\\udfff": 1}', "it has a field name holding a broken character"),
+    ('{"format": "\\ud800x"}', "it has a text holding a broken character"),
 ])
 def test_an_archive_that_is_no_event_is_refused_in_one_line(as_owner, text, said):
     response = _import(as_owner, text)
     assert response.status_code == 422
     assert f"This is not a JSON file Council can read: {said}" in response.content.decode()
+    assert Event.objects.count() == 0
+
+
+@pytest.mark.parametrize("twin", ["Ann\ufe0f", "A\u034fnn", "\u0251nn", "ANN"])
+def test_an_archive_with_two_names_that_read_alike_is_refused(as_owner, twin):
+    data = copy.deepcopy(ARCHIVE)
+    data["players"].append({"id": "twin", "name": twin})
+    response = _import(as_owner, json.dumps(data))
+    assert response.status_code == 422
+    assert "players[2].name" in response.content.decode()
     assert Event.objects.count() == 0

@@ -14,8 +14,9 @@ from django.contrib.auth import get_user_model
 from events import services
 from events.models import EventRole, Player
 from events.names import name_key
-from tests.conftest import actor
+from events.roles import COORDINATOR
 from tests.factories import UserFactory
+from tests.helpers import actor
 
 
 def _error(response, field: str) -> str:
@@ -25,7 +26,7 @@ def _error(response, field: str) -> str:
 
 
 @pytest.mark.parametrize("twin", ["Player\u200b 001", "player 001", "Ｐlayer 001", "Plаyer 001", "Player  001",
-                                  "Player\u2060 001"])
+                                  "Player\u2060 001", "Player 001\ufe0f", "Player\u034f 001", "Pl\u0251yer 001"])
 def test_a_name_that_reads_as_a_registered_one_is_refused(as_owner, event, twin):
     services.register_players(event, "Player 001", actor=actor(event.owner))
     response = as_owner.post(f"/events/{event.slug}/players/", {"names": twin})
@@ -79,13 +80,30 @@ def test_a_full_width_spelling_of_an_account_is_that_account(as_owner, event, ow
 ])
 def test_a_co_coordinator_cannot_create_a_look_alike_account(client, event, owner, name, said):
     co = UserFactory(username="co")
-    EventRole.objects.create(event=event, user=co, role=EventRole.COORDINATOR)
+    EventRole.objects.create(event=event, user=co, role=COORDINATOR)
     client.force_login(co)
     response = client.post(f"/events/{event.slug}/staff/",
                            {"username": name, "password": "a long pass phrase", "role": "coordinator"})
     assert response.status_code == 422
     assert said in _error(response, "username")
     assert get_user_model().objects.count() == 2
+
+
+PHONETIC = "is not a letter that names are written in"
+
+
+@pytest.mark.parametrize("existing, name, said", [
+    ("coordinator", "coord\u0131nator", "looks the same as the account coordinator"),  # Turkish dotless i
+    ("coordinator", "coord\u0269nator", PHONETIC),  # Latin iota, a phonetic symbol
+    ("coordinator", "coo\u0280dinator", PHONETIC),  # small capital R
+    ("alice", "\u0251lice", PHONETIC),  # Latin alpha
+])
+def test_an_account_that_reads_as_another_in_latin_letters_is_refused(event, existing, name, said):
+    UserFactory(username=existing)
+    with pytest.raises(services.ServiceError) as refused:
+        services.add_staff(event, actor=actor(event.owner), username=name, password="a long pass phrase")
+    assert said in str(refused.value)
+    assert not get_user_model().objects.filter(username=name).exists()
 
 
 def test_an_account_in_another_alphabet_that_reads_differently_is_created(event):

@@ -61,7 +61,7 @@ def random_event(rng: random.Random) -> dict:
 
 
 def history(doc):
-    scores = {row["player"]: row["tp"] for row in compute_standings(parse_archive(doc))["standings"]}
+    scores = {row.player: row.tp for row in compute_standings(parse_archive(doc)).rows}
     opponents = {p["id"]: set() for p in doc["players"]}
     byes = {p["id"]: 0 for p in doc["players"]}
     for rnd in doc["rounds"]:

@@ -42,14 +42,14 @@ def test_points_are_never_negative_and_the_winner_never_gets_less(key, game_type
 def test_standings_are_a_permutation_of_the_players_ranked_first(event_seed):
     doc = random_event(random.Random(event_seed))
     out = compute_standings(parse_archive(doc))
-    rows = out["standings"]
-    assert sorted(r["player"] for r in rows) == sorted(p["id"] for p in doc["players"])
-    ranked = [r for r in rows if r["rank"] is not None]
-    assert rows[: len(ranked)] == ranked and all(not r["eligible"] for r in rows[len(ranked):])
+    rows = list(out.rows)
+    assert sorted(r.player for r in rows) == sorted(p["id"] for p in doc["players"])
+    ranked = [r for r in rows if r.rank is not None]
+    assert rows[: len(ranked)] == ranked and all(not r.eligible for r in rows[len(ranked):])
     # ranks never decrease and a better rank never has fewer points
     for before, after in zip(ranked, ranked[1:]):
-        assert before["rank"] <= after["rank"] and before["tp"] >= after["tp"]
+        assert before.rank <= after.rank and before.tp >= after.tp
     # a shared rank is shared by players on the same points only
     for before, after in zip(ranked, ranked[1:]):
-        if before["rank"] == after["rank"]:
-            assert before["tp"] == after["tp"]
+        if before.rank == after.rank:
+            assert before.tp == after.tp

@@ -12,11 +12,11 @@ def standings(doc):
 
 
 def ranks(out):
-    return {row["player"]: row["rank"] for row in out["standings"]}
+    return {row.player: row.rank for row in out.rows}
 
 
 def notes(out, player):
-    return next(row["notes"] for row in out["standings"] if row["player"] == player)
+    return next(list(row.notes) for row in out.rows if row.player == player)
 
 
 def test_head_to_head_decides_alone():
@@ -48,8 +48,8 @@ def test_opponents_scores_decide_and_a_lead_tie_goes_to_the_posted_option():
     assert notes(out, "c") == [
         "behind B: lower opponents' scores, 6 against 9 (criterion III, Sum of Opponents' Scores)",
     ]
-    assert out["lead_tie"]["players"] == ["e", "f"]
-    assert out["lead_tie"]["resolution"] == "co-champions"
+    assert out.lead_tie.players == ("e", "f")
+    assert out.lead_tie.resolution == "co-champions"
     assert notes(out, "e") == ["still tied with F after every criterion"]
 
 
@@ -59,7 +59,7 @@ def test_players_tied_after_every_criterion_share_a_rank_below_the_lead():
     out = standings(doc)
     # b and c: 6 points each, no game between them, one win each, opponents 12 + 0 both.
     assert ranks(out) == {"a": 1, "b": 2, "c": 2, "d": 4}
-    assert out["lead_tie"] is None
+    assert out.lead_tie is None
 
 
 def test_players_out_of_contention_form_the_next_tier_and_are_broken_again():
@@ -80,20 +80,20 @@ def test_dropped_and_ejected_players_are_listed_unranked_after_the_others():
                    {"id": "d", "name": "D", "status": "ejected"}],
                   [([("c", "a", WIN), ("d", "b", WIN)], None)])
     out = standings(doc)
-    rows = [(r["player"], r["rank"], r["eligible"]) for r in out["standings"]]
+    rows = [(r.player, r.rank, r.eligible) for r in out.rows]
     assert rows == [("a", 1, True), ("b", 1, True), ("c", None, False), ("d", None, False)]
 
 
 def test_byes_add_their_round_points():
     doc = archive("abc", [([("a", "b", WIN)], "c"), ([("c", "a", LOSS)], "b")])
     out = standings(doc)
-    assert {r["player"]: r["tp"] for r in out["standings"]} == {"a": 12, "c": 6, "b": 5}
-    assert out["byes"] == [{"round": 1, "player": "c", "tp": 6}, {"round": 2, "player": "b", "tp": 5}]
+    assert {r.player: r.tp for r in out.rows} == {"a": 12, "c": 6, "b": 5}
+    assert out.as_dict()["byes"] == [{"round": 1, "player": "c", "tp": 6}, {"round": 2, "player": "b", "tp": 5}]
 
 
 def test_standings_list_every_game_with_its_points_and_reason():
     out = standings(archive("ab", [([("a", "b", mp(15, 10))], None)]))
-    assert out["games"] == [{
+    assert out.as_dict()["games"] == [{
         "round": 1, "table": 1, "players": ["a", "b"], "tp": [5, 1], "result": {"kind": "council", "mp": [15, 10]},
         "method": "ratio-1.5",
         "explanation": "MP 15-10: ratio 15/10 is at least 1.5 and under 2, 5-1",
@@ -103,7 +103,7 @@ def test_standings_list_every_game_with_its_points_and_reason():
 
 def test_a_round_in_progress_is_reported_as_incomplete():
     out = standings(archive("abcd", [([("a", "b", WIN), ("c", "d", None)], None)]))
-    assert (out["complete"], out["games"][1]["tp"]) == (False, None)
+    assert (out.complete, out.games[1].tp) == (False, None)
 
 
 # Policy #1's seven criteria: a and b tie on points, never met; only one criterion differs.
@@ -125,7 +125,7 @@ def test_policy_1_criterion_decides_alone(criterion):
         ([("a", "o3", a_results[1]), ("b", "o4", b_results[1]), ("o1", "o2", LOSS)], None),
     ], policy="policy-1-1996")
     out = standings(doc)
-    tp = {r["player"]: r["tp"] for r in out["standings"]}
+    tp = {r.player: r.tp for r in out.rows}
     assert tp["a"] == tp["b"] and tp["a"] not in {tp[o] for o in ("o1", "o2", "o3", "o4")}
     assert ranks(out)["a"] + 1 == ranks(out)["b"]
     assert notes(out, "a") == [notes(out, "a")[0]] and f"(criterion {criterion}," in notes(out, "a")[0]
@@ -170,6 +170,6 @@ def test_a_large_tie_stays_one_block_with_one_note_each():
     ids = [f"p{i:04d}" for i in range(1200)]
     games = [(ids[i], ids[i + 1], TIE) for i in range(0, 1200, 2)]
     out = standings(archive(ids, [(games, None)]))
-    assert len(out["standings"]) == 1200
-    assert {row["rank"] for row in out["standings"]} == {1}
-    assert {len(row["notes"]) for row in out["standings"]} == {1}
+    assert len(out.rows) == 1200
+    assert {row.rank for row in out.rows} == {1}
+    assert {len(row.notes) for row in out.rows} == {1}

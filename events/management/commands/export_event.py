@@ -4,8 +4,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from events.archive import event_archive
 from events.models import Event
-from events.services import export_event
 
 
 class Command(BaseCommand):
@@ -18,4 +18,4 @@ class Command(BaseCommand):
         event = Event.objects.filter(slug=slug).first()
         if event is None:
             raise CommandError(f"no event with the address name {slug!r}")
-        self.stdout.write(json.dumps(export_event(event), ensure_ascii=False, indent=1))
+        self.stdout.write(json.dumps(event_archive(event), ensure_ascii=False, indent=1))

@@ -1,12 +1,15 @@
 """Create an event from a council-archive/1 file and print its public address."""
 
-import json
+import sys
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
 from events.services import ServiceError, import_event
+from scoring.errors import RuleError
+from scoring.json_text import read_json
+from scoring.limits import MAX_ARCHIVE_BYTES
 
 
 class Command(BaseCommand):
@@ -27,14 +30,18 @@ class Command(BaseCommand):
                                "createsuperuser")
         try:
             if file == "-":
-                import sys
-
-                data = json.load(sys.stdin)
+                text = sys.stdin.read(MAX_ARCHIVE_BYTES + 1)
             else:
                 with open(file, encoding="utf-8") as handle:
-                    data = json.load(handle)
-        except (OSError, json.JSONDecodeError) as error:
+                    text = handle.read(MAX_ARCHIVE_BYTES + 1)
+        except (OSError, UnicodeDecodeError) as error:
             raise CommandError(f"{file}: {error}") from None
+        if len(text) > MAX_ARCHIVE_BYTES:
+            raise CommandError(f"{file}: larger than {MAX_ARCHIVE_BYTES // (1024 * 1024)} MB")
+        try:
+            data = read_json(text, file)
+        except RuleError as error:
+            raise CommandError(error.one_line()) from None
         try:
             event = import_event(data, owner=user)
         except ServiceError as error:

@@ -9,7 +9,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from events.models import Event
-from events.services import Actor, create_event, register_players
+from events.roles import OWNER, Actor
+from events.services import create_event, register_players
 
 DEMO_PLAYERS = """Aragorn Elessar
 Arwen Undómiel
@@ -48,7 +49,7 @@ class Command(BaseCommand):
                 game_type="two-deck", format="general-opponent", tie_resolution="playoff",
                 first_round_pairing="random",
             )
-            register_players(event, DEMO_PLAYERS, actor=Actor(user, user.username, "owner"))
+            register_players(event, DEMO_PLAYERS, actor=Actor.account(user, OWNER))
         self.stdout.write(f"Coordinator login: coordinator / {password}")
         for event in Event.objects.order_by("created_at")[:3]:
             self.stdout.write(f"Event: {event.name} at /events/{event.slug}/ (public page /e/{event.slug}/)")

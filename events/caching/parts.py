@@ -1,0 +1,102 @@
+"""The costly parts of pages, built once per state of an event and shared by every worker.
+
+A part (the engine's standings, the public tables) depends only on the event's rows, and
+every service that changes them bumps ``Event.changed_at`` (services.base.record_change).
+So a part is built once for each ``changed_at`` and kept in Django's cache, which
+settings.CACHES puts in the database: every gunicorn worker and every app server reads the same entry, and a
+change anywhere is seen everywhere at the next request (docs/performance.md).
+
+One entry per event, part and piece holds ``(state, value)``, overwritten when the
+event changes, so old states do not pile up. When the event has just changed and another
+worker is already building the new state, a page that may show the state before (the
+public page, which polls again in seconds) gets that one instead of building it a second
+time: a room of phones asking at once after a result costs one build, not one each.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+
+from ..models import Event
+
+# Longest a build may hold the "building" mark; a worker that dies mid-build frees it then.
+BUILD_SECONDS = 60
+
+
+# Everything a kept part is built from: the engine, the app's code that shapes and renders
+# the parts, and the templates. Found rather than listed, so that no module is forgotten:
+# a deploy that changes any of them must not read parts built by the code before it (and
+# two releases side by side during a rolling deploy must not overwrite each other's).
+RELEASE_SOURCES = ("scoring/**/*.py", "scoring/**/*.json", "events/**/*.py", "templates/**/*.html")
+
+
+def release_of(base: Path) -> str:
+    """A digest of every file under ``base`` that RELEASE_SOURCES names, with its path."""
+    digest = hashlib.sha256()
+    for path in sorted({path for pattern in RELEASE_SOURCES for path in base.glob(pattern)}):
+        digest.update(path.relative_to(base).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+RELEASE = release_of(Path(settings.BASE_DIR))
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A part's value, and whether it is of the event's current state."""
+
+    value: Any
+    current: bool
+
+
+def _state(event: Event) -> str:
+    return event.changed_at.isoformat()
+
+
+def kept_pieces(event: Event, part: str, build: Callable[[], dict[str, Any]], wanted: list[str], *,
+                earlier_state_will_do: bool = False) -> Kept:
+    """Some pieces of a part too big to read whole: ``build()`` gives every piece, each kept in an entry of its own.
+
+    Returns ``{piece: value}`` for the ``wanted`` pieces, read in one query: a phone
+    reads the shared tables and the one card that is its own, not every card.
+    ``earlier_state_will_do`` is as for ``kept_part``.
+    """
+    prefix = f"event:{event.pk}:{part}:{RELEASE}"
+    state = _state(event)
+    held = cache.get_many([f"{prefix}:{piece}" for piece in wanted])
+    states = {held[f"{prefix}:{piece}"][0] if f"{prefix}:{piece}" in held else None for piece in wanted}
+    if states == {state}:
+        return Kept({piece: held[f"{prefix}:{piece}"][1] for piece in wanted}, current=True)
+    building_mark = f"{prefix}:building:{state}"
+    if cache.add(building_mark, True, timeout=BUILD_SECONDS):
+        try:
+            pieces = build()
+            cache.set_many({f"{prefix}:{piece}": (state, value) for piece, value in pieces.items()})
+        finally:
+            cache.delete(building_mark)
+        return Kept({piece: pieces[piece] for piece in wanted}, current=True)
+    if earlier_state_will_do and len(states) == 1 and None not in states:
+        # Every wanted piece is of the same earlier state, so they agree with each other.
+        return Kept({piece: held[f"{prefix}:{piece}"][1] for piece in wanted}, current=False)
+    # Nothing earlier to show, or the caller needs the current state: build it here too.
+    pieces = build()
+    return Kept({piece: pieces[piece] for piece in wanted}, current=True)
+
+
+def kept_part(event: Event, part: str, build: Callable[[], Any], *, earlier_state_will_do: bool = False) -> Kept:
+    """The value of ``part`` for ``event`` as it is now: from the shared cache, or ``build()`` once and kept.
+
+    With ``earlier_state_will_do``, while another worker builds the current state the
+    previous state's value is returned, marked ``current=False``, so the caller can make
+    sure the page asks again (its poll must not be answered "not modified").
+    """
+    kept = kept_pieces(event, part, lambda: {"whole": build()}, ["whole"], earlier_state_will_do=earlier_state_will_do)
+    return Kept(kept.value["whole"], kept.current)

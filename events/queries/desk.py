@@ -1,0 +1,55 @@
+"""The coordinator's desk: the players (a page at a time in a large event), the rounds, what comes next."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q
+
+import scoring
+
+from ..models import Event, Player
+from .search import fold, holds_every_word, is_long_list, list_page
+
+
+def desk_players(event: Event, query: str, page_number: str | None):
+    """The page of players the desk lists (in name order, or those ``query`` finds), and the counts.
+
+    Every name is read to sort and search, as plain values; only the page's players are
+    loaded whole.
+    """
+    names = event.players.values_list("pk", "name", "status")
+    everyone = sorted((fold(name), pk, status) for pk, name, status in names)
+    words = fold(query).split()
+    listed = [pk for folded, pk, _ in everyone if holds_every_word(folded, words)]
+    page = list_page(listed, page_number)
+    loaded = event.players.in_bulk(page.object_list)
+    page.object_list = [loaded[pk] for pk in page.object_list]
+    return page, len(everyone), sum(1 for _, _, status in everyone if status == Player.ACTIVE)
+
+
+def desk(event: Event, query: str = "", page_number: str | None = None) -> dict:
+    """The desk: players, rounds with their missing results, and what the policy says for those present."""
+    player_page, registered, active = desk_players(event, query, page_number)
+    rounds = list(
+        event.rounds.annotate(
+            tables=Count("games"), missing=Count("games", filter=Q(games__result__isnull=True))
+        ).order_by("number")
+    )
+    policy = scoring.get_policy(event.policy)
+    latest = rounds[-1] if rounds else None
+    return {
+        "event": event,
+        "player_page": player_page,
+        "query": query,
+        "searchable": is_long_list(registered),
+        "registered_count": registered,
+        "active_count": active,
+        "rounds": rounds,
+        "latest": latest,
+        "policy": policy,
+        "rounds_for_present": policy.rounds_for(active) if active >= 2 else None,
+        "official": policy.can_be_official(active) if active >= 2 else False,
+        "time_limit": policy.time_limits[event.game_type],
+        "can_pair_next": event.status == Event.RUNNING
+        and (latest is None or latest.missing == 0)
+        and (event.rounds_planned is None or len(rounds) < event.rounds_planned),
+    }

@@ -1,0 +1,180 @@
+"""What the public sees: the players' phones, the earlier rounds and the projector.
+
+Nothing here is private: no deck capability, no Wizard, no staff link, no account. The
+tables every phone shares are kept per version of the event (events/caching/parts.py);
+a phone adds only its own seat, card and clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from ..caching.parts import kept_part, kept_pieces
+from ..clocks import clock_display
+from ..models import Event, Game, Player, Round
+from .cards import card_from_text, card_text, tournament_cards
+from .search import find_players, fold
+from .standings import event_standings
+
+# Cards are kept in this many pieces, by player pk: a phone reads one piece, not all 1,000 cards.
+CARD_PIECES = 16
+
+
+@dataclass
+class Seat:
+    """Where a player is in the current round: a table and an opponent, or the bye."""
+
+    table: int | None = None
+    opponent: Player | None = None
+    game: Game | None = None
+    bye: bool = False
+
+
+def seats(rnd: Round | None, games: list[Game]) -> dict[int, Seat]:
+    """Every player's seat in the round, by player pk."""
+    found: dict[int, Seat] = {}
+    for game in games:
+        found[game.player_a_id] = Seat(table=game.table, opponent=game.player_b, game=game)
+        found[game.player_b_id] = Seat(table=game.table, opponent=game.player_a, game=game)
+    if rnd is not None and rnd.bye_id:
+        found[rnd.bye_id] = Seat(bye=True)
+    return found
+
+
+def round_games(rnd: Round | None) -> list[Game]:
+    """The round's games by table with both players, in one query."""
+    return list(rnd.games.select_related("player_a", "player_b")) if rnd else []
+
+
+def alphabetical_seats(players: list[Player], rnd: Round | None, games: list[Game]) -> list[tuple[Player, Seat]]:
+    """Every player of the round in name order with their table, as the room looks them up."""
+    seat_of = seats(rnd, games)
+    return [(p, seat_of[p.pk]) for p in sorted(players, key=lambda p: (fold(p.name), p.pk)) if p.pk in seat_of]
+
+
+def public_address(request, event: Event) -> str:
+    """The public page's full address for QR codes and printouts.
+
+    COUNCIL_PUBLIC_URL wins when set (a server behind a proxy); otherwise the address
+    the coordinator's browser used, which at a venue is the laptop's Wi-Fi address.
+    """
+    path = reverse("public", args=[event.slug])
+    base = settings.COUNCIL_PUBLIC_URL
+    return f"{base}{path}" if base else request.build_absolute_uri(path)
+
+
+def _card_piece(pk: int) -> str:
+    return f"cards-{pk % CARD_PIECES}"
+
+
+def _public_tables(event: Event) -> dict:
+    """What the public page shows alike to every phone, rendered (the round's tables and the
+    standings), and every player's tournament card, in pieces by player pk."""
+    players = list(event.players.all())
+    pk_of = {p.archive_id: p.pk for p in players}
+    rnd = event.latest_round()
+    games = round_games(rnd)
+    standings = event_standings(event)
+    context = {
+        "event": event,
+        "round": rnd,
+        "games": games,
+        "standings": [(row, pk_of[row.player]) for row in standings.rows] if standings else [],
+    }
+    pieces: dict = {_card_piece(number): {} for number in range(CARD_PIECES)}
+    if standings is not None:
+        by_archive_id = {p.archive_id: p for p in players}
+        for card in tournament_cards(standings, by_archive_id):
+            pieces[_card_piece(card.player.pk)][card.player.pk] = card_text(card)
+    pieces["tables"] = {
+        "pairings": render_to_string("events/public.html#pairings", context),
+        "standings": render_to_string("events/public.html#standings", context) if standings else "",
+    }
+    return pieces
+
+
+def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> dict:
+    """The public page: the current round by table, the clock, standings, search results
+    and, for a player who said "this is me", their seat and tournament card.
+
+    ``current`` is False when the tables shown are of the event's state just before now
+    because another worker is building the new one; the page then asks again at once.
+    """
+    me = event.players.filter(pk=me_id).first() if me_id is not None else None
+    wanted = ["tables"] + ([_card_piece(me.pk)] if me is not None else [])
+    kept = kept_pieces(event, "public", lambda: _public_tables(event), wanted, earlier_state_will_do=True)
+    rnd = event.latest_round()
+    card = None
+    if me is not None and me.pk in kept.value[_card_piece(me.pk)]:
+        card = card_from_text(me, kept.value[_card_piece(me.pk)][me.pk])
+    my_seat = None
+    if me is not None and rnd is not None:
+        mine = rnd.games.filter(Q(player_a=me) | Q(player_b=me)).select_related("player_a", "player_b").first()
+        my_seat = seats(rnd, [mine] if mine else []).get(me.pk)
+    clock = None
+    if rnd is not None and event.status == Event.RUNNING:
+        extra = my_seat.game.extra_seconds if my_seat and my_seat.game and my_seat.game.result is None else 0
+        label = f"Table {my_seat.table}" if extra else ""
+        clock = clock_display(event, rnd, extra_seconds=extra, label=label)
+    return {
+        "event": event,
+        "round": rnd,
+        "tables": kept.value["tables"],
+        "current": kept.current,
+        "clock": clock,
+        "me": me,
+        "my_seat": my_seat,
+        "card": card,
+        "query": query,
+        "found": found_players(event, query)["found"] if query else [],
+        "past_rounds": list(range((rnd.number - 1) if rnd else 0, 0, -1)),
+    }
+
+
+def found_players(event: Event, query: str) -> dict:
+    """The search as you type: matching players with their seat, without the standings' cost."""
+    rnd = event.latest_round()
+    seat_of = seats(rnd, round_games(rnd))
+    players = sorted(event.players.all(), key=lambda p: fold(p.name))
+    return {"event": event, "round": rnd, "query": query,
+            "found": [(p, seat_of.get(p.pk)) for p in find_players(players, query)]}
+
+
+def projector_list(event: Event, rnd: Round, by_name: bool) -> str:
+    """The projector's list of the round's tables, or of its players by name with their table, rendered and kept.
+
+    The same for every screen and phone that shows it, so it is built once per state of
+    the event; at 1,000 players it is 500 tables or 1,000 names.
+    """
+    def build() -> str:
+        games = round_games(rnd)
+        if by_name:
+            seated = alphabetical_seats(list(event.players.all()), rnd, games)
+            return render_to_string("events/projector.html#names", {"seated": seated})
+        return render_to_string("events/projector.html#tables", {"games": games, "round": rnd})
+
+    return kept_part(event, "projector-names" if by_name else "projector-tables", build).value
+
+
+def projector_board(event: Event, *, by_name: bool) -> dict:
+    """The projector: the clock, the round's tables or names, and the tables given extra time."""
+    rnd = event.latest_round()
+    running = rnd is not None and event.status == Event.RUNNING
+    return {
+        "event": event,
+        "round": rnd,
+        "by_name": by_name,
+        "board_list": projector_list(event, rnd, by_name) if rnd else "",
+        "clock": clock_display(event, rnd) if running else None,
+        "extended": list(rnd.games.filter(extra_seconds__gt=0, result__isnull=True)) if rnd else [],
+    }
+
+
+def past_round(event: Event, rnd: Round) -> dict:
+    """An earlier round on the public page: its tables and results."""
+    return {"event": event, "round": rnd, "games": round_games(rnd)}

@@ -1,0 +1,48 @@
+"""The event's record: the audit log narrowed as the coordinator asks, each table's versions, the snapshots."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from ..models import AuditEntry, Event, Game, Snapshot
+
+
+def audit_choices(event: Event) -> tuple[QuerySet, QuerySet]:
+    """The kinds of change and the people in the event's log, for its filters."""
+    everything = AuditEntry.objects.filter(event=event)
+    return (everything.order_by("action").values_list("action", flat=True).distinct(),
+            everything.order_by("actor_label").values_list("actor_label", flat=True).distinct())
+
+
+def audit_entries(event: Event, *, action: str = "", round_number: int | None = None, table: int | None = None,
+                  actor: str = "") -> QuerySet:
+    """The event's log, newest first; ``action`` ending in "." is a whole kind ("result.")."""
+    entries = AuditEntry.objects.filter(event=event).select_related("actor")
+    if action:
+        entries = entries.filter(action__startswith=action) if action.endswith(".") else entries.filter(action=action)
+    if round_number is not None:
+        entries = entries.filter(round_number=round_number)
+    if table is not None:
+        entries = entries.filter(table=table)
+    if actor:
+        entries = entries.filter(actor_label=actor)
+    return entries
+
+
+def result_history(event: Event, game: Game) -> QuerySet:
+    """Every version of the game's result, and the reports and confirmations around them, oldest first."""
+    return AuditEntry.objects.filter(event=event, round_number=game.round.number, table=game.table,
+                                     action__startswith="result.").order_by("at", "id")
+
+
+def snapshot_list(event: Event) -> QuerySet:
+    """The event's snapshots, newest first, without their documents."""
+    return event.snapshots.defer("data")
+
+
+def snapshot_of(event: Event, snapshot_id: int) -> Snapshot | None:
+    """The event's snapshot of that id, or None (another event's is not found)."""
+    snapshot = Snapshot.objects.filter(event=event, pk=snapshot_id).first()
+    if snapshot is not None:
+        snapshot.event = event
+    return snapshot

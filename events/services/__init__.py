@@ -1,0 +1,51 @@
+"""Every change to an event: one function per change, one durable transaction each.
+
+Each family of changes has its module (event, players, rounds, clock, results, staff,
+archive, snapshots); ``base`` holds what they share. A service locks the event, checks
+the rule, changes the rows and records the change (audit entry and new version) in the
+same transaction. Views and commands call them through this package.
+"""
+
+from .archive import import_event
+from .base import NeedsConfirmation, ServiceError
+from .clock import adjust_time, call_time, pause_clock, start_clock
+from .event import EVENT_RULE_FIELDS, change_rounds, close_event, create_event, start_event, update_event
+from .players import drop_player, register_players, remove_player, update_player
+from .results import ResultConflict, confirm_result, preview_result, record_result, report_result
+from .rounds import pair_round, swap_players, undo_round
+from .snapshots import restore_snapshot, take_snapshot
+from .staff import add_staff, create_staff_link, remove_staff, revoke_staff_link
+
+__all__ = [
+    "EVENT_RULE_FIELDS",
+    "NeedsConfirmation",
+    "ResultConflict",
+    "ServiceError",
+    "add_staff",
+    "adjust_time",
+    "call_time",
+    "change_rounds",
+    "close_event",
+    "confirm_result",
+    "create_event",
+    "create_staff_link",
+    "drop_player",
+    "import_event",
+    "pair_round",
+    "pause_clock",
+    "preview_result",
+    "record_result",
+    "register_players",
+    "remove_player",
+    "report_result",
+    "restore_snapshot",
+    "remove_staff",
+    "revoke_staff_link",
+    "start_clock",
+    "start_event",
+    "swap_players",
+    "take_snapshot",
+    "undo_round",
+    "update_event",
+    "update_player",
+]

@@ -1,0 +1,155 @@
+"""Importing an event from a ``council-archive/1`` document (docs/archive-format.md).
+
+Exporting is a read (``events/archive.py``); snapshots are restored from the same
+documents (``services/snapshots.py``), so both use the checks and writes here.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+import scoring
+import scoring.clock
+from scoring.policies import points_json
+
+from ..codes import new_codes
+from ..models import Event, Game, Player, Round
+from ..names import name_digest
+from ..roles import OWNER, Actor
+from .base import ServiceError, new_event_slug, record_change
+
+
+def joined_after_round(player_id: str, status: str, archive: scoring.Archive) -> int:
+    """Rounds already paired when a player registered, read back from an archive.
+
+    Every active player appears in each round (a game or the bye), so the first round a
+    player appears in tells when they joined; one who never appears joined after the
+    last round, unless they dropped before playing.
+    """
+    for rnd in archive.rounds:
+        if rnd.bye == player_id or any(player_id in g.players for g in rnd.games):
+            return rnd.number - 1
+    if status != Player.ACTIVE:
+        return 0
+    return len(archive.rounds)
+
+
+def rounds_by_policy(archive: scoring.Archive, joined: dict[str, int]) -> int | None:
+    """What the policy's table gives for the players present at the start, if at least 2."""
+    starters = sum(1 for p in archive.players if joined[p.id] == 0)
+    if starters < 2:
+        return None
+    return archive.policy.rounds_for(starters)
+
+
+def checked_archive(data: object) -> dict:
+    """Everything an archive sets, checked whole by the engine before anything is written.
+
+    Every refusal names the field path; the engine's limits (scoring.limits) are the
+    columns' own, so nothing it accepts is refused by the database afterwards.
+    """
+    try:
+        archive = scoring.parse_archive(data)
+    except scoring.RuleError as error:
+        raise ServiceError(error.one_line(), field="archive") from None
+    record = archive.record
+    joined = {p.id: joined_after_round(p.id, p.status, archive) for p in archive.players}
+    settings = archive.event
+    return {
+        "archive": archive,
+        "joined": joined,
+        "winner_id": record.playoff_winner,
+        "fields": {
+            "name": settings.name,
+            "date": record.date,
+            "place": record.place,
+            "policy": settings.policy.key,
+            "game_type": settings.game_type,
+            "format": settings.format,
+            "tie_resolution": settings.tie_resolution,
+            "first_round_pairing": settings.first_round_pairing,
+            "status": record.status,
+            "rounds_planned": record.rounds_planned,
+            "rounds_by_policy": rounds_by_policy(archive, joined) if record.rounds_planned else None,
+            "rounds_note": record.rounds_note,
+        },
+    }
+
+
+def player_fields(entry: scoring.Player, joined: int) -> dict:
+    """A Player row's fields from the archive's entry."""
+    return {
+        "name": entry.name,
+        "name_digest": name_digest(entry.name),
+        "status": entry.status,
+        "dropped_after_round": entry.dropped_after_round,
+        "deck_capability": entry.deck_capability,
+        "avatar": entry.avatar or "",
+        "ranking": entry.ranking,
+        "joined_after_round": joined,
+    }
+
+
+def write_rounds(event: Event, archive: scoring.Archive, pk_of: dict[str, int], source: str) -> None:
+    """Create the archive's rounds and games, with new result codes and a ready clock.
+
+    ``source`` ("import", "snapshot") is recorded as who reported each result.
+    """
+    for rnd in archive.rounds:
+        row = Round.objects.create(
+            event=event, number=rnd.number, seed=rnd.seed, bye_id=pk_of[rnd.bye] if rnd.bye else None,
+            clock_remaining=scoring.clock.new_clock(archive.policy, event.game_type).remaining,
+        )
+        codes = new_codes(2 * len(rnd.games))
+        Game.objects.bulk_create(
+            Game(
+                round=row,
+                table=g.table,
+                player_a_id=pk_of[g.players[0]],
+                player_b_id=pk_of[g.players[1]],
+                result=g.result,
+                state=Game.CONFIRMED if g.scored else Game.PLAYING,
+                points=[points_json(x) for x in g.scored.points] if g.scored else None,
+                explanation=g.scored.explanation if g.scored else "",
+                version=1 if g.scored else 0,
+                reported_by=source if g.scored else "",
+                code_a=codes[2 * index],
+                code_b=codes[2 * index + 1],
+            )
+            for index, g in enumerate(rnd.games)
+        )
+
+
+def _check_names_differ(archive: scoring.Archive) -> None:
+    seen: dict[str, scoring.Player] = {}
+    for index, player in enumerate(archive.players):
+        other = seen.setdefault(name_digest(player.name), player)
+        if other is not player:
+            raise ServiceError(f"players[{index}].name: {player.name!r} reads as {other.name!r} (player "
+                               f"{other.id!r}); two players' names must read differently", field="archive")
+
+
+def import_event(data: object, *, owner) -> Event:
+    """Create an event from a ``council-archive/1`` document, owned by ``owner``.
+
+    Nothing is saved unless the whole document is valid, and no two of its players'
+    names read alike (events/names.py), as registration requires. Exporting the new
+    event gives the same document back.
+    """
+    checked = checked_archive(data)
+    archive = checked["archive"]
+    _check_names_differ(archive)
+    with transaction.atomic(durable=True):
+        event = Event.objects.create(slug=new_event_slug(archive.event.name), owner=owner, **checked["fields"])
+        players = Player.objects.bulk_create(
+            Player(event=event, archive_id=p.id, **player_fields(p, checked["joined"][p.id]))
+            for p in archive.players
+        )
+        pk_of = {p.archive_id: p.pk for p in players}
+        if checked["winner_id"] is not None:
+            event.playoff_winner_id = pk_of[checked["winner_id"]]
+            event.save(update_fields=["playoff_winner"])
+        write_rounds(event, archive, pk_of, "import")
+        record_change(event, Actor.account(owner, OWNER), "event.imported", event.name,
+                      after={"players": len(players), "rounds": len(archive.rounds)})
+    return event

@@ -1,0 +1,190 @@
+"""Players: registered (one or a pasted list), edited, removed before they play, dropped or ejected."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.text import slugify
+
+from scoring.limits import MAX_NAME_LENGTH, MAX_NAMES_PER_PASTE, MAX_PLAYERS, MAX_RANKING
+from scoring.text import name_problem
+
+from ..models import Event, Game, Player, Round
+from ..names import name_digest
+from ..roles import Actor
+from .base import ServiceError, locked_event, record_change, unique_slug
+from .results import preview_result, save_result
+from .snapshots import snapshot_if_round_complete
+
+
+def _clean_name(raw: str) -> str:
+    # Pasted lists come from spreadsheets and chat: tabs and doubled spaces are noise.
+    return " ".join(raw.split())
+
+
+def _name_refusal(name: str) -> str | None:
+    """What is wrong with a player's name as a sentence's end, or None."""
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a name has at most {MAX_NAME_LENGTH} characters"
+    problem = name_problem(name)
+    return f"the name {problem}" if problem else None
+
+
+def _already_registered(name: str, other: str) -> str:
+    if other.casefold() == name.casefold():
+        return f"{name} is already registered. Add an initial or a city to tell them apart."
+    return f"{name} looks the same as {other}, who is already registered. Type the name again in plain letters."
+
+
+def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Player]:
+    """Register one player per line of ``names_text``.
+
+    Names are checked all together: an empty list, a name over 100 characters, a name with
+    control characters or nothing visible, or a name that reads as one already registered
+    (events/names.py: case, full-width letters, zero-width spaces and look-alike letters
+    of other alphabets are ignored) refuses the whole list, naming the line. A player
+    registered after round 1 was paired is a late player: no games in earlier rounds,
+    so 0 points for them (docs/rules.md, late players).
+    """
+    names = [_clean_name(line) for line in names_text.splitlines()]
+    names = [n for n in names if n]
+    if not names:
+        raise ServiceError("Type a player's name.", field="names")
+    if len(names) > MAX_NAMES_PER_PASTE:
+        raise ServiceError(f"At most {MAX_NAMES_PER_PASTE} names at once.", field="names")
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        if event.status == Event.CLOSED:
+            raise ServiceError("The event is closed.", field="names")
+        taken = set(event.players.values_list("archive_id", flat=True))
+        if len(taken) + len(names) > MAX_PLAYERS:
+            raise ServiceError(f"An event has at most {MAX_PLAYERS} players.", field="names")
+        digests = [name_digest(name) for name in names]
+        seen = dict(event.players.filter(name_digest__in=digests).values_list("name_digest", "name"))
+        for line, (name, digest) in enumerate(zip(names, digests), start=1):
+            where = f"Line {line}: " if len(names) > 1 else ""
+            refusal = _name_refusal(name)
+            if refusal:
+                raise ServiceError(f"{where}{refusal}.", field="names")
+            if digest in seen:
+                raise ServiceError(f"{where}{_already_registered(name, seen[digest])}", field="names")
+            seen[digest] = name
+        rounds_paired = event.rounds.count() if event.status == Event.RUNNING else 0
+        players = []
+        for name, digest in zip(names, digests):
+            archive_id = unique_slug(slugify(name)[:40] or "player", taken)
+            taken.add(archive_id)
+            players.append(Player(event=event, name=name, name_digest=digest, archive_id=archive_id,
+                                  joined_after_round=rounds_paired))
+        Player.objects.bulk_create(players)
+        late = f", late: from round {rounds_paired + 1} with 0 points" if rounds_paired else ""
+        record_change(event, actor, "players.registered", f"{len(players)} player(s){late}", after=names)
+    return players
+
+
+def update_player(
+    player: Player, *, actor: Actor, name: str, deck_capability: str, avatar: str = "", ranking: int | None = None
+) -> Player:
+    """Change a player's name, deck capability, Fallen-wizard or published ranking."""
+    name = _clean_name(name)
+    if not name:
+        raise ServiceError("A player needs a name.", field="name")
+    refusal = _name_refusal(name)
+    if refusal:
+        raise ServiceError(f"{refusal[0].upper()}{refusal[1:]}.", field="name")
+    if avatar and name_problem(avatar):
+        raise ServiceError(f"The Fallen-wizard {name_problem(avatar)}.", field="avatar")
+    if ranking is not None and not 1 <= ranking <= MAX_RANKING:
+        raise ServiceError(f"A published ranking is from 1 to {MAX_RANKING}.", field="ranking")
+    with transaction.atomic(durable=True):
+        locked_event(player.event)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        digest = name_digest(name)
+        other = player.event.players.exclude(pk=player.pk).filter(name_digest=digest).first()
+        if other is not None:
+            raise ServiceError(_already_registered(name, other.name), field="name")
+        before = {"name": player.name, "deck_capability": player.deck_capability, "avatar": player.avatar,
+                  "ranking": player.ranking}
+        player.name, player.deck_capability, player.avatar, player.ranking = name, deck_capability, avatar, ranking
+        player.name_digest = digest
+        player.save()
+        after = {"name": name, "deck_capability": deck_capability, "avatar": avatar, "ranking": ranking}
+        record_change(player.event, actor, "player.updated", player.name, before=before, after=after)
+    return player
+
+
+def _seated(player: Player) -> Q:
+    return Q(player_a=player) | Q(player_b=player)
+
+
+def _appears_in_rounds(player: Player) -> bool:
+    return (
+        Round.objects.filter(event_id=player.event_id, bye=player).exists()
+        or Game.objects.filter(round__event_id=player.event_id).filter(_seated(player)).exists()
+    )
+
+
+def remove_player(player: Player, *, actor: Actor) -> None:
+    """Remove a registration made by mistake: only for a player who never played or had a bye.
+
+    Once a player has played, leaving is a drop (Policy #1, General 19): the record stays.
+    """
+    with transaction.atomic(durable=True):
+        event = locked_event(player.event)
+        if _appears_in_rounds(player):
+            raise ServiceError(
+                f"{player.name} has already played; record a drop instead so the record stays.", field="player"
+            )
+        record_change(event, actor, "player.removed", player.name, before={"name": player.name, "id": player.archive_id})
+        player.delete()
+
+
+def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
+    """A player leaves the event: dropped (Policy #1, General 19) or ejected (General 21).
+
+    A player who leaves with a game of the current round unfinished concedes it: the
+    opponent gets the maximum points for the capability of their deck, recorded as a
+    forfeit (reason "drop", or "cheat" for an ejection). Results already in stand. The
+    player is not paired again and gets no ranking. Returns what happened, in words.
+    """
+    with transaction.atomic(durable=True):
+        event = locked_event(player.event)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if event.status != Event.RUNNING:
+            raise ServiceError(
+                "Before the event starts, remove the registration instead." if event.status == Event.REGISTRATION
+                else "The event is closed.",
+                field="player",
+            )
+        if not player.is_active:
+            raise ServiceError(f"{player.name} has already left the event ({player.status}).", field="player")
+        latest = event.latest_round()
+        told = f"{player.name} {'is ejected' if ejected else 'drops'}"
+        forfeit_game = None
+        if latest is not None:
+            forfeit_game = (
+                latest.games.filter(result__isnull=True).filter(_seated(player))
+                .select_related("player_a", "player_b").first()
+            )
+        if forfeit_game is not None:
+            forfeit_game.round = latest
+            winner = 1 if forfeit_game.player_a_id == player.pk else 0
+            result = {"kind": "forfeit", "winner": winner, "reason": "cheat" if ejected else "drop"}
+            scored = preview_result(forfeit_game, result)
+            save_result(event, forfeit_game, result, scored, actor=actor, state=Game.CONFIRMED,
+                        action="result.recorded", subject=f"Round {latest.number}, table {forfeit_game.table}: forfeit")
+            opponent = forfeit_game.player_b if winner == 1 else forfeit_game.player_a
+            told += (
+                f"; table {forfeit_game.table} is conceded: {opponent.name} gets "
+                f"{forfeit_game.points[winner]} points ({scored.clause})"
+            )
+        before = {"status": player.status, "dropped_after_round": player.dropped_after_round}
+        player.status = Player.EJECTED if ejected else Player.DROPPED
+        player.dropped_after_round = latest.number if latest else 0
+        player.save(update_fields=["status", "dropped_after_round"])
+        record_change(event, actor, "player.ejected" if ejected else "player.dropped", player.name, before=before,
+               after={"status": player.status, "dropped_after_round": player.dropped_after_round, "told": told},
+               round_number=latest.number if latest else None)
+        if forfeit_game is not None:
+            snapshot_if_round_complete(event, latest, had_result=False)
+    return told + "."

@@ -1,0 +1,191 @@
+"""Game results: entered by staff, reported by both players with their codes, confirmed.
+
+Every save of a result is a new version of its game, recorded in the audit log with the
+result it replaced (``save_result``), so a result is never overwritten unseen.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+import scoring
+from scoring.limits import PLAUSIBLE_MP
+from scoring.policies import points_json
+
+from ..archive import score_game_result
+from ..models import Event, Game
+from ..roles import BOTH_PLAYERS, Actor
+from .base import NeedsConfirmation, ServiceError, locked_event, record_change
+from .snapshots import snapshot_if_round_complete
+
+# The engine's field paths in a result, and the result form's fields they belong to.
+RESULT_FIELDS = {
+    "result.mp[0]": "mp_a",
+    "result.mp[1]": "mp_b",
+    "result.mp": "mp_a",
+    "result.weakest_link": "weakest_link",
+    "result.winner": "winner",
+    "result.reason": "reason",
+    "result.how": "how",
+    "result.kind": "kind",
+    "players[": "winner",
+}
+
+
+class ResultConflict(ServiceError):
+    """Someone saved this table's result after the form was opened."""
+
+    def __init__(self, game: Game):
+        super().__init__(
+            f"Table {game.table} was saved meanwhile by {game.reported_by or 'someone'}: {game.explanation}. "
+            "Check it; save again only to correct it."
+        )
+        self.game = game
+
+
+def preview_result(game: Game, result: dict) -> scoring.ScoredResult:
+    """The points a result would give, without saving it; a ServiceError if it is refused."""
+    try:
+        return score_game_result(game, result)
+    except scoring.RuleError as error:
+        raise ServiceError.from_rule(error, RESULT_FIELDS) from None
+
+
+def table_subject(game: Game) -> str:
+    """How the audit log names a game: its round, its table and its players."""
+    return f"Round {game.round.number}, table {game.table}: {game.player_a.name} v {game.player_b.name}"
+
+
+def _result_state(game: Game) -> dict:
+    return {"result": game.result, "points": game.points, "state": game.state, "version": game.version}
+
+
+def save_result(event: Event, game: Game, result: dict, scored: scoring.ScoredResult, *, actor: Actor, state: str,
+                action: str, subject: str) -> None:
+    """Save a scored result on its game as the next version, and record it with the result it replaced.
+
+    The caller holds the event's lock and the game's row, and snapshots the round when
+    this completes it (``snapshot_if_round_complete``), once the rest of its change is made.
+    """
+    before = _result_state(game)
+    game.result = result
+    game.points = [points_json(p) for p in scored.points]
+    game.explanation = scored.explanation
+    game.state = state
+    game.version += 1
+    game.reported_by = actor.label
+    game.reported_at = timezone.now()
+    game.save()
+    record_change(event, actor, action, subject, before=before,
+                  after={**_result_state(game), "explanation": game.explanation, "clause": scored.clause},
+                  round_number=game.round.number, table=game.table)
+
+
+def _check_plausible(result: dict) -> None:
+    high = [mp for mp in result.get("mp", []) if abs(mp) > PLAUSIBLE_MP]
+    if high:
+        raise NeedsConfirmation(
+            [f"{high[0]} marshalling points is unusually high; check the score sheet and confirm."],
+            field="mp_a" if abs(result["mp"][0]) > PLAUSIBLE_MP else "mp_b",
+        )
+
+
+def _locked_game(event: Event, game: Game) -> Game:
+    game = Game.objects.select_for_update().select_related("round", "player_a", "player_b").get(pk=game.pk)
+    game.round.event = event
+    return game
+
+
+def record_result(
+    game: Game, result: dict, *, actor: Actor, expected_version: int, confirm: bool = False
+) -> Game:
+    """Save the result of one game as a new version of it.
+
+    ``expected_version`` is the version the form showed: if the table was saved since,
+    the save is refused with what was saved (ResultConflict), so two staff members at
+    one table never overwrite each other unseen. Marshalling points above PLAUSIBLE_MP
+    need ``confirm``. Staff may enter results of the latest round; the coordinator may
+    correct any round. A result from staff is "reported"; from the coordinator,
+    "confirmed" (Policy #1, General 17: the coordinator tallies or accepts the result).
+    """
+    with transaction.atomic(durable=True):
+        event = locked_event(game.round.event)
+        game = _locked_game(event, game)
+        if event.status != Event.RUNNING:
+            raise ServiceError("Results can only be entered while the event runs.", field="kind")
+        if not actor.is_coordinator and event.latest_round().pk != game.round_id:
+            raise ServiceError("This round is over; ask the coordinator to correct it.", field="kind")
+        if game.version != expected_version:
+            raise ResultConflict(game)
+        scored = preview_result(game, result)
+        if not confirm:
+            _check_plausible(result)
+        had_result = game.result is not None
+        save_result(event, game, result, scored, actor=actor,
+                    state=Game.CONFIRMED if actor.is_coordinator else Game.REPORTED,
+                    action="result.corrected" if had_result else "result.recorded", subject=table_subject(game))
+        snapshot_if_round_complete(event, game.round, had_result=had_result)
+    return game
+
+
+def report_result(game: Game, side: int, result: dict, *, confirm: bool = False) -> Game:
+    """One player's report of their game, made with the code on their slip.
+
+    Policy #1, General 17: the coordinator may accept a result both players agree on;
+    an event that lets players report is that acceptance. When both reports are the
+    same, the result stands (confirmed); when they differ, the table waits for staff
+    (``Game.reports_differ``). A player may change their report until the result stands;
+    staff and the coordinator can enter or correct the result at any time.
+    """
+    with transaction.atomic(durable=True):
+        event = locked_event(game.round.event)
+        game = _locked_game(event, game)
+        if not event.players_report:
+            raise ServiceError("At this event the staff enter results; hand your slip to them.")
+        if event.status != Event.RUNNING or event.latest_round().pk != game.round_id:
+            raise ServiceError("This round is over; ask the staff.")
+        if game.result is not None:
+            raise ServiceError(
+                f"Table {game.table}'s result stands already: {game.explanation} "
+                "If it is wrong, ask the staff to correct it."
+            )
+        scored = preview_result(game, result)
+        if not confirm:
+            _check_plausible(result)
+        reporter = (game.player_a, game.player_b)[side]
+        field = ("report_a", "report_b")[side]
+        before = getattr(game, field)
+        setattr(game, field, result)
+        game.save(update_fields=[field])
+        subject = table_subject(game)
+        record_change(event, Actor.reporting_player(reporter.name), "result.reported", subject,
+                      before={"report": before}, after={"report": result},
+                      round_number=game.round.number, table=game.table)
+        if game.report_a is not None and game.report_b is not None:
+            if game.report_a == game.report_b:
+                save_result(event, game, result, scored, actor=BOTH_PLAYERS, state=Game.CONFIRMED,
+                            action="result.agreed", subject=subject)
+                snapshot_if_round_complete(event, game.round, had_result=False)
+            else:
+                record_change(event, BOTH_PLAYERS, "result.disputed", subject,
+                              after={"reports": [game.report_a, game.report_b]},
+                              round_number=game.round.number, table=game.table)
+    return game
+
+
+def confirm_result(game: Game, *, actor: Actor) -> Game:
+    """The coordinator accepts a result reported by staff (Policy #1, General 17)."""
+    with transaction.atomic(durable=True):
+        event = locked_event(game.round.event)
+        game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
+        if game.result is None:
+            raise ServiceError(f"Table {game.table} has no result to confirm.")
+        if game.state == Game.CONFIRMED:
+            return game
+        game.state = Game.CONFIRMED
+        game.save(update_fields=["state"])
+        record_change(event, actor, "result.confirmed", f"Round {game.round.number}, table {game.table}",
+                      before={"state": Game.REPORTED}, after={"state": Game.CONFIRMED},
+                      round_number=game.round.number, table=game.table)
+    return game

@@ -1,0 +1,186 @@
+"""Rounds: paired by the engine, taken back while untouched, players swapped by hand."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+
+import scoring
+import scoring.clock
+
+from ..archive import event_archive, load_archive
+from ..codes import new_codes
+from ..models import Event, Game, Player, Round
+from ..roles import Actor
+from .base import NeedsConfirmation, ServiceError, locked_event, record_change
+from .snapshots import snapshot
+
+
+def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
+    """Pair the next round with the engine and seat the games by table.
+
+    Refused while any table of the current round has no result, naming the tables
+    (Version 3 / Policy Number 4, Pairing Players: pairing uses every result so far).
+    The seed is drawn here unless given, stored with the round and shown, so the
+    pairing can be reproduced from the archive.
+    """
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        if event.status == Event.REGISTRATION:
+            raise ServiceError("Start the event before pairing.")
+        if event.status == Event.CLOSED:
+            raise ServiceError("The event is closed.")
+        latest = event.latest_round()
+        if latest is not None:
+            missing = latest.tables_without_result()
+            if missing:
+                raise ServiceError(
+                    f"Round {latest.number} still needs results from "
+                    f"{'table' if len(missing) == 1 else 'tables'} {', '.join(map(str, missing))}."
+                )
+        paired = latest.number if latest else 0
+        if event.rounds_planned is not None and paired >= event.rounds_planned:
+            raise ServiceError(
+                f"All {event.rounds_planned} planned rounds are paired. Change the number of rounds to add one, "
+                "or close the event."
+            )
+        archive = load_archive(event)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        try:
+            pairing = scoring.pair_next_round(archive, seed)
+        except scoring.RuleError as error:
+            raise ServiceError.from_rule(error) from None
+        pk_of = dict(event.players.values_list("archive_id", "pk"))
+        rnd = Round.objects.create(
+            event=event,
+            number=pairing.round,
+            seed=seed,
+            bye_id=pk_of[pairing.bye] if pairing.bye else None,
+            quality=pairing.quality,
+            clock_remaining=scoring.clock.new_clock(archive.policy, event.game_type).remaining,
+        )
+        codes = new_codes(2 * len(pairing.games))
+        Game.objects.bulk_create(
+            Game(round=rnd, table=table, player_a_id=pk_of[a], player_b_id=pk_of[b],
+                 code_a=codes[2 * index], code_b=codes[2 * index + 1])
+            for index, (table, a, b) in enumerate(pairing.games)
+        )
+        record_change(event, actor, "round.paired", f"Round {rnd.number}", after=pairing.as_dict(), round_number=rnd.number)
+        snapshot(event, f"Round {rnd.number} paired", rnd.number)
+    return rnd
+
+
+def _pairs(items: list) -> list[tuple]:
+    return list(zip(items[::2], items[1::2]))
+
+
+def _round_layout(rnd: Round) -> dict:
+    return {
+        "bye": rnd.bye.archive_id if rnd.bye_id else None,
+        "games": [[g.table, g.player_a.archive_id, g.player_b.archive_id] for g in rnd.games.select_related(
+            "player_a", "player_b")],
+    }
+
+
+def undo_round(rnd: Round, *, actor: Actor) -> None:
+    """Take back the latest pairing while no result of it is in, so it can be paired again."""
+    with transaction.atomic(durable=True):
+        event = locked_event(rnd.event)
+        latest = event.latest_round()
+        if latest is None or latest.pk != rnd.pk:
+            raise ServiceError("Only the latest round can be undone.")
+        if event.status != Event.RUNNING:
+            raise ServiceError("The event is not running.")
+        reported = list(rnd.games.filter(result__isnull=False).values_list("table", flat=True))
+        if reported:
+            raise ServiceError(
+                f"Round {rnd.number} already has results at table(s) {', '.join(map(str, reported))}; "
+                "a round with results cannot be undone."
+            )
+        before = _round_layout(rnd)
+        number = rnd.number
+        rnd.games.all().delete()
+        rnd.delete()
+        record_change(event, actor, "round.undone", f"Round {number}", before=before, round_number=number)
+
+
+def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, confirm: bool = False) -> list[str]:
+    """Exchange the seats of two players of the latest round before their results are in.
+
+    The players may sit at two tables, or one of them may hold the bye. Rematches, point
+    gaps, a repeated bye or a Fallen-wizard clash that the swap creates are returned as
+    warnings; unless ``confirm`` is set such a swap raises NeedsConfirmation and changes
+    nothing.
+    """
+    with transaction.atomic(durable=True):
+        event = locked_event(rnd.event)
+        if event.status != Event.RUNNING or event.latest_round().pk != rnd.pk:
+            raise ServiceError("Only the latest round of a running event can be changed.")
+        if first.pk == second.pk:
+            raise ServiceError("Choose two different players.", field="second")
+        games = list(rnd.games.select_for_update().select_related("player_a", "player_b"))
+        seat = {}
+        for game in games:
+            seat[game.player_a_id] = (game, "player_a")
+            seat[game.player_b_id] = (game, "player_b")
+        for player, field in ((first, "first"), (second, "second")):
+            if player.pk not in seat and player.pk != rnd.bye_id:
+                raise ServiceError(f"{player.name} is not in round {rnd.number}.", field=field)
+            if player.pk in seat and seat[player.pk][0].result is not None:
+                raise ServiceError(
+                    f"Table {seat[player.pk][0].table} already has a result; it cannot be changed.", field=field
+                )
+        if first.pk in seat and second.pk in seat and seat[first.pk][0].pk == seat[second.pk][0].pk:
+            raise ServiceError(f"{first.name} and {second.name} already play each other.", field="second")
+
+        before = _round_layout(rnd)
+        # Apply on copies of the seats first, to assess the swap before saving it.
+        if rnd.bye_id in (first.pk, second.pk):
+            seated = second if rnd.bye_id == first.pk else first
+            game, side = seat[seated.pk]
+            new_bye = seated
+            setattr(game, f"{side}_id", rnd.bye_id)
+            changed = [game]
+        else:
+            new_bye = rnd.bye
+            game_x, side_x = seat[first.pk]
+            game_y, side_y = seat[second.pk]
+            setattr(game_x, f"{side_x}_id", second.pk)
+            setattr(game_y, f"{side_y}_id", first.pk)
+            changed = [game_x, game_y]
+
+        data = event_archive(event)
+        data["rounds"] = data["rounds"][:-1]
+        archive_before = scoring.parse_archive(data)
+        id_of = dict(event.players.values_list("pk", "archive_id"))
+        layout = [(g.table, id_of[g.player_a_id], id_of[g.player_b_id]) for g in games]
+        new_bye_id = id_of[new_bye.pk] if new_bye else None
+        quality, _ = scoring.assess_pairing(archive_before, new_bye_id, layout)
+        changed_tables = {g.table for g in changed}
+        _, warnings = scoring.assess_pairing(
+            archive_before,
+            new_bye_id if new_bye_id != (id_of[rnd.bye_id] if rnd.bye_id else None) else None,
+            [entry for entry in layout if entry[0] in changed_tables],
+        )
+        if warnings and not confirm:
+            raise NeedsConfirmation(warnings)
+        # A slip printed before the swap names other players: its codes must not report here.
+        taken = {code for g in games for code in (g.code_a, g.code_b)}
+        for game, codes in zip(changed, _pairs(new_codes(2 * len(changed), taken))):
+            game.code_a, game.code_b = codes
+            game.report_a = game.report_b = None
+            game.save(update_fields=["player_a", "player_b", "code_a", "code_b", "report_a", "report_b"])
+        rnd.bye = new_bye
+        rnd.quality = {**quality, "proven_optimal": False, "changed_by_hand": True}
+        rnd.save(update_fields=["bye", "quality"])
+        record_change(
+            event,
+            actor,
+            "round.swapped",
+            f"Round {rnd.number}: {first.name} and {second.name}",
+            before=before,
+            after={**_round_layout(rnd), "warnings": warnings},
+            round_number=rnd.number,
+        )
+    return warnings

@@ -1,0 +1,88 @@
+"""Snapshots: the whole event kept as an archive as each round is paired and completed, and restored.
+
+docs/operations.md says when they are taken and how a coordinator uses them.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from ..archive import event_archive
+from ..models import Event, Game, Player, Round, Snapshot
+from ..roles import Actor
+from .archive import checked_archive, player_fields, write_rounds
+from .base import locked_event, record_change
+
+
+def snapshot(event: Event, reason: str, round_number: int | None) -> Snapshot:
+    """Keep the event as it is now, inside the caller's transaction."""
+    return Snapshot.objects.create(event=event, reason=reason, round_number=round_number, data=event_archive(event))
+
+
+def snapshot_if_round_complete(event: Event, rnd: Round, *, had_result: bool) -> None:
+    """Keep the event when a game's new result was its round's last; ``had_result`` says it was a correction.
+
+    Corrections after that are in the audit log and in the next round's snapshot.
+    """
+    if not had_result and not rnd.games.filter(result__isnull=True).exists():
+        snapshot(event, f"Round {rnd.number} complete", rnd.number)
+
+
+def _latest_round_number(event: Event) -> int | None:
+    latest = event.latest_round()
+    return latest.number if latest else None
+
+
+def take_snapshot(event: Event, *, actor: Actor) -> Snapshot:
+    """Keep the event as it is now, on the coordinator's request (e.g. before a risky fix)."""
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        taken = snapshot(event, f"Taken by {actor.label}", _latest_round_number(event))
+        record_change(event, actor, "snapshot.taken", taken.reason, after={"snapshot": taken.pk})
+    return taken
+
+
+def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
+    """Put the event back as it was in the snapshot ``kept``.
+
+    The present state is snapshotted first, so a restore can itself be undone. Players
+    keep their rows (matched by archive id), so phones that chose "this is me" still
+    find themselves; rounds and games are rebuilt from the snapshot with new result
+    codes and a ready clock. Staff, the staff link, the audit log and the snapshots stay.
+    """
+    checked = checked_archive(kept.data)
+    archive = checked["archive"]
+    with transaction.atomic(durable=True):
+        event = locked_event(kept.event)
+        before = snapshot(event, f"Before restoring “{kept.reason}”", _latest_round_number(event))
+        event.playoff_winner = None
+        for key, value in checked["fields"].items():
+            setattr(event, key, value)
+        event.save()
+        Game.objects.filter(round__event=event).delete()
+        event.rounds.all().delete()
+        wanted = [p.id for p in archive.players]
+        event.players.exclude(archive_id__in=wanted).delete()
+        rows = {p.archive_id: p for p in event.players.order_by("id")}
+        # Registration order is the archive's player order; keeping rows is only possible
+        # when the kept players come first, in their order, and the re-created ones after.
+        if wanted[:len(rows)] != list(rows):
+            event.players.all().delete()
+            rows = {}
+        pk_of = {}
+        for entry in archive.players:
+            fields = player_fields(entry, checked["joined"][entry.id])
+            player = rows.get(entry.id)
+            if player is None:
+                player = Player.objects.create(event=event, archive_id=entry.id, **fields)
+            else:
+                Player.objects.filter(pk=player.pk).update(**fields)
+            pk_of[entry.id] = player.pk
+        if checked["winner_id"] is not None:
+            event.playoff_winner_id = pk_of[checked["winner_id"]]
+            event.save(update_fields=["playoff_winner"])
+        write_rounds(event, archive, pk_of, "snapshot")
+        record_change(event, actor, "snapshot.restored", kept.reason,
+                      before={"snapshot": before.pk, "rounds": before.round_number},
+                      after={"snapshot": kept.pk, "rounds": len(archive.rounds), "players": len(archive.players)})
+    return event

@@ -1,0 +1,106 @@
+"""The event's staff: accounts given a role, and the revocable staff link for volunteers."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from ..models import Event, EventRole
+from ..names import account_name_problem, name_key
+from ..roles import STAFF, Actor
+from .base import ServiceError, locked_event, record_change
+
+
+def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", role: str = STAFF):
+    """Give an account a role in the event, creating the account when a password is given.
+
+    The name is read as Django's sign-in reads it: spaces around it dropped and
+    compatibility forms folded (NFKC, so "ｏｗｎｅｒ" is "owner"), case ignored. A new
+    account's name must pass the user model's own validators (letters, digits and
+    @.+-_) and must not read as an existing account's name (events/names.py): a
+    look-alike of the owner would make the audit log lie about who did what.
+    """
+    user_model = get_user_model()
+    username = user_model.normalize_username(username.strip())
+    if not username:
+        raise ServiceError("Type a user name.", field="username")
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        user = _account_named(user_model, username)
+        if user is None:
+            if not password:
+                raise ServiceError(f"There is no account {username!r}; give a password to create it.",
+                                   field="password")
+            _check_new_account_name(user_model, username)
+            try:
+                validate_password(password)
+            except ValidationError as error:
+                raise ServiceError(" ".join(error.messages), field="password") from None
+            user = user_model.objects.create_user(username=username, password=password)
+        elif password:
+            raise ServiceError(f"{user.username} already has an account; leave the password empty.",
+                               field="password")
+        if user.pk == event.owner_id:
+            raise ServiceError("The owner already runs the event.", field="username")
+        EventRole.objects.update_or_create(event=event, user=user, defaults={"role": role})
+        record_change(event, actor, "staff.added", user.username, after={"role": role})
+    return user
+
+
+def _account_named(user_model, username: str):
+    # Compared here rather than with the database's case-insensitive match, whose idea of
+    # case differs between SQLite (ASCII only) and PostgreSQL.
+    wanted = username.casefold()
+    pk = next((pk for pk, name in user_model.objects.values_list("pk", user_model.USERNAME_FIELD)
+               if name.casefold() == wanted), None)
+    return user_model.objects.get(pk=pk) if pk is not None else None
+
+
+def _check_new_account_name(user_model, username: str) -> None:
+    try:
+        user_model._meta.get_field(user_model.USERNAME_FIELD).run_validators(username)
+    except ValidationError as error:
+        raise ServiceError(" ".join(error.messages), field="username") from None
+    problem = account_name_problem(username)
+    if problem:
+        raise ServiceError(problem, field="username")
+    key = name_key(username)
+    twin = next((name for name in user_model.objects.values_list(user_model.USERNAME_FIELD, flat=True)
+                 if name_key(name) == key), None)
+    if twin is not None:
+        raise ServiceError(f"{username} looks the same as the account {twin}; choose a name that reads differently.",
+                           field="username")
+
+
+def remove_staff(event: Event, *, actor: Actor, user_id: int) -> None:
+    """Take an account's role in the event away."""
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        role = EventRole.objects.filter(event=event, user_id=user_id).select_related("user").first()
+        if role is None:
+            raise ServiceError("That account has no role in this event.")
+        role.delete()
+        record_change(event, actor, "staff.removed", role.user.username, before={"role": role.role})
+
+
+def create_staff_link(event: Event, *, actor: Actor) -> str:
+    """A new staff link for volunteers without accounts; any earlier link stops working."""
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        event.staff_token = secrets.token_urlsafe(18)
+        event.save(update_fields=["staff_token"])
+        record_change(event, actor, "staff.link_created", "staff link")
+    return event.staff_token
+
+
+def revoke_staff_link(event: Event, *, actor: Actor) -> None:
+    """Stop the staff link; phones that opened it lose staff access at their next request."""
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        event.staff_token = ""
+        event.save(update_fields=["staff_token"])
+        record_change(event, actor, "staff.link_revoked", "staff link")

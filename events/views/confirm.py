@@ -1,0 +1,88 @@
+"""The one flow of every form whose change a service may refuse or ask to confirm, and of every button.
+
+A service raises NeedsConfirmation when a change is allowed but unusual (a rematch,
+150 marshalling points, closing early). The form comes back with the warnings, bound
+again to what was posted with ``confirm`` set, so that its "Save anyway" button makes
+the change the second time. Any other refusal is shown next to the field it names.
+A button without a form (remove, drop, pair, undo) has no field: its refusal is the
+page's message (``press``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+
+from ..forms import add_service_error
+from ..services import NeedsConfirmation, ServiceError
+
+
+@dataclass
+class Submission:
+    """What came of a form's submission: the form to show again, and the change's outcome."""
+
+    form: forms.Form
+    made: bool = False
+    value: Any = None
+    warnings: list[str] | None = None
+    error: ServiceError | None = None
+
+    @property
+    def status(self) -> int:
+        """200 when the change was made, 409 when it waits for confirmation, 422 when refused."""
+        return 200 if self.made else 409 if self.warnings else 422
+
+
+def submit(form: forms.Form, change: Callable[[dict], Any]) -> Submission:
+    """Make ``change(cleaned_data)`` for a valid ``form``, the one way every such form does."""
+    if not form.is_valid():
+        return Submission(form)
+    try:
+        value = change(form.cleaned_data)
+    except NeedsConfirmation as pending:
+        bind_again(form, confirm="True")
+        return Submission(form, warnings=pending.warnings)
+    except ServiceError as error:
+        add_service_error(form, error)
+        return Submission(form, error=error)
+    return Submission(form, made=True, value=value)
+
+
+def bind_again(form: forms.Form, **changed: object) -> None:
+    """Bind ``form`` again to what was posted with ``changed`` values, keeping the errors shown at its top."""
+    kept = form.non_field_errors()
+    form.data = form.data.copy()
+    for name, value in changed.items():
+        form.data[name] = str(value)
+    form.full_clean()
+    for error in kept:
+        form.add_error(None, error)
+
+
+@dataclass
+class Pressed:
+    """What came of pressing a button: whether the change was made, and what the service returned."""
+
+    made: bool
+    value: Any = None
+
+
+def press(request, change: Callable[[], Any], success: Callable[[Any], str] | None = None, *,
+          refused: str = "{}") -> Pressed:
+    """Make ``change()`` for a button; its refusal, or ``success(value)``, is the next page's message.
+
+    ``refused`` frames the service's message ("Not restored: {}"); the message is put in
+    as a value, so braces in a name never reach ``str.format``.
+    """
+    try:
+        value = change()
+    except ServiceError as error:
+        messages.error(request, refused.format(error))
+        return Pressed(made=False)
+    if success is not None:
+        messages.success(request, success(value))
+    return Pressed(made=True, value=value)

@@ -1,0 +1,140 @@
+"""The coordinator's desk: settings, registration, players, the start, the rounds' number, pairing."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import services
+from ..forms import EventForm, PasteForm, PlayerForm, RegisterForm, RoundsForm, StartForm
+from ..models import Player
+from ..queries.desk import desk as desk_summary
+from ..roles import COORDINATOR
+from .access import event_view
+from .confirm import press, submit
+from .home import implications_of
+from .regions import render_region
+
+
+def _desk_page(event, *, query: str = "", page_number: str | None = None, register_form=None, paste_form=None,
+               start_form=None, rounds_form=None) -> dict:
+    summary = desk_summary(event, query, page_number)
+    return {
+        **summary,
+        "register_form": register_form or RegisterForm(),
+        "paste_form": paste_form or PasteForm(auto_id="paste_%s"),
+        "start_form": start_form or StartForm(initial={"rounds": summary["rounds_for_present"] or 1}),
+        "rounds_form": rounds_form or RoundsForm(initial={"rounds": event.rounds_planned}),
+    }
+
+
+@event_view(COORDINATOR)
+@require_GET
+def desk(request, event, actor):
+    context = _desk_page(event, query=request.GET.get("q", "")[:100], page_number=request.GET.get("page"))
+    return render_region(request, "events/desk.html", "player-list", context)
+
+
+@event_view(COORDINATOR)
+@require_http_methods(["GET", "POST"])
+def event_edit(request, event, actor):
+    initial = {k: getattr(event, k) for k in ("name", "date", "place", "players_report") + services.EVENT_RULE_FIELDS}
+    form = EventForm(request.POST or None, initial=initial)
+    if request.method == "POST":
+        if submit(form, lambda data: services.update_event(event, actor=actor, **form.values())).made:
+            messages.success(request, "Settings saved.")
+            return redirect("desk", slug=event.slug)
+    implications = implications_of(form.data if form.is_bound else initial)
+    return render(request, "events/event_form.html", {"form": form, "implications": implications, "event": event},
+                  status=422 if form.errors else 200)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def register(request, event, actor):
+    pasted = "paste" in request.POST
+    form = PasteForm(request.POST, auto_id="paste_%s") if pasted else RegisterForm(request.POST)
+    done = submit(form, lambda data: services.register_players(event, data["names"], actor=actor))
+    if done.made:
+        late = done.value[0].joined_after_round
+        note = f" They join round {late + 1} with 0 points (late registration)." if late else ""
+        messages.success(request, f"Registered {', '.join(p.name for p in done.value)}.{note}")
+        if not request.htmx:
+            return redirect("desk", slug=event.slug)
+        form = None
+    context = _desk_page(event, **({"paste_form": form} if pasted else {"register_form": form}))
+    return render(request, "events/desk.html#players" if request.htmx else "events/desk.html", context,
+                  status=done.status)
+
+
+@event_view(COORDINATOR)
+@require_http_methods(["GET", "POST"])
+def player_edit(request, event, actor, player_id: int):
+    player = get_object_or_404(Player, event=event, pk=player_id)
+    form = PlayerForm(
+        request.POST or None,
+        initial={"name": player.name, "deck_capability": player.deck_capability, "avatar": player.avatar,
+                 "ranking": player.ranking},
+    )
+    if request.method == "POST":
+        if submit(form, lambda data: services.update_player(player, actor=actor, **data)).made:
+            messages.success(request, f"{player.name} saved.")
+            return redirect("desk", slug=event.slug)
+    return render(request, "events/player_form.html", {"event": event, "player": player, "form": form},
+                  status=422 if form.errors else 200)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def player_remove(request, event, actor, player_id: int):
+    player = get_object_or_404(Player, event=event, pk=player_id)
+    press(request, lambda: services.remove_player(player, actor=actor), lambda _: f"{player.name} is removed.")
+    return redirect("desk", slug=event.slug)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def player_drop(request, event, actor, player_id: int):
+    player = get_object_or_404(Player, event=event, pk=player_id)
+    press(request, lambda: services.drop_player(player, actor=actor, ejected=request.POST.get("ejected") == "1"),
+          lambda told: told)
+    return redirect("desk", slug=event.slug)
+
+
+def _rounds_form(request, event, actor, form_class, service, form_name: str, success):
+    """Start or change the rounds; a refusal is shown next to the field on the desk.
+
+    ``success(cleaned_data)`` says what was done: the message holds names typed by people,
+    so it is never a format string.
+    """
+    form = form_class(request.POST)
+    if submit(form, lambda data: service(event, actor=actor, **data)).made:
+        messages.success(request, success(form.cleaned_data))
+        return redirect("desk", slug=event.slug)
+    event.refresh_from_db()
+    return render(request, "events/desk.html", _desk_page(event, **{form_name: form}), status=422)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def start(request, event, actor):
+    return _rounds_form(request, event, actor, StartForm, services.start_event, "start_form",
+                        lambda data: f"The event has started: {event.name}. Pair round 1 when everyone is seated.")
+
+
+@event_view(COORDINATOR)
+@require_POST
+def rounds_change(request, event, actor):
+    return _rounds_form(request, event, actor, RoundsForm, services.change_rounds, "rounds_form",
+                        lambda data: f"The event now has {data['rounds']} rounds.")
+
+
+@event_view(COORDINATOR)
+@require_POST
+def pair(request, event, actor):
+    paired = press(request, lambda: services.pair_round(event, actor=actor),
+                   lambda rnd: f"Round {rnd.number} is paired (seed {rnd.seed}).")
+    if not paired.made:
+        return redirect("desk", slug=event.slug)
+    return redirect("round", slug=event.slug, number=paired.value.number)

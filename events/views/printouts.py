@@ -1,0 +1,46 @@
+"""The printouts: pairings, result slips, tournament cards and standings, A4 or Letter."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from ..forms import whole_number
+from ..queries.printouts import cards_sheet, pairings_sheet, printed_round, slips_sheet, standings_sheet
+from ..queries.public import public_address
+from ..roles import COORDINATOR
+from .access import event_view
+
+
+def _printed_round(request, event):
+    rnd = printed_round(event, whole_number(request.GET.get("round", "")))
+    if rnd is None:
+        raise Http404("No such round")
+    return rnd
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_pairings(request, event, actor):
+    return render(request, "events/print/pairings.html",
+                  pairings_sheet(event, _printed_round(request, event), public_address(request, event)))
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_slips(request, event, actor):
+    return render(request, "events/print/slips.html",
+                  slips_sheet(event, _printed_round(request, event), public_address(request, event)))
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_cards(request, event, actor):
+    return render(request, "events/print/cards.html", cards_sheet(event))
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_standings(request, event, actor):
+    return render(request, "events/print/standings.html", standings_sheet(event, public_address(request, event)))

@@ -1,0 +1,130 @@
+"""The public pages, no login: the players' phones, earlier rounds, the projector, reporting a result."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.gzip import gzip_page
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import services, throttle
+from ..forms import PlayerReportForm, ReportCodeForm, result_initial, whole_number
+from ..models import Game, Round
+from ..queries.public import found_players, past_round, projector_board, public_address, public_board
+from ..queries.reports import find_reporting_game
+from ..roles import PUBLIC
+from .access import event_view
+from .confirm import submit
+from .regions import polled, public_poll
+
+ME_COOKIE = "council_me"
+ME_COOKIE_AGE = 60 * 60 * 24 * 60
+
+
+def _me(request) -> int | None:
+    return whole_number(request.COOKIES.get(ME_COOKIE, ""))
+
+
+@public_poll("live", key=lambda request: (_me(request),))
+@gzip_page
+@event_view(PUBLIC)
+@require_GET
+def public(request, event, actor):
+    me_id = _me(request)
+    query = request.GET.get("q", "")[:100]
+    if request.htmx and request.htmx.target == "found":
+        return render(request, "events/_find.html#found", found_players(event, query))
+    return polled(request, event, "events/public.html", "live",
+                  lambda: public_board(event, me_id=me_id, query=query) | {"role": actor.role}, me_id)
+
+
+@event_view(PUBLIC)
+@require_POST
+def public_me(request, event, actor):
+    """Remember "this is me" in a cookie on this phone, for this event only; the server stores nothing."""
+    response = redirect("public", slug=event.slug)
+    chosen = whole_number(request.POST.get("player", ""))
+    path = reverse("public", args=[event.slug])
+    if chosen is not None and event.players.filter(pk=chosen).exists():
+        response.set_cookie(ME_COOKIE, str(chosen), max_age=ME_COOKIE_AGE, path=path, httponly=True, samesite="Lax",
+                            secure=request.is_secure())
+    else:
+        response.delete_cookie(ME_COOKIE, path=path, samesite="Lax")
+    return response
+
+
+@gzip_page
+@event_view(PUBLIC)
+@require_GET
+def public_round(request, event, actor, number: int):
+    rnd = get_object_or_404(Round.objects.select_related("bye"), event=event, number=number)
+    return render(request, "events/public_round.html", past_round(event, rnd))
+
+
+def _by_name(request) -> bool:
+    return request.GET.get("by") == "name"
+
+
+@public_poll("board", key=lambda request: (_by_name(request),))
+@gzip_page
+@event_view(PUBLIC)
+@require_GET
+def projector(request, event, actor):
+    by_name = _by_name(request)
+    return polled(request, event, "events/projector.html", "board",
+                  lambda: {**projector_board(event, by_name=by_name), "public_url": public_address(request, event)},
+                  by_name)
+
+
+def _report_outcome(game: Game, side: int) -> str:
+    opponent = (game.player_a, game.player_b)[1 - side].name
+    if game.result is not None:
+        return f"Table {game.table}: both reports agree, the result stands. {game.explanation}"
+    if game.reports_differ:
+        return (f"Table {game.table}: your report and {opponent}'s differ. Stay at the table; "
+                "the staff are coming to settle it.")
+    return f"Table {game.table}: your report is in. The result stands once {opponent} reports the same."
+
+
+@event_view(PUBLIC)
+@require_http_methods(["GET", "POST"])
+def public_report(request, event, actor):
+    """A player reports their game with the code on their slip: first the code, then the result.
+
+    Wrong codes count against the phone's address (events/throttle.py), so the codes of
+    other tables cannot be guessed.
+    """
+    code_form = ReportCodeForm(request.POST or None)
+    context = {"event": event, "code_form": code_form, "form": None, "warnings": None}
+    if not event.players_report:
+        return render(request, "events/public_report.html", context | {"closed": True}, status=404)
+    if request.method == "GET" or not code_form.is_valid():
+        return render(request, "events/public_report.html", context,
+                      status=422 if code_form.is_bound else 200)
+    key = f"code-address:{event.pk}:{throttle.client_address(request)}"
+    wait = throttle.attempt([(key, throttle.RESULT_CODE_PER_ADDRESS)])
+    if wait:
+        code_form.add_error("code", f"Too many wrong codes from this network. Try again in {wait} minute"
+                                    f"{'s' if wait > 1 else ''}, or hand your slip to the staff.")
+        return render(request, "events/public_report.html", context, status=429)
+    found = find_reporting_game(event, code_form.cleaned_data["code"])
+    if found is None:
+        code_form.add_error("code", "No table of the current round has this code. Check it on your slip.")
+        return render(request, "events/public_report.html", context, status=422)
+    throttle.succeeded(key)
+    game, side = found
+    own_report = (game.report_a, game.report_b)[side]
+    entering = "kind" in request.POST
+    form = PlayerReportForm(request.POST if entering else None, game=game,
+                            initial={**result_initial(game, own_report), "code": code_form.cleaned_data["code"]})
+    context |= {"form": form, "game": game, "side": side, "me": (game.player_a, game.player_b)[side],
+                "opponent": (game.player_a, game.player_b)[1 - side], "own_report": own_report}
+    if not entering:
+        return render(request, "events/public_report.html", context)
+    done = submit(form, lambda data: services.report_result(game, side, form.result(), confirm=data["confirm"]))
+    if done.made:
+        messages.success(request, _report_outcome(done.value, side))
+        return redirect("public", slug=event.slug)
+    context["warnings"] = done.warnings
+    return render(request, "events/public_report.html", context, status=done.status)

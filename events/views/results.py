@@ -1,0 +1,122 @@
+"""Results at the tables: the staff's phone page, a game's result form, its points preview, the calculator."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+
+import scoring
+
+from .. import services
+from ..forms import CouncilForm, ResultForm, add_service_error, result_initial
+from ..models import Game
+from ..queries.council import council_outcome
+from ..queries.record import result_history
+from ..queries.reports import described_report
+from ..queries.round import staff_tables as staff_tables_page
+from ..queries.search import page_of_table
+from ..roles import STAFF
+from .access import event_view
+from .confirm import bind_again, submit
+from .regions import polled, render_region
+
+
+@event_view(STAFF)
+@require_GET
+def staff_tables(request, event, actor):
+    query = request.GET.get("q", "")[:100]
+    return polled(request, event, "events/tables.html", "open-tables",
+                  lambda: {**staff_tables_page(event, query, request.GET.get("page")), "actor": actor}, actor.role)
+
+
+def _game_for(event, game_id: int) -> Game:
+    game = get_object_or_404(
+        Game.objects.select_related("round", "player_a", "player_b"), round__event=event, pk=game_id
+    )
+    game.round.event = event
+    return game
+
+
+def _preview(game: Game, form: ResultForm):
+    try:
+        return services.preview_result(game, form.result())
+    except services.ServiceError as error:
+        add_service_error(form, error)
+        return None
+
+
+def _saved(request, event, actor, game: Game):
+    messages.success(request, f"Table {game.table}: saved. {game.player_a} v {game.player_b}.")
+    if actor.is_coordinator and request.POST.get("back") == "round":
+        back = reverse("round", args=[event.slug, game.round.number])
+        page = page_of_table(game.table, game.round.games.count())
+        return redirect(f"{back}?page={page}#table-{game.table}" if page > 1 else back)
+    return redirect("tables", slug=event.slug)
+
+
+@event_view(STAFF)
+@require_http_methods(["GET", "POST"])
+def game_result(request, event, actor, game_id: int):
+    game = _game_for(event, game_id)
+    initial = result_initial(game)
+    data = request.POST or None
+    from_calculator = request.method == "GET" and all(
+        request.GET.get(name, "").lstrip("-").isdigit() for name in ("mp_a", "mp_b")
+    )
+    if from_calculator:
+        # The Free Council calculator's numbers arrive filled in, with their points shown.
+        data = {**{k: v for k, v in initial.items() if v is not None}, "kind": "council",
+                "mp_a": request.GET["mp_a"], "mp_b": request.GET["mp_b"]}
+    form = ResultForm(data, game=game, initial=initial)
+    preview = warnings = None
+    status = 200
+    if from_calculator and form.is_valid():
+        preview = _preview(game, form)
+    if request.method == "POST":
+        done = submit(form, lambda data: services.record_result(
+            game, form.result(), actor=actor, expected_version=data["version"], confirm=data["confirm"]))
+        if done.made:
+            return _saved(request, event, actor, game)
+        warnings, status = done.warnings, done.status
+        if isinstance(done.error, services.ResultConflict):
+            # The form shows what was saved meanwhile and saves over it only when sent again.
+            bind_again(form, version=done.error.game.version)
+            status = 409
+        if form.is_bound and not form.errors:
+            preview = _preview(game, form)
+    return render(
+        request,
+        "events/result.html",
+        {"event": event, "game": game, "form": form, "preview": preview, "warnings": warnings, "actor": actor,
+         "back": request.GET.get("back") or request.POST.get("back", ""),
+         "reports": [described_report(game, report) for report in (game.report_a, game.report_b)],
+         "history": result_history(event, game)},
+        status=status,
+    )
+
+
+@event_view(STAFF)
+@require_GET
+def game_result_preview(request, event, actor, game_id: int):
+    game = _game_for(event, game_id)
+    form = ResultForm(request.GET, game=game)
+    preview = _preview(game, form) if form.is_valid() else None
+    return render(request, "events/result.html#points-preview", {"game": game, "form": form, "preview": preview})
+
+
+@event_view(STAFF)
+@require_GET
+def game_council(request, event, actor, game_id: int):
+    game = _game_for(event, game_id)
+    form = CouncilForm(request.GET if "calculate" in request.GET else None, game=game)
+    outcome = None
+    if form.is_bound and form.is_valid():
+        try:
+            outcome = council_outcome(event, game, form.sheets())
+        except scoring.RuleError as error:
+            form.add_error(None, error.one_line())
+    return render_region(request, "events/council.html", "council-outcome",
+                         {"event": event, "game": game, "form": form, "outcome": outcome,
+                          "back": request.GET.get("back", "")})

@@ -1,0 +1,78 @@
+"""Pages stay flat in queries as an event grows: 8 players and 2 rounds against 40 and 5."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from events import services
+from events.models import Game
+from tests.factories import EventFactory
+from tests.helpers import actor, run_event
+
+PAGES = [
+    ("desk", "/events/{slug}/"),
+    ("desk search", "/events/{slug}/?q=player"),
+    ("round search", "/events/{slug}/rounds/{last}/?q=player"),
+    ("tables search", "/events/{slug}/tables/?q=player"),
+    ("round", "/events/{slug}/rounds/{last}/"),
+    ("round fragment", "/events/{slug}/rounds/{last}/"),
+    ("tables", "/events/{slug}/tables/"),
+    ("result form", "/events/{slug}/games/{game}/result/"),
+    ("points preview", "/events/{slug}/games/{game}/preview/?kind=council&mp_a=3&mp_b=2&version=0"),
+    ("free council", "/events/{slug}/games/{game}/council/?calculate=1&a_character=4"),
+    ("standings", "/events/{slug}/standings/"),
+    ("audit", "/events/{slug}/audit/"),
+    ("audit filtered", "/events/{slug}/audit/?action=result.&round=1"),
+    ("snapshots", "/events/{slug}/snapshots/"),
+    ("staff", "/events/{slug}/staff/"),
+    ("export", "/events/{slug}/export.json"),
+    ("public", "/e/{slug}/"),
+    ("public round", "/e/{slug}/rounds/1/"),
+    ("projector", "/e/{slug}/projector/"),
+    ("report", "/e/{slug}/report/"),
+    ("projector by name", "/e/{slug}/projector/?by=name"),
+    ("print pairings", "/events/{slug}/print/pairings/"),
+    ("print slips", "/events/{slug}/print/slips/"),
+    ("print cards", "/events/{slug}/print/cards/"),
+    ("print standings", "/events/{slug}/print/standings/"),
+]
+
+
+@pytest.fixture
+def small_and_large(owner):
+    small = run_event(EventFactory(owner=owner, slug="small"), 8, 2)
+    large = run_event(EventFactory(owner=owner, slug="large"), 40, 5)
+    for event in (small, large):
+        event.players_report = True
+        event.save()
+        services.change_rounds(event, actor=actor(owner), rounds=event.rounds.count() + 1)
+        services.pair_round(event, actor=actor(owner), seed=1)
+    return small, large
+
+
+def _url(template: str, event) -> str:
+    last = event.rounds.order_by("-number").first()
+    game = Game.objects.filter(round=last).order_by("-table").first()
+    return template.format(slug=event.slug, last=last.number, game=game.pk)
+
+
+def _queries(client, url: str, headers: dict) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url, **headers).status_code == 200
+    return len(queries)
+
+
+@pytest.mark.parametrize("name, template", PAGES, ids=[p[0] for p in PAGES])
+def test_page_queries_do_not_grow_with_players_or_rounds(client, owner, small_and_large, name, template):
+    small, large = small_and_large
+    client.force_login(owner)
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "tables"} if name == "round fragment" else {}
+    client.get("/")  # the session's first use is not the page's
+    # The first view of an event's state builds its kept parts (events/caching/parts.py) and the next
+    # one reads them; each way, the large event costs no more queries than the small one.
+    first_small, then_small = (_queries(client, _url(template, small), headers) for _ in range(2))
+    first_large, then_large = (_queries(client, _url(template, large), headers) for _ in range(2))
+    counts = {"small": (first_small, then_small), "large": (first_large, then_large)}
+    assert first_large <= first_small and then_large <= then_small, counts

@@ -1,0 +1,41 @@
+"""Export and import of whole events (events/services/archive.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from events import services
+from events.archive import event_archive
+from events.models import Event, Game
+from tests.helpers import actor, run_event
+
+
+def test_export_import_export_gives_the_same_archive(event, owner):
+    run_event(event, 7, 2)
+    services.register_players(event, "Late Lucy", actor=actor(owner))
+    services.drop_player(event.players.get(name="Player 01"), actor=actor(owner))
+    services.pair_round(event, actor=actor(owner), seed=11)
+    first = event_archive(event)
+    copy = services.import_event(first, owner=owner)
+    assert copy.slug == "lorien-open-2"
+    assert event_archive(copy) == first
+    assert copy.players.get(name="Late Lucy").joined_after_round == 2
+    assert copy.rounds_by_policy == 3  # 7 starters under Policy Number 4
+
+
+def test_import_of_a_bad_archive_names_the_field_and_saves_nothing(owner):
+    bad = {"format": "council-archive/1", "event": {"name": "X", "policy": "policy-4-2001", "game_type": "two-deck"},
+           "players": [{"id": "a", "name": "A"}, {"id": "a", "name": "B"}]}
+    with pytest.raises(services.ServiceError, match=r"players\[1\]\.id"):
+        services.import_event(bad, owner=owner)
+    assert Event.objects.count() == 0
+
+
+def test_import_of_the_documented_example(owner):
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parents[3] / "docs" / "archive-example.json").read_text())
+    event = services.import_event(data, owner=owner)
+    assert (event.status, event.rounds.count(), event.players.count()) == ("running", 1, 3)
+    assert Game.objects.get(round__event=event).points == [6, 0]  # 20-10 is ratio 2

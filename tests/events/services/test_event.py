@@ -1,0 +1,128 @@
+"""Creating, starting, changing and closing an event (events/services/event.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from events import services
+from events.models import AuditEntry, Event
+from tests.factories import EventFactory
+from tests.helpers import actor, register, run_event
+
+
+def _tied_lead(event, tie_resolution):
+    Event.objects.filter(pk=event.pk).update(tie_resolution=tie_resolution)
+    event.refresh_from_db()
+    register(event, 2)
+    services.start_event(event, actor=actor(event.owner))
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.get()
+    services.record_result(game, {"kind": "tie"}, actor=actor(event.owner), expected_version=0)
+    return game
+
+
+def test_create_event_refuses_a_game_type_the_policy_does_not_have(owner):
+    with pytest.raises(services.ServiceError) as caught:
+        services.create_event(owner=owner, name="Old", policy="policy-1-1996", game_type="challenge-deck",
+                              format="general-opponent", tie_resolution="playoff", first_round_pairing="random")
+    assert caught.value.field == "game_type"
+    assert Event.objects.count() == 0
+
+
+def test_create_event_refuses_ranking_pairing_before_policy_4(owner):
+    with pytest.raises(services.ServiceError) as caught:
+        services.create_event(owner=owner, name="V3", policy="version-3-1998", game_type="two-deck",
+                              format="general-opponent", tie_resolution="playoff", first_round_pairing="ranking")
+    assert caught.value.field == "first_round_pairing"
+
+
+def test_create_event_gives_unique_slugs_and_an_audit_entry(owner):
+    rules = dict(policy="policy-4-2001", game_type="two-deck", format="general-opponent",
+                 tie_resolution="playoff", first_round_pairing="random")
+    first = services.create_event(owner=owner, name="Rivendell Cup", **rules)
+    second = services.create_event(owner=owner, name="Rivendell Cup", **rules)
+    assert (first.slug, second.slug) == ("rivendell-cup", "rivendell-cup-2")
+    assert AuditEntry.objects.filter(event=first, action="event.created").count() == 1
+
+
+def test_start_takes_the_rounds_from_the_policy_table_for_active_players(event):
+    register(event, 12)
+    services.start_event(event, actor=actor(event.owner))
+    event.refresh_from_db()
+    # Policy Number 4, Number of Rounds: 9-16 players play 4 rounds.
+    assert (event.status, event.rounds_planned, event.rounds_by_policy, event.rounds_note) == ("running", 4, 4, "")
+
+
+def test_start_with_other_rounds_records_the_departure(event):
+    register(event, 12)
+    services.start_event(event, actor=actor(event.owner), rounds=3, note="The hall closes at six")
+    event.refresh_from_db()
+    assert (event.rounds_planned, event.rounds_by_policy) == (3, 4)  # it departs from the policy
+    assert event.rounds_note.startswith("Departs from the policy: 4 rounds for 12 players (Policy Number 4")
+    assert event.rounds_note.endswith("The hall closes at six")
+
+
+def test_start_needs_two_players(event):
+    register(event, 1)
+    with pytest.raises(services.ServiceError, match="at least two players"):
+        services.start_event(event, actor=actor(event.owner))
+    event.refresh_from_db()
+    assert event.status == Event.REGISTRATION
+
+
+def test_close_needs_every_result(event):
+    run_event(event, 4, 1, leave_last_open=True)
+    with pytest.raises(services.ServiceError, match="still needs results from table"):
+        services.close_event(event, actor=actor(event.owner), confirm=True)
+
+
+def test_closing_early_needs_confirmation(event):
+    Event.objects.filter(pk=event.pk).update(tie_resolution="co-champions")  # two players lead on 6
+    event.refresh_from_db()
+    run_event(event, 4, 1)
+    with pytest.raises(services.NeedsConfirmation, match="Only 1 of the 2 planned rounds"):
+        services.close_event(event, actor=actor(event.owner))
+    services.close_event(event, actor=actor(event.owner), confirm=True)
+    event.refresh_from_db()
+    assert event.status == "closed"
+
+
+def test_a_tied_lead_with_a_posted_playoff_needs_the_playoff_winner(event):
+    game = _tied_lead(event, "playoff")
+    with pytest.raises(services.ServiceError) as caught:
+        services.close_event(event, actor=actor(event.owner))
+    assert caught.value.field == "playoff_winner"
+    services.close_event(event, actor=actor(event.owner), playoff_winner=game.player_b)
+    event.refresh_from_db()
+    assert (event.status, event.playoff_winner_id) == ("closed", game.player_b_id)
+
+
+def test_a_tied_lead_with_posted_co_champions_closes_without_a_playoff(event):
+    _tied_lead(event, "co-champions")
+    standings = services.close_event(event, actor=actor(event.owner))
+    assert "co-champions" in standings.lead_tie.text
+
+
+def test_update_event_refuses_rule_changes_after_the_start(event):
+    run_event(event, 4, 0)
+    with pytest.raises(services.ServiceError) as caught:
+        services.update_event(event, actor=actor(event.owner), name="New name", policy="version-3-1998",
+                              game_type="two-deck", format="general-opponent", tie_resolution="playoff",
+                              first_round_pairing="random")
+    assert caught.value.field == "policy"
+    services.update_event(event, actor=actor(event.owner), name="New name")
+    event.refresh_from_db()
+    assert (event.name, event.policy) == ("New name", "policy-4-2001")
+
+
+def test_every_service_touches_the_event_for_live_pages(event):
+    before = Event.objects.get(pk=event.pk).changed_at
+    register(event, 2)
+    assert Event.objects.get(pk=event.pk).changed_at > before
+
+
+def test_events_of_other_owners_do_not_interfere(owner):
+    other = EventFactory(name="Elsewhere", slug="elsewhere")
+    register(other, 3)
+    mine = EventFactory(owner=owner, slug="mine")
+    register(mine, 3)
+    assert sorted(mine.players.values_list("archive_id", flat=True)) == ["player-01", "player-02", "player-03"]

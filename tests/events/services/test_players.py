@@ -1,0 +1,109 @@
+"""Registering, removing and dropping players (events/services/players.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from events import services
+from events.models import AuditEntry, Player
+from tests.helpers import WIN_A, actor, register, run_event
+
+
+def test_register_a_pasted_list_cleans_whitespace_and_blank_lines(event):
+    players = services.register_players(event, "  Ann  Smith\n\n\tBob\n", actor=actor(event.owner))
+    assert [p.name for p in players] == ["Ann Smith", "Bob"]
+    assert [p.archive_id for p in players] == ["ann-smith", "bob"]
+    assert AuditEntry.objects.get(event=event, action="players.registered").after == ["Ann Smith", "Bob"]
+
+
+def test_register_refuses_a_duplicate_name_and_saves_none_of_the_list(event):
+    services.register_players(event, "Ann", actor=actor(event.owner))
+    audit_before = AuditEntry.objects.count()
+    with pytest.raises(services.ServiceError) as caught:
+        services.register_players(event, "Cat\nann\nDan", actor=actor(event.owner))
+    assert caught.value.message.startswith("Line 2: ann is already registered")
+    assert caught.value.field == "names"
+    assert list(event.players.values_list("name", flat=True)) == ["Ann"]
+    assert AuditEntry.objects.count() == audit_before
+
+
+def test_register_refuses_an_empty_entry(event):
+    with pytest.raises(services.ServiceError, match="Type a player's name"):
+        services.register_players(event, " \n ", actor=actor(event.owner))
+
+
+def test_same_names_with_different_case_get_distinct_archive_ids(event):
+    services.register_players(event, "Ann-Marie\nAnn Marie", actor=actor(event.owner))
+    assert sorted(event.players.values_list("archive_id", flat=True)) == ["ann-marie", "ann-marie-2"]
+
+
+def test_a_player_registered_after_round_one_is_late_and_starts_with_zero(event):
+    run_event(event, 4, 1)
+    late = services.register_players(event, "Late Larry", actor=actor(event.owner))[0]
+    assert late.joined_after_round == 1
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=3)
+    seated = {g.player_a_id for g in rnd.games.all()} | {g.player_b_id for g in rnd.games.all()} | {rnd.bye_id}
+    assert late.pk in seated
+    import scoring
+    from events.archive import load_archive
+
+    row = next(r for r in scoring.compute_standings(load_archive(event)).rows if r.name == "Late Larry")
+    assert row.games_played == 0 and row.byes in (0, 1)
+
+
+def test_remove_player_only_before_they_have_played(event):
+    players = register(event, 4)
+    services.remove_player(players[0], actor=actor(event.owner))
+    assert event.players.count() == 3
+    services.start_event(event, actor=actor(event.owner))
+    services.pair_round(event, actor=actor(event.owner), seed=1)
+    with pytest.raises(services.ServiceError, match="record a drop instead"):
+        services.remove_player(event.players.first(), actor=actor(event.owner))
+    assert event.players.count() == 3
+
+
+@pytest.mark.parametrize("capability, points", [("one-ring", 7), ("marshalling-points", 6)])
+def test_a_drop_mid_game_concedes_with_the_maximum_for_the_opponents_deck(event, capability, points):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    Player.objects.filter(pk=game.player_b_id).update(deck_capability=capability)
+    told = services.drop_player(game.player_a, actor=actor(event.owner))
+    game.refresh_from_db()
+    # Policy #1, General 19; Policy Number 4 two-deck One Ring win is 7 points.
+    assert game.result == {"kind": "forfeit", "winner": 1, "reason": "drop"}
+    assert game.points == [0, points]
+    assert f"gets {points} points" in told
+    dropped = Player.objects.get(pk=game.player_a_id)
+    assert (dropped.status, dropped.dropped_after_round) == ("dropped", 1)
+
+
+def test_a_dropped_player_is_not_paired_again_and_is_not_ranked(event):
+    run_event(event, 5, 1)
+    leaver = event.players.first()
+    services.drop_player(leaver, actor=actor(event.owner))
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=9)
+    seated = {g.player_a_id for g in rnd.games.all()} | {g.player_b_id for g in rnd.games.all()}
+    assert rnd.bye_id is None
+    assert leaver.pk not in seated and len(seated) == 4
+    import scoring
+    from events.archive import load_archive
+
+    rows = scoring.compute_standings(load_archive(event)).rows
+    assert next(r.rank for r in rows if r.name == leaver.name) is None
+
+
+def test_an_ejection_forfeits_the_open_game_for_cheating(event):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    services.drop_player(game.player_b, actor=actor(event.owner), ejected=True)
+    game.refresh_from_db()
+    assert game.result == {"kind": "forfeit", "winner": 0, "reason": "cheat"}
+    assert Player.objects.get(pk=game.player_b_id).status == "ejected"
+
+
+def test_a_drop_between_rounds_leaves_results_alone(event):
+    run_event(event, 4, 1)
+    game = event.rounds.get().games.first()
+    services.drop_player(game.player_b, actor=actor(event.owner))
+    game.refresh_from_db()
+    assert game.result == WIN_A

@@ -1,0 +1,141 @@
+"""Results entered by staff and reported by players (events/services/results.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from events import services
+from events.codes import CODE_ALPHABET, CODE_LENGTH
+from events.models import AuditEntry, Game
+from events.queries.reports import find_reporting_game
+from tests.helpers import WIN_A, WIN_B, actor, open_game, run_event
+
+
+def test_record_result_scores_and_versions_and_audits(event, staff_user):
+    run_event(event, 4, 0)
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=1)
+    game = rnd.games.first()
+    saved = services.record_result(game, {"kind": "council", "mp": [15, 10]}, actor=actor(staff_user, "staff"),
+                                   expected_version=0)
+    # Policy Number 4: ratio 1.5 to under 2 is 5-1.
+    assert (saved.points, saved.state, saved.version, saved.reported_by) == ([5, 1], "reported", 1, "staff")
+    entry = AuditEntry.objects.get(event=event, action="result.recorded")
+    assert (entry.table, entry.before["result"], entry.after["points"]) == (game.table, None, [5, 1])
+
+
+def test_a_second_save_from_an_old_form_is_refused_and_told_what_was_saved(event, staff_user):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    services.record_result(game, WIN_A, actor=actor(staff_user, "staff"), expected_version=0)
+    with pytest.raises(services.ResultConflict) as caught:
+        services.record_result(game, {"kind": "tie"}, actor=actor(event.owner), expected_version=0)
+    assert "saved meanwhile by staff" in str(caught.value)
+    game.refresh_from_db()
+    assert (game.result, game.version) == (WIN_A, 1)
+
+
+def test_a_correction_is_a_new_version_with_the_old_result_in_the_audit(event):
+    run_event(event, 4, 1)
+    game = event.rounds.get().games.first()
+    services.record_result(game, {"kind": "tie"}, actor=actor(event.owner), expected_version=1)
+    entry = AuditEntry.objects.get(event=event, action="result.corrected")
+    assert (entry.before["result"], entry.after["result"], entry.after["version"]) == (WIN_A, {"kind": "tie"}, 2)
+
+
+def test_a_result_the_policy_refuses_names_the_field_and_saves_nothing(event):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    with pytest.raises(services.ServiceError) as caught:
+        services.record_result(game, {"kind": "council", "mp": [10, 10], "weakest_link": 0},
+                               actor=actor(event.owner), expected_version=0)
+    assert caught.value.field == "weakest_link"
+    assert "Policy Number 4" in str(caught.value)
+    game.refresh_from_db()
+    assert (game.result, game.version) == (None, 0)
+
+
+def test_implausible_marshalling_points_need_confirmation(event):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    with pytest.raises(services.NeedsConfirmation) as caught:
+        services.record_result(game, {"kind": "council", "mp": [150, 15]}, actor=actor(event.owner),
+                               expected_version=0)
+    assert caught.value.field == "mp_a"
+    assert Game.objects.get(pk=game.pk).result is None
+    services.record_result(game, {"kind": "council", "mp": [150, 15]}, actor=actor(event.owner),
+                           expected_version=0, confirm=True)
+    assert Game.objects.get(pk=game.pk).points == [6, 0]
+
+
+def test_staff_cannot_change_a_finished_round_but_the_coordinator_can(event, staff_user):
+    run_event(event, 4, 1)
+    services.pair_round(event, actor=actor(event.owner), seed=2)
+    old = event.rounds.get(number=1).games.first()
+    with pytest.raises(services.ServiceError, match="This round is over"):
+        services.record_result(old, {"kind": "tie"}, actor=actor(staff_user, "staff"), expected_version=1)
+    services.record_result(old, {"kind": "tie"}, actor=actor(event.owner), expected_version=1)
+    assert Game.objects.get(pk=old.pk).points == [3, 3]
+
+
+def test_confirm_marks_a_staff_result_confirmed(event, staff_user):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    services.record_result(game, WIN_A, actor=actor(staff_user, "staff"), expected_version=0)
+    assert services.confirm_result(game, actor=actor(event.owner)).state == "confirmed"
+
+
+def test_every_seat_of_a_round_gets_its_own_code(reporting):
+    codes = [code for g in Game.objects.filter(round__event=reporting) for code in (g.code_a, g.code_b)]
+    assert len(codes) == 4 and len(set(codes)) == 4
+    assert all(re.fullmatch(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}", code) for code in codes)
+
+
+def test_matching_reports_make_the_result_stand(reporting):
+    game = open_game(reporting)
+    services.report_result(game, 0, WIN_A)
+    game.refresh_from_db()
+    assert (game.result, game.reports_in) == (None, 1)
+    services.report_result(game, 1, WIN_A)
+    game.refresh_from_db()
+    assert (game.result, game.state, game.version, game.reported_by) == (WIN_A, Game.CONFIRMED, 1, "both players")
+    assert game.points == [6, 0]  # Policy Number 4: twice the loser's MP
+    actions = list(AuditEntry.objects.filter(event=reporting, table=game.table).order_by("id")
+                   .values_list("action", flat=True))
+    assert actions == ["result.reported", "result.reported", "result.agreed"]
+
+
+def test_a_player_may_change_their_report_until_it_stands(reporting):
+    game = open_game(reporting)
+    services.report_result(game, 0, WIN_A)
+    services.report_result(game, 1, WIN_B)
+    services.report_result(game, 0, WIN_B)
+    game.refresh_from_db()
+    assert game.result == WIN_B
+    with pytest.raises(services.ServiceError, match="stands already"):
+        services.report_result(game, 1, WIN_A)
+    game.refresh_from_db()
+    assert (game.result, game.version) == (WIN_B, 1)
+
+
+def test_reports_are_refused_where_the_staff_enter_results(reporting):
+    reporting.players_report = False
+    reporting.save()
+    game = open_game(reporting)
+    with pytest.raises(services.ServiceError, match="staff enter results"):
+        services.report_result(game, 0, WIN_A)
+    game.refresh_from_db()
+    assert game.report_a is None
+
+
+def test_a_swap_gives_new_codes_so_old_slips_cannot_report(reporting):
+    rnd = reporting.rounds.get()
+    games = list(rnd.games.order_by("table"))
+    services.report_result(games[0], 0, WIN_A)
+    old_codes = {g.code_a for g in games} | {g.code_b for g in games}
+    services.swap_players(rnd, games[0].player_a, games[1].player_a, actor=actor(reporting.owner), confirm=True)
+    for game in rnd.games.all():
+        assert game.report_a is None and game.report_b is None
+        assert not {game.code_a, game.code_b} & old_codes
+    assert find_reporting_game(reporting, games[0].code_a) is None

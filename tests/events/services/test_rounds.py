@@ -1,0 +1,111 @@
+"""Pairing, undoing and swapping (events/services/rounds.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from events import services
+from events.models import AuditEntry, Round
+from tests.helpers import WIN_A, actor, open_game, register, run_event
+
+
+def _swap_event(event):
+    """Round 2 of six players: round 1 decided who met whom."""
+    run_event(event, 6, 1)
+    return services.pair_round(event, actor=actor(event.owner), seed=5)
+
+
+def test_pair_round_seats_everyone_once_with_a_bye_when_odd(event):
+    register(event, 7)
+    services.start_event(event, actor=actor(event.owner))
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=42)
+    games = list(rnd.games.all())
+    seated = [g.player_a_id for g in games] + [g.player_b_id for g in games] + [rnd.bye_id]
+    assert sorted(seated) == sorted(event.players.values_list("pk", flat=True))
+    assert [g.table for g in games] == [1, 2, 3]
+    assert rnd.seed == 42 and rnd.quality["rematches"] == 0
+
+
+def test_pairing_is_refused_while_results_are_missing_and_names_the_tables(event):
+    run_event(event, 6, 1, leave_last_open=True)
+    with pytest.raises(services.ServiceError) as caught:
+        services.pair_round(event, actor=actor(event.owner))
+    assert str(caught.value) == "Round 1 still needs results from table 3."
+    assert event.rounds.count() == 1
+
+
+def test_pairing_stops_at_the_planned_rounds(event):
+    run_event(event, 4, 2)  # run_event plans one round more than it plays
+    services.pair_round(event, actor=actor(event.owner), seed=1)
+    for game in open_game(event).round.games.all():
+        services.record_result(game, WIN_A, actor=actor(event.owner), expected_version=0)
+    with pytest.raises(services.ServiceError, match="All 3 planned rounds are paired"):
+        services.pair_round(event, actor=actor(event.owner))
+
+
+def test_the_same_seed_gives_the_same_pairing_after_an_undo(event):
+    run_event(event, 10, 1)
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=777)
+    first = [(g.table, g.player_a_id, g.player_b_id) for g in rnd.games.all()]
+    services.undo_round(rnd, actor=actor(event.owner))
+    assert not Round.objects.filter(pk=rnd.pk).exists()
+    again = services.pair_round(event, actor=actor(event.owner), seed=777)
+    assert [(g.table, g.player_a_id, g.player_b_id) for g in again.games.all()] == first
+    assert AuditEntry.objects.filter(event=event, action="round.undone").count() == 1
+
+
+def test_undo_is_refused_once_a_result_is_in(event):
+    run_event(event, 4, 1)
+    rnd = event.rounds.get()
+    with pytest.raises(services.ServiceError, match="cannot be undone"):
+        services.undo_round(rnd, actor=actor(event.owner))
+    assert rnd.games.count() == 2
+
+
+def test_swap_into_a_rematch_needs_confirmation_and_changes_nothing_until_then(event):
+    rnd = _swap_event(event)
+    round_one = event.rounds.get(number=1).games.first()
+    # Put round 1's opponents at one table again: swap one of them with the other's current opponent.
+    a, b = round_one.player_a, round_one.player_b
+    game_of_a = rnd.games.get(pk__in=[g.pk for g in rnd.games.all() if a.pk in (g.player_a_id, g.player_b_id)])
+    opponent_of_a = game_of_a.player_b if game_of_a.player_a_id == a.pk else game_of_a.player_a
+    layout = [(g.player_a_id, g.player_b_id) for g in rnd.games.all()]
+    with pytest.raises(services.NeedsConfirmation) as caught:
+        services.swap_players(rnd, opponent_of_a, b, actor=actor(event.owner))
+    assert any("already played in round 1" in w for w in caught.value.warnings)
+    assert [(g.player_a_id, g.player_b_id) for g in rnd.games.all()] == layout
+
+    warnings = services.swap_players(rnd, opponent_of_a, b, actor=actor(event.owner), confirm=True)
+    assert any("rematch" in w for w in warnings)
+    now_with_a = next(g for g in rnd.games.all() if a.pk in (g.player_a_id, g.player_b_id))
+    assert {now_with_a.player_a_id, now_with_a.player_b_id} == {a.pk, b.pk}
+    rnd.refresh_from_db()
+    assert rnd.quality["rematches"] == 1 and rnd.quality["changed_by_hand"] is True
+    assert AuditEntry.objects.get(event=event, action="round.swapped").before["games"]
+
+
+def test_swap_with_the_bye_player_moves_the_bye(event):
+    register(event, 5)
+    services.start_event(event, actor=actor(event.owner))
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=8)
+    old_bye = rnd.bye
+    seated = rnd.games.first().player_a
+    services.swap_players(rnd, old_bye, seated, actor=actor(event.owner), confirm=True)
+    rnd.refresh_from_db()
+    assert rnd.bye_id == seated.pk
+    assert rnd.games.filter(player_a=old_bye).exists()
+
+
+def test_swap_is_refused_for_a_table_with_a_result(event):
+    rnd = _swap_event(event)
+    games = list(rnd.games.all())
+    services.record_result(games[0], WIN_A, actor=actor(event.owner), expected_version=0)
+    with pytest.raises(services.ServiceError, match="already has a result"):
+        services.swap_players(rnd, games[0].player_a, games[1].player_a, actor=actor(event.owner), confirm=True)
+
+
+def test_swap_refuses_two_players_of_one_table(event):
+    rnd = _swap_event(event)
+    game = rnd.games.first()
+    with pytest.raises(services.ServiceError, match="already play each other"):
+        services.swap_players(rnd, game.player_a, game.player_b, actor=actor(event.owner))

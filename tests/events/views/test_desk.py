@@ -1,0 +1,106 @@
+"""The registration desk: players, start, rounds and pairing (events/views/desk.py)."""
+
+from __future__ import annotations
+
+import re
+
+from events import services
+from tests.helpers import HTMX, actor, register, run_event
+
+
+def _listed_players(page: str) -> list[str]:
+    return re.findall(r'<td><a href="/events/[\w-]+/players/\d+/">([^<]+)</a>', page)
+
+
+def test_register_one_name_by_htmx_returns_the_players_fragment(as_owner, event):
+    response = as_owner.post(f"/events/{event.slug}/players/", {"names": "Ann"}, **HTMX)
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert text.lstrip().startswith('<div id="players"')
+    assert "Registered Ann." in text and 'value="Ann"' not in text
+
+
+def test_register_duplicate_shows_the_message_next_to_the_field(as_owner, event):
+    register(event, 1)
+    response = as_owner.post(f"/events/{event.slug}/players/", {"names": "player 01"}, **HTMX)
+    text = response.content.decode()
+    assert response.status_code == 422
+    assert 'id="id_names_error"' in text and "player 01 is already registered" in text
+    assert event.players.count() == 1
+
+
+def test_register_pasted_list_without_htmx_redirects_to_the_desk(as_owner, event):
+    response = as_owner.post(f"/events/{event.slug}/players/", {"names": "Ann\nBob\nCat", "paste": "1"})
+    assert response.status_code == 302
+    assert list(event.players.values_list("name", flat=True)) == ["Ann", "Bob", "Cat"]
+
+
+def test_the_desk_lists_a_large_event_a_page_at_a_time_in_name_order(as_owner, event):
+    register(event, 120)
+    in_name_order = sorted(f"Player {n:02d}" for n in range(1, 121))  # "Player 10", "Player 100", ...
+    first = as_owner.get(f"/events/{event.slug}/").content.decode()
+    assert _listed_players(first) == in_name_order[:50]
+    assert "Players (120 active)" in first and "120 players, 1–50 shown." in first
+    assert "Page 1 of 3" in first and "?page=2" in first and 'role="search"' in first
+    last = as_owner.get(f"/events/{event.slug}/?page=3").content.decode()
+    assert _listed_players(last) == in_name_order[100:]
+    # A page that does not exist shows the last one rather than an error.
+    assert _listed_players(as_owner.get(f"/events/{event.slug}/?page=99").content.decode()) == _listed_players(last)
+
+
+def test_the_desk_search_finds_players_by_any_part_of_their_name_without_accents(as_owner, event):
+    register(event, 60)
+    services.register_players(event, "Éowyn Halfelven", actor=actor(event.owner))
+    found = as_owner.get(f"/events/{event.slug}/", {"q": "EOWYN"}, HTTP_HX_TARGET="player-list", **HTMX)
+    text = found.content.decode()
+    assert text.lstrip().startswith('<div id="player-list">'), "htmx gets the list alone"
+    assert _listed_players(text) == ["Éowyn Halfelven"] and "1 found for “EOWYN”." in text
+    nothing = as_owner.get(f"/events/{event.slug}/", {"q": "Gandalf"}).content.decode()
+    assert _listed_players(nothing) == [] and "No player found for “Gandalf”." in nothing
+
+
+def test_an_event_of_up_to_64_players_lists_everyone_on_the_desk_without_search_or_pages(as_owner, event):
+    register(event, 64)
+    page = as_owner.get(f"/events/{event.slug}/").content.decode()
+    assert len(_listed_players(page)) == 64
+    assert 'role="search"' not in page and "Pages of players" not in page
+
+
+def test_start_pair_and_round_page(as_owner, event):
+    register(event, 5)
+    as_owner.post(f"/events/{event.slug}/start/", {"rounds": "3"})
+    response = as_owner.post(f"/events/{event.slug}/pair/")
+    assert response.status_code == 302 and response["Location"] == f"/events/{event.slug}/rounds/1/"
+    page = as_owner.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert "2 results missing" in page and "Bye" in page
+
+
+def test_pairing_with_a_missing_result_says_which_tables(as_owner, event):
+    run_event(event, 6, 1, leave_last_open=True)
+    response = as_owner.post(f"/events/{event.slug}/pair/", follow=True)
+    assert "Round 1 still needs results from table 3." in response.content.decode()
+
+
+def test_drop_from_the_desk_reports_the_forfeit(as_owner, event):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    response = as_owner.post(f"/events/{event.slug}/players/{game.player_a.pk}/drop/", follow=True)
+    assert f"table {game.table} is conceded: {game.player_b.name} gets 6 points" in response.content.decode()
+
+
+def test_a_wrong_number_of_rounds_is_shown_next_to_the_field(as_owner, event):
+    register(event, 4)
+    response = as_owner.post(f"/events/{event.slug}/start/", {"rounds": "0"})
+    assert response.status_code == 422
+    assert 'id="id_rounds_error"' in response.content.decode()
+    event.refresh_from_db()
+    assert event.status == "registration"
+
+
+def test_fewer_rounds_than_paired_is_refused_next_to_the_field(as_owner, event):
+    run_event(event, 4, 2)
+    response = as_owner.post(f"/events/{event.slug}/rounds/", {"rounds": "1"})
+    assert response.status_code == 422
+    assert "2 rounds are already paired." in response.content.decode()
+    event.refresh_from_db()
+    assert event.rounds_planned == 3

@@ -1,0 +1,52 @@
+"""Creating and importing events (events/views/home.py)."""
+
+from __future__ import annotations
+
+import re
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from events.models import Event
+from tests.helpers import HTMX
+
+
+def test_create_event_shows_the_policy_implications_and_creates(as_owner):
+    page = as_owner.get("/events/new/")
+    assert b"What the policy implies" in page.content
+    response = as_owner.post("/events/new/", {
+        "name": "Moria Masters", "policy": "version-3-1998", "game_type": "two-deck", "format": "general-opponent",
+        "tie_resolution": "co-champions", "first_round_pairing": "random", "expected_players": "20",
+    })
+    event = Event.objects.get(name="Moria Masters")
+    assert response.status_code == 302 and response["Location"] == f"/events/{event.slug}/"
+    assert event.tie_resolution == "co-champions"
+
+
+def test_policy_preview_fragment_gives_rounds_and_official_status(client, db):
+    response = client.get("/events/new/policy/", {"policy": "version-3-1998", "game_type": "two-deck",
+                                                  "expected_players": "5"}, **HTMX)
+    text = response.content.decode()
+    assert "<html" not in text and 'id="implications"' in text
+    assert "3 for 5 players" in text
+    assert "an official event needs at least 6 players" in text
+    assert "80 minutes a game" in text
+
+
+def test_create_event_refusal_is_shown_next_to_the_game_type(as_owner):
+    response = as_owner.post("/events/new/", {
+        "name": "Old", "policy": "policy-1-1996", "game_type": "challenge-deck", "format": "general-opponent",
+        "tie_resolution": "playoff", "first_round_pairing": "random",
+    })
+    text = response.content.decode()
+    assert response.status_code == 422
+    error = re.search(r'<ul class="errorlist" id="id_game_type_error"[^>]*><li>([^<]*)</li>', text)
+    assert error is not None
+    assert "has no challenge-deck game" in error.group(1)
+    assert Event.objects.filter(name="Old").count() == 0
+
+
+def test_import_of_a_broken_file_explains_next_to_the_upload(as_owner):
+    upload = SimpleUploadedFile("e.json", b"{not json", content_type="application/json")
+    response = as_owner.post("/events/import/", {"archive": upload})
+    assert response.status_code == 422
+    assert 'id="id_archive_error"' in response.content.decode() and "not a JSON file" in response.content.decode()

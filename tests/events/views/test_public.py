@@ -1,0 +1,288 @@
+"""The players' pages: public round, this is me, polling, projector and reports (events/views/public.py)."""
+
+from __future__ import annotations
+
+import gzip
+import html
+import json
+import re
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+import scoring
+from events import services
+from events.archive import load_archive
+from events.models import AuditEntry, Game, Player, Throttle
+from events.throttle import RESULT_CODE_PER_ADDRESS
+from tests.factories import EventFactory
+from tests.helpers import POLL, WIN_A, WIN_B, actor, open_game, register, run_event
+
+
+def _seated(event, player: Player) -> tuple[Game, Player]:
+    game = Game.objects.filter(round__event=event).filter(player_a=player).order_by("-round__number").first() or \
+        Game.objects.filter(round__event=event, player_b=player).order_by("-round__number").first()
+    return game, game.player_b if game.player_a_id == player.pk else game.player_a
+
+
+def _first_visit_bytes(client, path: str) -> dict[str, int]:
+    """What a browser downloads on a first visit, compressed as the server sends it."""
+    page = client.get(path, HTTP_ACCEPT_ENCODING="gzip")
+    assert page["Content-Encoding"] == "gzip"
+    sizes = {"html": len(page.content)}
+    html = gzip.decompress(page.content).decode()
+    for asset in re.findall(r'<(?:script[^>]* src|link[^>]* href)="/static/([^"]+)"', html):
+        # whitenoise serves each file gzipped at level 9 (its default) next to the original
+        sizes[asset] = len(gzip.compress(open(finders.find(asset), "rb").read(), compresslevel=9))
+    return sizes
+
+
+def test_public_page_shows_the_round_by_table_and_the_standings(client, event):
+    run_event(event, 4, 1)
+    services.pair_round(event, actor=actor(event.owner), seed=2)
+    text = client.get(f"/e/{event.slug}/").content.decode()
+    assert "Round 2 of 2" in text and "Standings after round 2" in text
+    for game in Game.objects.filter(round__number=2).select_related("player_a", "player_b"):
+        assert re.search(rf">{game.table}</td><td>{game.player_a.name} <span class=\"vs\">v</span> {game.player_b.name}", text)
+    assert f'href="/e/{event.slug}/rounds/1/"' in text
+
+
+def test_nothing_private_is_on_the_public_pages(client, event):
+    run_event(event, 4, 1, leave_last_open=True)
+    token = services.create_staff_link(event, actor=actor(event.owner))
+    player = event.players.first()
+    services.update_player(player, actor=actor(event.owner), name=player.name, deck_capability="one-ring",
+                           avatar="Saruman", ranking=None)
+    client.post(f"/e/{event.slug}/me/", {"player": player.pk})
+    for path in (f"/e/{event.slug}/", f"/e/{event.slug}/projector/", f"/e/{event.slug}/rounds/1/"):
+        text = client.get(path).content.decode()
+        assert token not in text
+        assert "Saruman" not in text and "One Ring" not in text
+        assert "/events/" not in text, f"{path} links to a coordinator page"
+
+
+@pytest.mark.parametrize("query, found", [
+    ("owyn", ["Éowyn Halfelven"]),
+    ("EOWYN", ["Éowyn Halfelven"]),
+    ("half eow", ["Éowyn Halfelven"]),
+    ("an", ["Anborn", "Dernhelm Annúminas"]),
+    ("zz", []),
+])
+def test_search_finds_any_part_of_a_name_without_accents_or_case(client, event, query, found):
+    services.register_players(event, "Éowyn Halfelven\nAnborn\nDernhelm Annúminas\nBeregond", actor=actor(event.owner))
+    response = client.get(f"/e/{event.slug}/", {"q": query}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="found")
+    text = response.content.decode()
+    assert "<html" not in text, "the search answers with the list only"
+    assert re.findall(r"<strong>([^<]+)</strong>:", text) == found
+    if not found:
+        assert f"No player's name contains “{query}”" in text
+
+
+def test_search_works_without_javascript(client, event):
+    run_event(event, 4, 1)
+    player = event.players.get(name="Player 03")
+    game, opponent = _seated(event, player)
+    text = client.get(f"/e/{event.slug}/", {"q": "03"}).content.decode()
+    assert "<html" in text
+    assert f"<strong>Player 03</strong>:\n        table {game.table} against {opponent.name}" in text
+
+
+def test_this_is_me_shows_my_table_opponent_clock_and_tournament_card(client, event):
+    run_event(event, 6, 2)
+    services.pair_round(event, actor=actor(event.owner), seed=3)
+    me = event.players.get(name="Player 02")
+    game, opponent = _seated(event, me)
+    response = client.post(f"/e/{event.slug}/me/", {"player": me.pk})
+    assert response.status_code == 302
+    cookie = response.cookies["council_me"]
+    assert cookie.value == str(me.pk) and cookie["path"] == f"/e/{event.slug}/" and cookie["httponly"]
+
+    text = client.get(f"/e/{event.slug}/").content.decode()
+    assert f"<strong>table {game.table}</strong> against <strong>{opponent.name}</strong>" in text
+    assert "data-clock" in text and "Not started: 80 minutes" in text  # Policy Number 4: two-deck, 80
+    # The card: each round's opponent, result and points, with a running total that ends at the total.
+    card = text.split("Your tournament card")[1].split("</table>")[0]
+    totals = re.findall(r'<br><span class="muted">\((\d+(?:\.\d)?)\)</span></td></tr>', card)
+    standing = next(row for row in scoring.compute_standings(load_archive(event)).rows
+                    if row.player == me.archive_id)
+    assert len(totals) == 2, "two rounds played, the third still playing"
+    assert float(totals[-1]) == standing.tp
+    assert "Not Player 02? Choose again" in text
+
+
+def test_choosing_again_forgets_me_and_another_events_player_is_ignored(client, event, owner):
+    run_event(event, 4, 1)
+    me = event.players.first()
+    client.post(f"/e/{event.slug}/me/", {"player": me.pk})
+    forget = client.post(f"/e/{event.slug}/me/", {"player": ""})
+    assert forget.cookies["council_me"].value == ""
+    other = EventFactory(owner=owner, slug="elsewhere")
+    stranger = register(other, 2)[0]
+    response = client.post(f"/e/{event.slug}/me/", {"player": stranger.pk})
+    assert response.cookies["council_me"].value == ""
+    client.cookies["council_me"] = str(stranger.pk)
+    assert "Your tournament card" not in client.get(f"/e/{event.slug}/").content.decode()
+
+
+def test_a_poll_that_finds_nothing_new_gets_304_with_no_body_and_one_query(client, event):
+    run_event(event, 4, 1, leave_last_open=True)
+    first = client.get(f"/e/{event.slug}/", **POLL)
+    assert first.status_code == 200 and "<html" not in first.content.decode()
+    etag = first["ETag"]
+    # The region carries its version for the next poll, as JSON that htmx reads from hx-headers.
+    headers = re.search(r"hx-headers='([^']*)'", first.content.decode()).group(1)
+    assert json.loads(html.unescape(headers)) == {"If-None-Match": etag.removeprefix("W/")}
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(f"/e/{event.slug}/", HTTP_IF_NONE_MATCH=etag, **POLL)
+    assert again.status_code == 304
+    assert again.content == b""
+    assert len(queries) == 1, "a 304 reads the event's timestamp only"
+
+    game = open_game(event)
+    services.record_result(game, {"kind": "council", "mp": [5, 3]}, actor=actor(event.owner),
+                           expected_version=game.version)
+    changed = client.get(f"/e/{event.slug}/", HTTP_IF_NONE_MATCH=etag, **POLL)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+
+
+def test_the_poll_etag_depends_on_who_i_am(client, event):
+    run_event(event, 4, 1)
+    etag = client.get(f"/e/{event.slug}/", **POLL)["ETag"]
+    client.post(f"/e/{event.slug}/me/", {"player": event.players.first().pk})
+    assert client.get(f"/e/{event.slug}/", HTTP_IF_NONE_MATCH=etag, **POLL).status_code == 200
+
+
+def test_staff_and_round_polls_answer_304_too(client, event):
+    run_event(event, 4, 1, leave_last_open=True)
+    client.force_login(event.owner)
+    for path, region in ((f"/events/{event.slug}/tables/", "open-tables"),
+                         (f"/events/{event.slug}/rounds/1/", "tables"),
+                         (f"/e/{event.slug}/projector/", "board")):
+        headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": region}
+        etag = client.get(path, **headers)["ETag"]
+        assert client.get(path, HTTP_IF_NONE_MATCH=etag, **headers).status_code == 304, path
+
+
+def test_a_new_round_changes_the_poll(client, event):
+    run_event(event, 4, 1)
+    etag = client.get(f"/e/{event.slug}/", **POLL)["ETag"]
+    services.pair_round(event, actor=actor(event.owner), seed=5)
+    response = client.get(f"/e/{event.slug}/", HTTP_IF_NONE_MATCH=etag, **POLL)
+    assert response.status_code == 200 and "Round 2 of 2" in response.content.decode()
+
+
+def test_the_player_page_of_a_64_player_event_weighs_at_most_30_kb_compressed(client, owner):
+    event = run_event(EventFactory(owner=owner, slug="big"), 64, 5)
+    services.change_rounds(event, actor=actor(owner), rounds=6)
+    services.pair_round(event, actor=actor(owner), seed=6)
+    services.start_clock(event.rounds.get(number=6), actor=actor(owner))
+    sizes = _first_visit_bytes(client, f"/e/{event.slug}/")
+    assert {"council/council.css", "council/live.js"} <= set(sizes)
+    assert any("htmx" in name for name in sizes)
+    print("first visit, compressed bytes:", sizes, "total", sum(sizes.values()))
+    assert sum(sizes.values()) <= 30 * 1024, sizes
+
+
+def test_projector_shows_the_clock_the_tables_and_the_qr_code(client, event):
+    run_event(event, 5, 1, leave_last_open=True)
+    rnd = event.rounds.get(number=1)
+    services.start_clock(rnd, actor=actor(event.owner))
+    game = open_game(event)
+    services.adjust_time(rnd, actor=actor(event.owner), minutes=4, table=game.table)
+    text = client.get(f"/e/{event.slug}/projector/").content.decode()
+    assert 'data-phase="running"' in text and "Round 1 of 2: tables" in text
+    assert f"table {game.table} <span class=\"extra\">+4 min</span>" in text
+    assert '<svg viewBox=' in text and f"http://testserver/e/{event.slug}/" in text
+    by_name = client.get(f"/e/{event.slug}/projector/", {"by": "name"}).content.decode()
+    names = re.findall(r'<span class="who">([^<]+)</span> <span class="where">', by_name)
+    assert names == sorted(names) and len(names) == 5
+
+
+def test_the_end_of_time_procedure_follows_the_policy(client, owner):
+    event = run_event(EventFactory(owner=owner, slug="p1", policy="policy-1-1996"), 4, 1, leave_last_open=True)
+    rnd = event.rounds.get(number=1)
+    services.start_clock(rnd, actor=actor(owner))
+    services.call_time(rnd, actor=actor(owner))
+    text = client.get(f"/e/{event.slug}/").content.decode()
+    assert 'data-phase="time"' in text
+    assert "Play on until the player who went second finishes a turn" in text and "Free Council" in text
+    assert "Policy #1, Swiss System: Time Limits" in text
+
+
+def _report_form(game: Game, side: int, result: dict) -> dict:
+    data = {"code": (game.code_a, game.code_b)[side], "kind": result["kind"]}
+    if "mp" in result:
+        data |= {"mp_a": result["mp"][0], "mp_b": result["mp"][1]}
+    return data
+
+
+def test_differing_reports_flag_the_table_until_staff_settle_it(reporting, client, staff_user):
+    game = open_game(reporting)
+    services.report_result(game, 0, WIN_A)
+    services.report_result(game, 1, WIN_B)
+    game.refresh_from_db()
+    assert game.result is None and game.reports_differ
+    assert AuditEntry.objects.filter(event=reporting, action="result.disputed", table=game.table).count() == 1
+
+    client.force_login(staff_user)
+    page = client.get(f"/events/{reporting.slug}/tables/").content.decode()
+    heading = page.index("reports differ: settle these first")
+    flagged = page[heading:page.index("</ul>", heading)]
+    assert f"Table {game.table}</strong> <span class=\"state state-disputed\">Reports differ" in flagged
+    shown = client.get(f"/events/{reporting.slug}/games/{game.pk}/result/").content.decode()
+    assert "The players' reports: they differ" in shown and "20–10" not in shown  # points, not MP
+    assert "6–0, " in shown and "0–6, " in shown
+
+    services.record_result(game, WIN_B, actor=actor(staff_user, "staff"), expected_version=game.version)
+    game.refresh_from_db()
+    assert (game.result, game.reports_differ) == (WIN_B, False)
+
+
+def test_an_implausible_report_asks_the_player_to_confirm(reporting, client):
+    game = open_game(reporting)
+    url = f"/e/{reporting.slug}/report/"
+    response = client.post(url, _report_form(game, 0, {"kind": "council", "mp": [150, 10]}))
+    assert response.status_code == 409
+    assert "150 marshalling points is unusually high" in response.content.decode()
+    game.refresh_from_db()
+    assert game.report_a is None
+    response = client.post(url, _report_form(game, 0, {"kind": "council", "mp": [150, 10]}) | {"confirm": "True"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.report_a == {"kind": "council", "mp": [150, 10]}
+
+
+def test_a_player_reports_from_the_phone_in_two_steps(reporting, client):
+    game = open_game(reporting)
+    url = f"/e/{reporting.slug}/report/"
+    step_one = client.post(url, {"code": game.code_b.lower()}).content.decode()
+    assert f"you are <strong>{game.player_b.name}</strong>, against <strong>{game.player_a.name}</strong>" in step_one
+    response = client.post(url, _report_form(game, 1, WIN_A), follow=True)
+    assert f"your report is in. The result stands once {game.player_a.name} reports the same." in \
+        response.content.decode()
+    response = client.post(url, _report_form(game, 0, WIN_A), follow=True)
+    assert "both reports agree, the result stands" in response.content.decode()
+    game.refresh_from_db()
+    assert game.result == WIN_A
+
+
+def test_a_wrong_code_is_explained_at_the_field_and_counted(reporting, client):
+    response = client.post(f"/e/{reporting.slug}/report/", {"code": "AAAAAA"})
+    assert response.status_code == 422
+    field = response.content.decode().split('id="id_code_error"')[1]
+    assert "No table of the current round has this code" in field.split("</ul>")[0]
+    assert Throttle.objects.get(key__startswith="code-address:").failures == 1
+
+
+def test_guessing_codes_is_stopped_even_for_a_right_code(reporting, client):
+    game = open_game(reporting)
+    url = f"/e/{reporting.slug}/report/"
+    for _ in range(RESULT_CODE_PER_ADDRESS.failures):
+        client.post(url, {"code": "AAAAAA"})
+    response = client.post(url, _report_form(game, 0, WIN_A))
+    assert response.status_code == 429
+    assert "Too many wrong codes from this network" in response.content.decode()
+    game.refresh_from_db()
+    assert game.report_a is None

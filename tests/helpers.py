@@ -1,0 +1,92 @@
+"""What tests do again and again: run an event so far, find an open game, compare the database."""
+
+from __future__ import annotations
+
+import threading
+
+from django.contrib.auth import get_user_model
+from django.db import connections
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from events import services
+from events.models import AuditEntry, Event, EventRole, Game, Player, Round, Snapshot
+from events.roles import Actor
+from scoring.limits import MAX_NAME_LENGTH
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+POLL = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}
+WIN_A = {"kind": "council", "mp": [20, 10]}
+WIN_B = {"kind": "council", "mp": [8, 22]}
+
+
+def actor(user, role="owner"):
+    """``user`` acting in ``role``, as the views make it."""
+    return Actor(user=user, label=user.username, role=role)
+
+
+def register(event, count: int, owner=None, *, longest: bool = False):
+    """Register ``count`` players through the service; returns them in name order.
+
+    With ``longest`` every name has the most characters a name may have.
+    """
+    names = "\n".join(f"{'Ö' * (MAX_NAME_LENGTH - 10) if longest else ''}Player {n:02d}" for n in range(1, count + 1))
+    return services.register_players(event, names, actor=actor(owner or event.owner))
+
+
+def run_event(event, players: int, rounds_played: int, *, leave_last_open: bool = False, longest_names: bool = False):
+    """Register, start, and play ``rounds_played`` rounds with player_a winning 20-10."""
+    register(event, players, longest=longest_names)
+    who = actor(event.owner)
+    services.start_event(event, actor=who, rounds=max(rounds_played, 1) + 1)
+    for number in range(1, rounds_played + 1):
+        rnd = services.pair_round(event, actor=who, seed=number)
+        games = list(rnd.games.all())
+        for index, game in enumerate(games):
+            if leave_last_open and number == rounds_played and index == len(games) - 1:
+                continue
+            services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=who,
+                                   expected_version=game.version)
+    event.refresh_from_db()
+    return event
+
+
+def open_game(event) -> Game:
+    """The first game, by round and table, still waiting for its result."""
+    return Game.objects.filter(round__event=event, result__isnull=True).order_by("round__number", "table").first()
+
+
+def database_state() -> dict:
+    """Every row an event consists of, to compare before and after a request."""
+    models = [Event, EventRole, Player, Round, Game, AuditEntry, Snapshot, get_user_model()]
+    return {model.__name__: sorted(map(repr, model.objects.values_list())) for model in models}
+
+
+def url_patterns(resolver: URLResolver | None = None) -> list[URLPattern]:
+    """Every address pattern of the project, with those of the apps it includes."""
+    found = []
+    for pattern in (resolver or get_resolver()).url_patterns:
+        found.extend(url_patterns(pattern) if isinstance(pattern, URLResolver) else [pattern])
+    return found
+
+
+def fire_together(count: int, work) -> list:
+    """Run ``work(index)`` in ``count`` threads released together; their returns or exceptions."""
+    barrier = threading.Barrier(count)
+    outcomes: list = [None] * count
+
+    def run(index: int) -> None:
+        try:
+            barrier.wait()
+            outcomes[index] = work(index)
+        except Exception as error:  # noqa: BLE001 - the test inspects what each thread met
+            outcomes[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads)
+    return outcomes
