@@ -11,8 +11,11 @@ import json
 import secrets
 import sys
 
-from .archive import parse_archive
+from .archive import EVENT_FORMATS, parse_archive
+from .cards import INDEX_PATH, build_index, card_index, write_index
 from .council import free_council, parse_sheet
+from .decklists import read_deck_json, read_deck_text
+from .decks import check_deck_list
 from .errors import RuleError
 from .json_text import read_json
 from .limits import MAX_SEED
@@ -28,7 +31,7 @@ class _Parser(argparse.ArgumentParser):
         raise RuleError(message)
 
 
-def _read_json(source: str) -> object:
+def _read_text(source: str) -> str:
     try:
         if source == "-":
             text = sys.stdin.read(MAX_INPUT_BYTES + 1)
@@ -41,7 +44,32 @@ def _read_json(source: str) -> object:
         raise RuleError(f"{source} is not UTF-8 text") from None
     if len(text) > MAX_INPUT_BYTES:
         raise RuleError(f"{source} is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MiB")
-    return read_json(text, source)
+    return text
+
+
+def _read_json(source: str) -> object:
+    return read_json(_read_text(source), source)
+
+
+def _deck(args: argparse.Namespace) -> dict:
+    text = _read_text(args.file)
+    # A list is JSON when it is an object; anything else is the text form players write.
+    deck_list = read_deck_json(read_json(text, args.file)) if text.lstrip().startswith("{") else read_deck_text(text)
+    get_policy(args.policy)
+    return check_deck_list(deck_list, card_index(), policy_key=args.policy, game_type=args.game_type,
+                           event_format=args.format).as_dict()
+
+
+def _cards_build(args: argparse.Namespace) -> dict:
+    database = _read_json(args.file)
+    if not isinstance(database, dict):
+        raise RuleError("the card database must be an object of sets", field=args.file)
+    try:
+        document = build_index(database, args.source)
+    except (KeyError, TypeError, AttributeError) as error:
+        raise RuleError(f"not the Council of Elrond's card database: no {error}", field=args.file) from None
+    write_index(document, INDEX_PATH)
+    return {"cards": len(document["cards"]), "sets": document["sets"], "written": str(INDEX_PATH)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,6 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     pair = commands.add_parser("pair", help="pair the next round of an event archive")
     pair.add_argument("file", help="council-archive/1 JSON file, or - for standard input")
     pair.add_argument("--seed", type=int, help="random seed (a new one is drawn and printed if absent)")
+    deck = commands.add_parser("deck", help="check a deck list against a policy's deck rules")
+    deck.add_argument("file", help="a deck list as text or JSON, or - for standard input")
+    deck.add_argument("--policy", required=True, choices=list(POLICIES))
+    deck.add_argument("--game-type", required=True, choices=list(GAME_TYPES))
+    deck.add_argument("--format", required=True, choices=list(EVENT_FORMATS))
+    build = commands.add_parser("cards-build", help="rebuild scoring/data/cards.json from the card database")
+    build.add_argument("file", help="the Council of Elrond's cards.json (meccg-cards-database)")
+    build.add_argument("--source", required=True, help="where it came from, e.g. the repository and commit")
     try:
         args = parser.parse_args(argv)
         if args.command == "standings":
@@ -67,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
             output = policy_info(get_policy(args.policy), args.players, args.game_type)
         elif args.command == "council":
             output = _council(_read_json(args.file))
+        elif args.command == "deck":
+            output = _deck(args)
+        elif args.command == "cards-build":
+            output = _cards_build(args)
         else:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
             if not 0 <= seed <= MAX_SEED:

@@ -1,0 +1,372 @@
+"""Deck rules: a registered list checked against the policy, each problem citing its clause.
+
+``check_deck_list`` matches every written name against the card index, then applies
+the deck rules of the posted policy and format, and judges the deck's capability
+(Policy #1, General 18, 19 and 21), which the forfeit points depend on. The readings
+where the texts are unclear are in docs/rules.md, "Decks".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .capability import MARSHALLING_POINTS_DECK, ONE_RING_DECK, deck_capability
+from .cards import (
+    BALROG,
+    CHARACTER,
+    DUAL,
+    FALLEN_WIZARD,
+    HAZARD,
+    HERO,
+    MINION,
+    NEUTRAL,
+    RESOURCE,
+    SITE,
+    STAGE,
+    Card,
+    CardIndex,
+)
+from .decklists import AGAINST_HERO, AGAINST_MINION, MAIN, PLAY, POOL, SIDEBOARD, SITES, Deck, DeckList, Entry
+from .errors import RuleError
+from .policies import GAME_TYPES
+
+# The event formats (scoring/archive.py EVENT_FORMATS) and the alignment each requires.
+SINGLE_ALIGNMENT = {"hero-only": HERO, "minion-only": MINION, "fallen-wizard-only": FALLEN_WIZARD}
+GENERAL_OPPONENT = "general-opponent"
+
+GENERAL_8 = "Policy #1, General 8"
+GENERAL_9 = "Policy #1, General 9"
+DRAFT_P1 = "Policy #1, General 4: Character Draft"
+DRAFT_P4 = "Policy Number 4, Character Draft"
+SIDEBOARD_P1 = "Policy #1, General 30: Larger Sideboard"
+SIDEBOARD_P4 = "Policy Number 4, Larger Sideboard"
+SINGLE_ALIGNMENT_CLAUSE = "Version 3 and Policy Number 4, Single Alignment"
+GENERAL_OPPONENT_CLAUSE = "Version 3 and Policy Number 4, General Opponent"
+SEALED_CLAUSE = "Policy Number 4, The Sealed Deck Game (Policy #1: The Sealed Deck Game)"
+CHALLENGE_CLAUSE = "Policy Number 4, The Challenge Deck Game"
+
+# Sideboard maxima by game type: Policy Number 4 (30 / 35 / 40); Policy #1's 20 for one-
+# and two-deck games, which Version 3 keeps (docs/rules.md, Decks 5). Starter rules have
+# no sideboard; where a text gives no number, nothing is checked.
+_SIDEBOARD_P4 = {"one-deck-standard": 30, "two-deck": 30, "three-deck": 35, "campaign": 40, "sealed-standard": 30,
+                 "challenge-deck": 30}
+_SIDEBOARD_P1 = {"one-deck-standard": 20, "two-deck": 20, "sealed-standard": 20}
+_STARTER = ("one-deck-starter", "sealed-starter")
+_SEALED = ("sealed-starter", "sealed-standard")
+MAX_POOL_CHARACTERS = 10
+MAX_PLAY_DECK_CHARACTERS = 10
+MIN_CREATURES = 10
+SEALED_MINIMUM = 25
+FALLEN_WIZARD_CARDS = 10
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One rule the list breaks: a short code, the clause, a sentence, and the cards it is about."""
+
+    rule: str
+    clause: str
+    message: str
+    cards: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        """JSON-ready: ``{"rule", "clause", "message", "cards"}``."""
+        return {"rule": self.rule, "clause": self.clause, "message": self.message, "cards": list(self.cards)}
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """A written name no card has, with where it was written and the nearest names."""
+
+    name: str
+    deck: str
+    section: str
+    line: int
+    suggestions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    """What the rules say of a registered list."""
+
+    problems: tuple[Problem, ...]
+    unknown: tuple[Unknown, ...]
+    capability: str
+    capability_reason: str
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)
+    alignment: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        """No rule broken and every name known."""
+        return not self.problems and not self.unknown
+
+    def as_dict(self) -> dict:
+        """JSON-ready, as ``python -m scoring deck`` prints it."""
+        return {"legal": self.legal, "problems": [problem.as_dict() for problem in self.problems],
+                "unknown": [{"name": item.name, "deck": item.deck, "section": item.section, "line": item.line,
+                             "suggestions": list(item.suggestions)} for item in self.unknown],
+                "capability": self.capability, "capability_reason": self.capability_reason,
+                "alignment": self.alignment, "counts": self.counts}
+
+
+@dataclass(frozen=True)
+class _Matched:
+    """A deck with each written entry matched to its card (None when no card has the name)."""
+
+    name: str
+    sections: dict[str, list[tuple[Entry, Card | None]]]
+
+    def cards(self, *sections: str) -> Counter:
+        """How many copies of each card name the given sections hold together."""
+        counted: Counter = Counter()
+        for section in sections:
+            for entry, card in self.sections.get(section, []):
+                if card is not None:
+                    counted[card.name] += entry.count
+        return counted
+
+    def matched(self, *sections: str) -> list[tuple[int, Card]]:
+        return [(entry.count, card) for section in sections for entry, card in self.sections.get(section, [])
+                if card is not None]
+
+
+def _avatar_alignment(deck: Deck, index: CardIndex, hint: str | None) -> str | None:
+    """The alignment of the deck's avatar, the surest sign of what it plays."""
+    for entry in (*deck.pool, *deck.play):
+        for card in index.find(entry.name, hint):
+            if card.avatar:
+                return BALROG if card.race == "Balrog" else card.alignment
+    return None
+
+
+def _deck_alignment(deck: Deck, index: CardIndex, event_format: str) -> str | None:
+    """The deck's alignment: its avatar's, else the event's, else what most of its resources and sites are."""
+    hint = SINGLE_ALIGNMENT.get(event_format)
+    found = _avatar_alignment(deck, index, hint) or hint
+    if found:
+        return found
+    votes: Counter = Counter()
+    for entry in (*deck.pool, *deck.play, *deck.sites):
+        printings = index.find(entry.name)
+        if len({card.alignment for card in printings}) == 1 and printings[0].type != HAZARD and printings[0].alignment in (HERO, MINION, FALLEN_WIZARD):
+            votes[printings[0].alignment] += entry.count
+    return votes.most_common(1)[0][0] if votes else None
+
+
+def _match(name: str, deck: Deck, index: CardIndex, alignment: str | None,
+           unknown: list[Unknown]) -> _Matched:
+    sections: dict[str, list[tuple[Entry, Card | None]]] = {}
+    for section in (POOL, PLAY, SIDEBOARD, SITES):
+        for entry in deck.section(section):
+            printings = index.find(entry.name, alignment)
+            if not printings:
+                unknown.append(Unknown(entry.name, name, section, entry.line, tuple(index.closest(entry.name))))
+            sections.setdefault(section, []).append((entry, printings[0] if printings else None))
+    return _Matched(name, sections)
+
+
+def _where(deck: _Matched) -> str:
+    return "" if deck.name == MAIN else f" ({deck.name.replace('-', ' ')})"
+
+
+def _copies(deck: _Matched) -> list[Problem]:
+    """Policy #1, General 9: one of each unique card, three of any other, two of one Wizard, none in the sideboard."""
+    problems = []
+    together = deck.cards(POOL, PLAY, SIDEBOARD)
+    cards = {card.name: card for _, card in deck.matched(POOL, PLAY, SIDEBOARD)}
+    for name, count in sorted(together.items()):
+        card = cards[name]
+        if card.avatar:
+            # Every avatar is read as the clause's Wizard (docs/rules.md, Decks 1).
+            if deck.cards(SIDEBOARD)[name]:
+                problems.append(Problem("avatar-in-sideboard", GENERAL_9,
+                                        f"{name} is in the sideboard{_where(deck)}; no Wizard may be", (name,)))
+            if count > 2:
+                problems.append(Problem("copies", GENERAL_9,
+                                        f"{count} copies of {name}{_where(deck)}; at most 2 of the same Wizard",
+                                        (name,)))
+        elif card.unique and count > 1:
+            problems.append(Problem("copies", GENERAL_9,
+                                    f"{count} copies of the unique card {name}{_where(deck)}; at most 1", (name,)))
+        elif count > 3:
+            problems.append(Problem("copies", GENERAL_9, f"{count} copies of {name}{_where(deck)}; at most 3",
+                                    (name,)))
+    return problems
+
+
+def creature_count(deck: _Matched) -> int:
+    """Creatures among the play deck's hazards, creature-events counting half, rounded down (General 8)."""
+    whole = sum(count for count, card in deck.matched(PLAY) if card.is_creature and not card.is_creature_event)
+    halves = sum(count for count, card in deck.matched(PLAY) if card.is_creature_event)
+    return whole + halves // 2
+
+
+def _creatures(deck: _Matched) -> list[Problem]:
+    counted = creature_count(deck)
+    if counted >= MIN_CREATURES:
+        return []
+    return [Problem("creatures", GENERAL_8,
+                    f"the play deck{_where(deck)} has {counted} creatures (creature-events count half); "
+                    f"at least {MIN_CREATURES}")]
+
+
+def _draft(deck: _Matched, policy_key: str) -> list[Problem]:
+    """The pool of up to ten starting characters and the play deck's ten characters (Character Draft)."""
+    clause = DRAFT_P4 if policy_key == "policy-4-2001" else DRAFT_P1
+    problems = []
+    pool = deck.matched(POOL)
+    characters = sum(count for count, card in pool if card.type == CHARACTER)
+    if characters > MAX_POOL_CHARACTERS:
+        problems.append(Problem("pool", clause, f"the pool{_where(deck)} has {characters} characters; at most "
+                                f"{MAX_POOL_CHARACTERS}"))
+    others = sorted({card.name for _, card in pool if card.type != CHARACTER})
+    # Policy Number 4 lets "certain cards" be revealed as starting characters; earlier texts do not.
+    if others and policy_key != "policy-4-2001":
+        problems.append(Problem("pool", clause, f"the pool{_where(deck)} holds cards that are not characters",
+                                tuple(others)))
+    in_play = sum(count for count, card in deck.matched(PLAY) if card.type == CHARACTER)
+    if in_play > MAX_PLAY_DECK_CHARACTERS:
+        problems.append(Problem("play-deck-characters", clause, f"the play deck{_where(deck)} has {in_play} "
+                                f"characters; at most {MAX_PLAY_DECK_CHARACTERS}"))
+    return problems
+
+
+def sideboard_limit(policy_key: str, game_type: str) -> int | None:
+    """The most cards a sideboard may hold for this policy and game type; 0 under starter rules; None if no text says."""
+    if game_type in _STARTER:
+        return 0
+    table = _SIDEBOARD_P4 if policy_key == "policy-4-2001" else _SIDEBOARD_P1
+    return table.get(game_type)
+
+
+def _sideboard(deck: _Matched, policy_key: str, game_type: str) -> list[Problem]:
+    limit = sideboard_limit(policy_key, game_type)
+    size = sum(entry.count for entry, _ in deck.sections.get(SIDEBOARD, []))
+    if limit is None or size <= limit:
+        return []
+    clause = SIDEBOARD_P4 if policy_key == "policy-4-2001" else SIDEBOARD_P1
+    if limit == 0:
+        return [Problem("sideboard", clause, f"starter rules have no sideboard; this list{_where(deck)} has {size}")]
+    return [Problem("sideboard", clause, f"the sideboard{_where(deck)} has {size} cards; at most {limit} in a "
+                    f"{game_type} game")]
+
+
+def _allowed(card: Card, alignment: str) -> bool:
+    """Single Alignment: hazards of any alignment; resources, characters and sites of the player's own."""
+    if card.type == HAZARD or card.alignment in (NEUTRAL, DUAL):
+        return True
+    minion_side = (MINION, BALROG)
+    if alignment in minion_side and card.alignment in minion_side:
+        return True  # "Minion alignment includes Ringwraith, Sauron, and Balrog players"
+    if alignment == FALLEN_WIZARD:
+        # The White Hand's rules say which hero and minion cards a Fallen-wizard may use;
+        # this check keeps to alignments (docs/rules.md, Decks 6).
+        return card.alignment in (FALLEN_WIZARD, STAGE, HERO, MINION)
+    if "Item" in card.subtype and {alignment, card.alignment} <= {HERO, *minion_side}:
+        return True  # "hero items may be used in a minion tournament, and vice versa"
+    return card.alignment == alignment
+
+
+def _alignment(deck: _Matched, alignment: str) -> list[Problem]:
+    wrong = sorted({card.name for _, card in deck.matched(POOL, PLAY, SIDEBOARD, SITES)
+                    if card.type in (CHARACTER, RESOURCE, SITE) and not _allowed(card, alignment)})
+    if not wrong:
+        return []
+    return [Problem("alignment", SINGLE_ALIGNMENT_CLAUSE,
+                    f"not {alignment} resources, characters or sites{_where(deck)}", tuple(wrong))]
+
+
+def _sealed(deck: _Matched, product: Counter) -> list[Problem]:
+    """25 resources and 25 hazards, unless the product had fewer; every card from the player's own product."""
+    problems = []
+    play = deck.matched(PLAY)
+    resources = sum(count for count, card in play if card.type in (RESOURCE, CHARACTER))
+    hazards = sum(count for count, card in play if card.type == HAZARD)
+    for kind, count in (("resources and characters", resources), ("hazards", hazards)):
+        if count < SEALED_MINIMUM:
+            problems.append(Problem("sealed-minimum", SEALED_CLAUSE,
+                                    f"the deck has {count} {kind}; at least {SEALED_MINIMUM}, or every playable "
+                                    "one the player received (the coordinator judges)"))
+    used = deck.cards(POOL, PLAY, SIDEBOARD, SITES)
+    beyond = sorted(name for name, count in used.items() if count > product.get(name, 0))
+    if product and beyond:
+        problems.append(Problem("sealed-product", SEALED_CLAUSE,
+                                "cards the player did not receive in their starter and boosters", tuple(beyond)))
+    return problems
+
+
+def _fallen_wizard_cards(deck_list: DeckList) -> list[Problem]:
+    extra = sum(entry.count for entry in deck_list.against_fallen_wizard)
+    if extra <= FALLEN_WIZARD_CARDS:
+        return []
+    return [Problem("against-fallen-wizard", GENERAL_OPPONENT_CLAUSE,
+                    f"{extra} cards added against a Fallen-wizard; at most {FALLEN_WIZARD_CARDS}")]
+
+
+def _expected_decks(event_format: str, game_type: str) -> tuple[str, ...]:
+    if event_format == GENERAL_OPPONENT and game_type not in (*_SEALED, "challenge-deck", "scenario"):
+        return (AGAINST_HERO, AGAINST_MINION)
+    return (MAIN,)
+
+
+def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, game_type: str,
+                    event_format: str) -> DeckCheck:
+    """Every problem of ``deck_list`` under the policy, game type and format, its capability and its counts.
+
+    In a sealed event the list's ``product`` is what the player received. Capability is the best of the player's decks: a general-opponent player
+    whose deck against hero can destroy the Ring is a One Ring deck (docs/rules.md, Decks 4).
+    """
+    if game_type not in GAME_TYPES:
+        raise RuleError(f"unknown game type {game_type!r}", field="game_type")
+    expected = _expected_decks(event_format, game_type)
+    problems: list[Problem] = []
+    given = {name: deck for name, deck in deck_list.decks.items() if not deck.is_empty()}
+    if not given:
+        return DeckCheck((Problem("empty", GENERAL_OPPONENT_CLAUSE if len(expected) > 1 else GENERAL_9,
+                                  "the list holds no cards"),), (), MARSHALLING_POINTS_DECK, "no cards")
+    if set(given) != set(expected):
+        if expected == (MAIN,) and len(given) == 1:
+            given = {MAIN: next(iter(given.values()))}
+        else:
+            wanted = ("two decks, one against hero and one against minion opponents" if len(expected) > 1
+                      else "one deck")
+            problems.append(Problem("decks", GENERAL_OPPONENT_CLAUSE if len(expected) > 1 else SINGLE_ALIGNMENT_CLAUSE,
+                                    f"this event wants {wanted}"))
+    unknown: list[Unknown] = []
+    counts: dict[str, dict[str, int]] = {}
+    capabilities = []
+    alignments = {}
+    for name, deck in given.items():
+        alignment = _deck_alignment(deck, index, event_format)
+        alignments[name] = alignment
+        matched = _match(name, deck, index, alignment, unknown)
+        problems += _copies(matched)
+        problems += _draft(matched, policy_key)
+        problems += _sideboard(matched, policy_key, game_type)
+        if policy_key == "policy-1-1996" and game_type not in (*_SEALED, "challenge-deck", "scenario"):
+            problems += _creatures(matched)
+        if event_format in SINGLE_ALIGNMENT and game_type != "challenge-deck":
+            problems += _alignment(matched, SINGLE_ALIGNMENT[event_format])
+        if game_type in _SEALED:
+            problems += _sealed(matched, _product_counts(deck_list.product, index))
+        capabilities.append(deck_capability(starting=matched.cards(POOL, PLAY), play=matched.cards(PLAY),
+                                            available=matched.cards(PLAY, SIDEBOARD), policy_key=policy_key))
+        counts[name] = {section: sum(entry.count for entry in deck.section(section))
+                        for section in (POOL, PLAY, SIDEBOARD, SITES)}
+        counts[name]["creatures"] = creature_count(matched)
+    if len({a for a in alignments.values() if a}) > 1:
+        problems.append(Problem("alignment", GENERAL_OPPONENT_CLAUSE, "the two decks must be of the same alignment"))
+    problems += _fallen_wizard_cards(deck_list)
+    best = next((c for c in capabilities if c.capability == ONE_RING_DECK), capabilities[0])
+    deck_alignment = next((a for a in alignments.values() if a), None)
+    return DeckCheck(tuple(problems), tuple(unknown), best.capability, best.reason, counts, deck_alignment)
+
+
+def _product_counts(product: tuple[Entry, ...], index: CardIndex) -> Counter:
+    counted: Counter = Counter()
+    for entry in product:
+        printings = index.find(entry.name)
+        counted[printings[0].name if printings else entry.name] += entry.count
+    return counted

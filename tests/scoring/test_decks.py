@@ -1,0 +1,238 @@
+"""Deck rules (scoring/decks.py, scoring/capability.py): each check with a legal and an illegal list."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.cards import card_index
+from scoring.decklists import read_deck_text
+from scoring.decks import check_deck_list
+
+LEGAL = """
+Pool
+Gandalf
+Aragorn II
+Legolas
+Gimli
+Bilbo
+
+Characters
+Faramir
+Beregond
+Anborn
+
+Resources
+3 Precious Gold Ring
+3 Test of Form
+The One Ring
+Cracks of Doom
+Sting
+3 Athelas
+3 Concealment
+
+Hazards
+3 Orc-patrol
+3 Cave-drake
+3 Wargs
+3 Wolves
+Khamûl the Easterling
+Shelob
+
+Sideboard
+3 Doors of Night
+3 Orc-guard
+
+Sites
+Rivendell
+Moria
+"""
+
+
+def check(text: str, policy: str = "policy-1-1996", game_type: str = "two-deck", event_format: str = "hero-only"):
+    return check_deck_list(read_deck_text(text), card_index(), policy_key=policy, game_type=game_type,
+                           event_format=event_format)
+
+
+def changed(old: str, new: str, text: str = LEGAL) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def rules(result) -> list[str]:
+    return [problem.rule for problem in result.problems]
+
+
+def test_the_legal_list_is_legal_and_can_destroy_the_ring():
+    result = check(LEGAL)
+    assert result.legal and result.problems == () and result.unknown == ()
+    assert result.capability == "one-ring"
+    assert result.capability_reason == "Gandalf, Test of Form, 3 gold rings, The One Ring and Cracks of Doom"
+    assert result.alignment == "hero"
+    assert result.counts["main"] == {"pool": 5, "play": 32, "sideboard": 6, "sites": 2, "creatures": 13}
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("3 Orc-patrol", "4 Orc-patrol", "4 copies of Orc-patrol; at most 3"),
+    ("Sting", "2 Sting", "2 copies of the unique card Sting; at most 1"),
+    ("3 Orc-guard", "3 Orc-guard\n1 Orc-patrol", "4 copies of Orc-patrol; at most 3"),  # play deck and sideboard
+    ("Faramir", "Faramir\nAragorn II", "2 copies of the unique card Aragorn II; at most 1"),  # pool and play deck
+    ("Faramir", "Faramir\n2 Gandalf", "3 copies of Gandalf; at most 2 of the same Wizard"),
+])
+def test_general_9_limits_copies_across_pool_play_deck_and_sideboard(old, new, said):
+    problems = check(changed(old, new)).problems
+    assert [(p.rule, p.clause, p.message) for p in problems] == [("copies", "Policy #1, General 9", said)]
+
+
+def test_general_9_allows_a_second_copy_of_the_wizard_in_the_play_deck_but_none_in_the_sideboard():
+    assert check(changed("Faramir", "Faramir\nGandalf")).legal
+    result = check(changed("3 Orc-guard", "3 Orc-guard\nGandalf"))
+    assert rules(result) == ["avatar-in-sideboard"]
+    assert result.problems[0].cards == ("Gandalf",)
+
+
+def test_general_8_wants_ten_creatures_with_creature_events_counting_half():
+    nine_and_two_halves = changed("3 Wolves\n", "")
+    assert check(nine_and_two_halves).counts["main"]["creatures"] == 10
+    assert check(nine_and_two_halves).legal
+    nine_and_one_half = changed("Shelob\n", "", nine_and_two_halves)
+    result = check(nine_and_one_half)
+    assert [(p.rule, p.clause) for p in result.problems] == [("creatures", "Policy #1, General 8")]
+    assert "has 9 creatures" in result.problems[0].message
+    # Policy Number 4 does not keep the creature minimum, nor does a sealed deck face it.
+    assert check(nine_and_one_half, policy="policy-4-2001").legal
+
+
+@pytest.mark.parametrize("policy, game_type, cards, legal", [
+    ("policy-4-2001", "two-deck", 30, True),
+    ("policy-4-2001", "two-deck", 31, False),
+    ("policy-4-2001", "three-deck", 35, True),
+    ("policy-4-2001", "three-deck", 36, False),
+    ("policy-4-2001", "campaign", 40, True),
+    ("policy-1-1996", "two-deck", 20, True),
+    ("policy-1-1996", "two-deck", 21, False),
+    ("version-3-1998", "two-deck", 21, False),
+    ("policy-1-1996", "three-deck", 60, True),  # Policy #1 gives no number for a three-deck game
+    ("policy-4-2001", "one-deck-starter", 1, False),
+])
+def test_the_sideboard_is_as_large_as_the_policy_allows_for_the_game_type(policy, game_type, cards, legal):
+    hazards = ["Doors of Night", "Orc-guard", "Orc-warband", "Orc-raiders", "Orc-watch", "Orc-lieutenant",
+               "Giant", "Ghosts", "Ghouls", "Brigands", "Barrow-wight", "Corsairs of Umbar", "Crebain", "Fell Turtle",
+               "Corpse-candle", "Thief", "Abductor", "Watcher in the Water", "Hillmen", "Huorn"]
+    lines = [f"{min(3, cards - 3 * n)} {name}" for n, name in enumerate(hazards) if cards - 3 * n > 0]
+    text = changed("3 Doors of Night\n3 Orc-guard", "\n".join(lines))
+    result = check(text, policy=policy, game_type=game_type)
+    assert result.counts["main"]["sideboard"] == cards
+    assert ("sideboard" not in rules(result)) == legal
+    assert result.unknown == ()
+
+
+def test_the_pool_holds_at_most_ten_characters_and_under_policy_4_other_cards_beside_them():
+    eleven = changed("Bilbo\n", "Bilbo\nFrodo\nSam Gamgee\nMerry\nPippin\nArwen\nElrond\n")
+    assert [(p.rule, p.message) for p in check(eleven).problems] == [("pool", "the pool has 11 characters; at most 10")]
+    with_an_item = changed("Bilbo\n", "Bilbo\nGlamdring\n")
+    assert [(p.rule, p.cards) for p in check(with_an_item).problems] == [("pool", ("Glamdring",))]
+    assert check(with_an_item, policy="policy-4-2001").legal
+
+
+def test_the_play_deck_holds_at_most_ten_characters():
+    result = check(changed("Anborn\n", "Anborn\nFrodo\nSam Gamgee\nMerry\nPippin\nArwen\nElrond\nGlorfindel II\nBard Bowman\n"))
+    assert [(p.rule, p.message) for p in result.problems] == [
+        ("play-deck-characters", "the play deck has 11 characters; at most 10")]
+
+
+def test_single_alignment_refuses_the_other_alignments_resources_but_allows_its_items():
+    assert check(changed("Sting", "Sting\nAncient Black Axe")).legal  # a minion item in a hero event
+    result = check(changed("Sting", "Sting\nSteeds\nBolg"))
+    assert [(p.rule, p.clause, p.cards) for p in result.problems] == [
+        ("alignment", "Version 3 and Policy Number 4, Single Alignment", ("Bolg", "Steeds"))]
+    assert check(changed("Sting", "Sting\nSteeds\nBolg"), event_format="general-opponent").problems[0].rule == "decks"
+
+
+GENERAL_OPPONENT = "Deck against hero\n" + LEGAL.replace("Sideboard", "Sideboard") + "\nDeck against minion\n" + LEGAL
+
+
+def test_general_opponent_wants_a_deck_against_each_alignment_of_one_alignment():
+    assert check(GENERAL_OPPONENT, event_format="general-opponent", policy="policy-4-2001").legal
+    result = check(LEGAL, event_format="general-opponent", policy="policy-4-2001")
+    assert [(p.rule, p.message) for p in result.problems] == [
+        ("decks", "this event wants two decks, one against hero and one against minion opponents")]
+    minion = GENERAL_OPPONENT.replace("Deck against minion\n\nPool\nGandalf", "Deck against minion\n\nPool\nThe Witch-king")
+    assert "alignment" in rules(check(minion, event_format="general-opponent", policy="policy-4-2001"))
+
+
+def test_at_most_ten_cards_are_added_against_a_fallen_wizard():
+    ten = GENERAL_OPPONENT + "\nAgainst Fallen-wizard\n3 Orc-watch\n3 Orc-raiders\n3 Orc-warband\nGiant\n"
+    assert check(ten, event_format="general-opponent", policy="policy-4-2001").legal
+    eleven = ten + "Ghosts\n"
+    result = check(eleven, event_format="general-opponent", policy="policy-4-2001")
+    assert [(p.rule, p.message) for p in result.problems] == [
+        ("against-fallen-wizard", "11 cards added against a Fallen-wizard; at most 10")]
+
+
+SEALED_PRODUCT = """
+Product
+Gandalf
+Aragorn II
+3 Concealment
+3 Athelas
+3 Orc-patrol
+3 Cave-drake
+2 Wargs
+Sting
+"""
+
+
+def test_a_sealed_deck_uses_only_its_product_and_wants_twenty_five_of_each_kind():
+    deck = "Pool\nGandalf\nAragorn II\nResources\n3 Concealment\nSting\nHazards\n3 Orc-patrol\n2 Wargs\n"
+    result = check(SEALED_PRODUCT + deck, game_type="sealed-standard", policy="policy-4-2001")
+    assert sorted(rules(result)) == ["sealed-minimum", "sealed-minimum"]
+    stolen = check(SEALED_PRODUCT + deck + "3 Wolves\n", game_type="sealed-standard", policy="policy-4-2001")
+    assert [(p.rule, p.cards) for p in stolen.problems if p.rule == "sealed-product"] == [("sealed-product", ("Wolves",))]
+
+
+@pytest.mark.parametrize("old, new, missing", [
+    ("3 Test of Form", "3 Ringlore\n3 Test of Lore", None),  # Gandalf still tests the ring
+    ("3 Precious Gold Ring", "2 Precious Gold Ring", "three Precious Gold Rings in the play deck (it has 2)"),
+    ("3 Precious Gold Ring", "3 Fair Gold Ring", "three Precious Gold Rings in the play deck (it has 0)"),
+    ("The One Ring\n", "", "The One Ring"),
+    ("Cracks of Doom\n", "", "Cracks of Doom or Gollum’s Fate and Gollum"),
+    ("Cracks of Doom\n", "Gollum's Fate\n", "Cracks of Doom or Gollum’s Fate and Gollum"),
+])
+def test_capability_follows_general_18(old, new, missing):
+    result = check(changed(old, new))
+    if missing is None:
+        assert result.capability == "one-ring"
+    else:
+        assert result.capability == "marshalling-points" and missing in result.capability_reason
+
+
+def test_ringlore_and_test_of_lore_are_not_ring_tests():
+    without_gandalf = changed("Gandalf\n", "Saruman\n")
+    assert check(without_gandalf).capability == "one-ring"
+    result = check(changed("3 Test of Form", "3 Ringlore\n3 Test of Lore", without_gandalf))
+    assert result.capability == "marshalling-points"
+    assert result.capability_reason == "missing a ring test (Ringlore and Test of Lore do not count)"
+
+
+def test_gollums_fate_with_gollum_destroys_the_ring_and_later_policies_count_other_gold_rings():
+    assert check(changed("Cracks of Doom", "Gollum’s Fate\nGollum")).capability == "one-ring"
+    fair = changed("3 Precious Gold Ring", "3 Fair Gold Ring")
+    assert check(fair).capability == "marshalling-points"
+    assert check(fair, policy="policy-4-2001").capability == "one-ring"
+
+
+def test_names_match_without_accents_case_or_punctuation_and_in_other_languages():
+    written = changed("Khamûl the Easterling", "khamul THE easterling").replace("Sting", "Dardo")
+    assert check(written).legal
+
+
+def test_an_unknown_name_is_flagged_with_the_closest_names_and_its_line():
+    result = check(changed("3 Orc-patrol", "3 Orc-patorl"))
+    assert not result.legal
+    [unknown] = result.unknown
+    assert (unknown.name, unknown.section, unknown.line) == ("Orc-patorl", "play", 24)
+    assert "Orc-patrol" in unknown.suggestions
+
+
+def test_an_empty_list_is_not_legal():
+    assert rules(check("Pool\n")) == ["empty"]
