@@ -8,8 +8,11 @@ engine's own keys, and ``events/archive.py`` turns these rows into the engine's
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from scoring.archive import EVENT_FORMATS, FIRST_ROUND_PAIRINGS
 from scoring.clock import CLOCK_STATES, READY
@@ -67,6 +70,13 @@ class Event(models.Model):
     staff_token = models.CharField(max_length=64, blank=True)
     # Players enter their own results with the codes on their slips (Policy #1, General 17).
     players_report = models.BooleanField(default=False)
+    # Deck lists (issue 16): whether players register theirs, and the public sign-up.
+    deck_lists_wanted = models.BooleanField(default=False)
+    sign_up_opens_at = models.DateTimeField(null=True, blank=True)
+    sign_up_closes_at = models.DateTimeField(null=True, blank=True)
+    sign_up_cap = models.PositiveIntegerField(null=True, blank=True)
+    # Players may change their own list until then (never after the event starts).
+    deck_deadline = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every service that changes what any page of the event shows.
     changed_at = models.DateTimeField(auto_now=True)
@@ -76,6 +86,31 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def sign_up_closed(self, now: datetime.datetime, registered: int) -> str | None:
+        """Why the public sign-up takes no one now, as a sentence; None when it is open."""
+        if self.sign_up_opens_at is None or self.status != self.REGISTRATION:
+            return "This event takes no sign-ups here; ask the coordinator."
+        if now < self.sign_up_opens_at:
+            return f"The sign-up opens on {timezone.localtime(self.sign_up_opens_at):%d %B %Y at %H:%M}."
+        if self.sign_up_closes_at and now >= self.sign_up_closes_at:
+            return "The sign-up is closed; ask the coordinator at the desk."
+        if self.sign_up_cap is not None and registered >= self.sign_up_cap:
+            return f"The event is full ({self.sign_up_cap} players); ask the coordinator about a place."
+        return None
+
+    def lists_closed_to_players(self, now: datetime.datetime) -> str | None:
+        """Why a player may not change their own deck list now, as a sentence; None when they may.
+
+        Policy #1, General 12: the same deck, sideboard and pool "for the entire
+        tournament", so a player's own changes end when the event starts, or at the
+        posted deadline if that comes first.
+        """
+        if self.status != self.REGISTRATION:
+            return "The event has started: your list stays as registered. Ask the coordinator if it must change."
+        if self.deck_deadline and now >= self.deck_deadline:
+            return "The deadline for deck lists has passed. Ask the coordinator if your list must change."
+        return None
 
     def latest_round(self) -> Round | None:
         """The round paired last, with its bye player, or None before round 1."""
@@ -112,6 +147,10 @@ class Player(models.Model):
     ranking = models.PositiveIntegerField(null=True, blank=True)
     # Rounds already paired when the player registered: above 0 marks a late player.
     joined_after_round = models.PositiveSmallIntegerField(default=0)
+    # The player's private link to their own deck list; empty when none is given.
+    deck_token = models.CharField(max_length=64, blank=True, db_index=True)
+    # The coordinator's reason when the deck capability is set by hand rather than from the list.
+    capability_note = models.TextField(blank=True)
 
     class Meta:
         ordering = ["name", "id"]
@@ -253,3 +292,23 @@ class Throttle(models.Model):
     key = models.CharField(max_length=200, unique=True)
     window_started_at = models.DateTimeField()
     failures = models.PositiveIntegerField(default=0)
+
+
+class DeckList(models.Model):
+    """A player's registered deck list: as written, as read, and what the rules said of it.
+
+    Private: the coordinators see it, staff during a deck check, the player through their
+    own link; never the public pages, other players, or the event's archive.
+    """
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="deck_list")
+    text = models.TextField()
+    # scoring.decklists.DeckList.as_dict() and scoring.decks.DeckCheck.as_dict().
+    data = models.JSONField()
+    findings = models.JSONField()
+    submitted_at = models.DateTimeField()
+    submitted_by = models.TextField()
+    published = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"Deck list of {self.player}"

@@ -43,6 +43,16 @@ class Actor:
         return cls(user=None, label="staff link", role=STAFF)
 
     @classmethod
+    def deck_link(cls, name: str) -> Actor:
+        """A player editing their own deck list through their private link."""
+        return cls(user=None, label=f"{name} (own deck link)", role=PUBLIC)
+
+    @classmethod
+    def signing_up(cls, name: str) -> Actor:
+        """Someone registering themselves on the public sign-up page."""
+        return cls(user=None, label=f"{name} (sign-up)", role=PUBLIC)
+
+    @classmethod
     def reporting_player(cls, name: str) -> Actor:
         """A player reporting their own game with the code on their slip."""
         return cls(user=None, label=f"{name} (player, code)", role=PUBLIC)

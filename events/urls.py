@@ -3,12 +3,12 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, register_converter
 
-from .views import desk, home, printouts, public, record, results, rounds, staff, standings
+from .views import decks, desk, home, printouts, public, record, results, rounds, staff, standings
 from .views.sign_in import SignInView
 
 
 class TokenConverter:
-    """A staff link's token as ``secrets.token_urlsafe`` writes it; anything else is not found."""
+    """A staff or deck link's token as ``secrets.token_urlsafe`` writes it; anything else is not found."""
 
     regex = "[A-Za-z0-9_-]{1,64}"
 
@@ -30,6 +30,8 @@ urlpatterns = [
     path("e/<slug:slug>/rounds/<int:number>/", public.public_round, name="public_round"),
     path("e/<slug:slug>/projector/", public.projector, name="projector"),
     path("e/<slug:slug>/report/", public.public_report, name="public_report"),
+    path("e/<slug:slug>/sign-up/", decks.sign_up, name="sign_up"),
+    path("e/<slug:slug>/deck/<token:deck_token>/", decks.deck_link, name="deck_link"),
     path("", home.home, name="home"),
     path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -42,6 +44,11 @@ urlpatterns = [
     path("events/<slug:slug>/players/<int:player_id>/", desk.player_edit, name="player_edit"),
     path("events/<slug:slug>/players/<int:player_id>/remove/", desk.player_remove, name="player_remove"),
     path("events/<slug:slug>/players/<int:player_id>/drop/", desk.player_drop, name="player_drop"),
+    path("events/<slug:slug>/players/<int:player_id>/deck/", decks.deck_of_player, name="player_deck"),
+    path("events/<slug:slug>/players/<int:player_id>/capability/", decks.player_capability,
+         name="player_capability"),
+    path("events/<slug:slug>/players/<int:player_id>/deck-link/", decks.player_deck_link, name="player_deck_link"),
+    path("events/<slug:slug>/decks/", decks.decks, name="decks"),
     path("events/<slug:slug>/start/", desk.start, name="start"),
     path("events/<slug:slug>/rounds/", desk.rounds_change, name="rounds_change"),
     path("events/<slug:slug>/pair/", desk.pair, name="pair"),

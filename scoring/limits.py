@@ -40,6 +40,9 @@ MAX_VERSION = 2**31 - 1
 
 # Documents --------------------------------------------------------------------------------
 MAX_ARCHIVE_BYTES = 5 * 1024 * 1024
+# A deck list as pasted: two decks of sixty cards, pools, sideboards and sites, one line a
+# card with notes, stay far below it.
+MAX_DECK_LIST_CHARACTERS = 20_000
 # An archive nests six deep (event, rounds, a round, games, a game, its result's MP);
 # deeper input is an attack or a mistake, not an event.
 MAX_JSON_DEPTH = 16

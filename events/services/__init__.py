@@ -1,7 +1,7 @@
 """Every change to an event: one function per change, one durable transaction each.
 
 Each family of changes has its module (event, players, rounds, clock, results, staff,
-archive, snapshots); ``base`` holds what they share. A service locks the event, checks
+archive, snapshots, decks); ``base`` holds what they share. A service locks the event, checks
 the rule, changes the rows and records the change (audit entry and new version) in the
 same transaction. Views and commands call them through this package.
 """
@@ -9,6 +9,7 @@ same transaction. Views and commands call them through this package.
 from .archive import import_event
 from .base import NeedsConfirmation, ServiceError
 from .clock import adjust_time, call_time, pause_clock, start_clock
+from .decks import make_deck_link, revoke_deck_link, set_capability, sign_up, submit_deck_list, update_deck_settings
 from .event import EVENT_RULE_FIELDS, change_rounds, close_event, create_event, start_event, update_event
 from .players import drop_player, register_players, remove_player, update_player
 from .results import ResultConflict, confirm_result, preview_result, record_result, report_result
@@ -31,21 +32,27 @@ __all__ = [
     "create_staff_link",
     "drop_player",
     "import_event",
+    "make_deck_link",
     "pair_round",
     "pause_clock",
     "preview_result",
     "record_result",
     "register_players",
     "remove_player",
+    "remove_staff",
     "report_result",
     "restore_snapshot",
-    "remove_staff",
+    "revoke_deck_link",
     "revoke_staff_link",
+    "set_capability",
+    "sign_up",
     "start_clock",
     "start_event",
+    "submit_deck_list",
     "swap_players",
     "take_snapshot",
     "undo_round",
+    "update_deck_settings",
     "update_event",
     "update_player",
 ]

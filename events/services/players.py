@@ -17,8 +17,8 @@ from .results import preview_result, save_result
 from .snapshots import snapshot_if_round_complete
 
 
-def _clean_name(raw: str) -> str:
-    # Pasted lists come from spreadsheets and chat: tabs and doubled spaces are noise.
+def clean_name(raw: str) -> str:
+    """A typed or pasted name with single spaces: spreadsheets and chat add tabs and doubled spaces."""
     return " ".join(raw.split())
 
 
@@ -46,7 +46,7 @@ def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Pla
     registered after round 1 was paired is a late player: no games in earlier rounds,
     so 0 points for them (docs/rules.md, late players).
     """
-    names = [_clean_name(line) for line in names_text.splitlines()]
+    names = [clean_name(line) for line in names_text.splitlines()]
     names = [n for n in names if n]
     if not names:
         raise ServiceError("Type a player's name.", field="names")
@@ -54,31 +54,42 @@ def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Pla
         raise ServiceError(f"At most {MAX_NAMES_PER_PASTE} names at once.", field="names")
     with transaction.atomic(durable=True):
         event = locked_event(event)
-        if event.status == Event.CLOSED:
-            raise ServiceError("The event is closed.", field="names")
-        taken = set(event.players.values_list("archive_id", flat=True))
-        if len(taken) + len(names) > MAX_PLAYERS:
-            raise ServiceError(f"An event has at most {MAX_PLAYERS} players.", field="names")
-        digests = [name_digest(name) for name in names]
-        seen = dict(event.players.filter(name_digest__in=digests).values_list("name_digest", "name"))
-        for line, (name, digest) in enumerate(zip(names, digests), start=1):
-            where = f"Line {line}: " if len(names) > 1 else ""
-            refusal = _name_refusal(name)
-            if refusal:
-                raise ServiceError(f"{where}{refusal}.", field="names")
-            if digest in seen:
-                raise ServiceError(f"{where}{_already_registered(name, seen[digest])}", field="names")
-            seen[digest] = name
-        rounds_paired = event.rounds.count() if event.status == Event.RUNNING else 0
-        players = []
-        for name, digest in zip(names, digests):
-            archive_id = unique_slug(slugify(name)[:40] or "player", taken)
-            taken.add(archive_id)
-            players.append(Player(event=event, name=name, name_digest=digest, archive_id=archive_id,
-                                  joined_after_round=rounds_paired))
-        Player.objects.bulk_create(players)
+        players = add_players(event, names, field="names")
+        rounds_paired = players[0].joined_after_round
         late = f", late: from round {rounds_paired + 1} with 0 points" if rounds_paired else ""
         record_change(event, actor, "players.registered", f"{len(players)} player(s){late}", after=names)
+    return players
+
+
+def add_players(event: Event, names: list[str], *, field: str) -> list[Player]:
+    """Create players named ``names`` in the locked ``event``, inside the caller's transaction.
+
+    Refuses (naming the line when there are several) a closed event, more than
+    MAX_PLAYERS, a name the rules refuse, or a name that reads as a registered one.
+    """
+    if event.status == Event.CLOSED:
+        raise ServiceError("The event is closed.", field=field)
+    taken = set(event.players.values_list("archive_id", flat=True))
+    if len(taken) + len(names) > MAX_PLAYERS:
+        raise ServiceError(f"An event has at most {MAX_PLAYERS} players.", field=field)
+    digests = [name_digest(name) for name in names]
+    seen = dict(event.players.filter(name_digest__in=digests).values_list("name_digest", "name"))
+    for line, (name, digest) in enumerate(zip(names, digests), start=1):
+        where = f"Line {line}: " if len(names) > 1 else ""
+        refusal = _name_refusal(name)
+        if refusal:
+            raise ServiceError(f"{where}{refusal}.", field=field)
+        if digest in seen:
+            raise ServiceError(f"{where}{_already_registered(name, seen[digest])}", field=field)
+        seen[digest] = name
+    rounds_paired = event.rounds.count() if event.status == Event.RUNNING else 0
+    players = []
+    for name, digest in zip(names, digests):
+        archive_id = unique_slug(slugify(name)[:40] or "player", taken)
+        taken.add(archive_id)
+        players.append(Player(event=event, name=name, name_digest=digest, archive_id=archive_id,
+                              joined_after_round=rounds_paired))
+    Player.objects.bulk_create(players)
     return players
 
 
@@ -86,7 +97,7 @@ def update_player(
     player: Player, *, actor: Actor, name: str, deck_capability: str, avatar: str = "", ranking: int | None = None
 ) -> Player:
     """Change a player's name, deck capability, Fallen-wizard or published ranking."""
-    name = _clean_name(name)
+    name = clean_name(name)
     if not name:
         raise ServiceError("A player needs a name.", field="name")
     refusal = _name_refusal(name)

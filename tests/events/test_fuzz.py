@@ -22,15 +22,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
+from events import services
 from events.archive import event_archive
 from events.forms import (
+    CapabilityForm,
     ClockForm,
     CloseForm,
+    DeckListForm,
+    DeckSettingsForm,
     EventForm,
     PlayerForm,
     PlayerReportForm,
     RegisterForm,
     RoundsForm,
+    SignUpForm,
     StaffForm,
     StartForm,
     SwapForm,
@@ -38,7 +43,7 @@ from events.forms import (
 from events.models import Event, Game, Player
 from scoring.limits import MAX_NAME_LENGTH, MAX_RANKING, MAX_ROUNDS, MAX_TABLE, MP_LIMIT
 from tests.events.views.test_access import ACCESS
-from tests.helpers import database_state, run_event, url_patterns
+from tests.helpers import actor, database_state, run_event, url_patterns
 
 RESULT_FIELDS = ["kind", "mp_a", "mp_b", "weakest_link", "winner", "reason", "how", "version", "confirm", "back"]
 
@@ -69,6 +74,12 @@ POSTED_FIELDS = {
     "snapshot_restore": [],
     "public_me": ["player"],
     "public_report": list(PlayerReportForm.base_fields),
+    "decks": list(DeckSettingsForm.base_fields),
+    "player_deck": list(DeckListForm.base_fields),
+    "player_capability": list(CapabilityForm.base_fields),
+    "player_deck_link": ["action"],
+    "sign_up": list(SignUpForm.base_fields),
+    "deck_link": list(DeckListForm.base_fields),
 }
 
 RULES = {"name": "Fuzz Cup", "policy": "policy-4-2001", "game_type": "two-deck", "format": "general-opponent",
@@ -99,6 +110,12 @@ def _valid(name: str, world: dict) -> dict:
         "staff_link": {"action": "revoke"},
         "public_me": {"player": first},
         "public_report": {"code": game.code_a, "kind": "council", "mp_a": "20", "mp_b": "10"},
+        "decks": {"deck_lists_wanted": "on", "sign_up_opens_at": "2026-11-01T10:00", "sign_up_cap": "40"},
+        "player_deck": {"text": "Pool\nGandalf\nHazards\n3 Orc-patrol"},
+        "player_capability": {"capability": "one-ring", "note": "a tested deck"},
+        "player_deck_link": {"action": "revoke"},
+        "sign_up": {"name": "New Player"},
+        "deck_link": {"text": "Sideboard\n3 Doors of Night"},
     }.get(name, {})
 
 
@@ -148,6 +165,8 @@ def world(event, staff_user):
         "game_id": Game.objects.filter(round__event=event, result__isnull=True).first().pk,
         "user_id": staff_user.pk,
         "snapshot_id": event.snapshots.order_by("id").first().pk,
+        "deck_token": services.make_deck_link(event.players.order_by("id").first(),
+                                              actor=actor(event.owner)).deck_token,
     }
 
 

@@ -27,6 +27,8 @@ PAGES = [
     ("audit filtered", "/events/{slug}/audit/?action=result.&round=1"),
     ("snapshots", "/events/{slug}/snapshots/"),
     ("staff", "/events/{slug}/staff/"),
+    ("decks", "/events/{slug}/decks/"),
+    ("sign-up", "/e/{slug}/sign-up/"),
     ("export", "/events/{slug}/export.json"),
     ("public", "/e/{slug}/"),
     ("public round", "/e/{slug}/rounds/1/"),

@@ -30,6 +30,8 @@ ACCESS = {
     "public_round": ("public", "page"),
     "projector": ("public", "page"),
     "public_report": ("public", "page"),
+    "sign_up": ("public", "page"),
+    "deck_link": ("public", "page"),
     "staff_link_open": ("public", "link"),
     "event_new": ("public", "login"),
     "event_import": ("public", "login"),
@@ -40,6 +42,10 @@ ACCESS = {
     "desk": ("coordinator", "page"),
     "event_edit": ("coordinator", "page"),
     "player_edit": ("coordinator", "page"),
+    "decks": ("coordinator", "page"),
+    "player_deck": ("coordinator", "page"),
+    "player_capability": ("coordinator", "post"),
+    "player_deck_link": ("coordinator", "post"),
     "round": ("coordinator", "page"),
     "standings": ("coordinator", "page"),
     "staff": ("coordinator", "page"),
@@ -88,6 +94,7 @@ def world(event, co_coordinator, staff_user, stranger):
     run_event(event, 4, 1, leave_last_open=True)
     token = services.create_staff_link(event, actor=actor(event.owner))
     game = Game.objects.filter(round__event=event).first()
+    with_link = services.make_deck_link(event.players.first(), actor=actor(event.owner))
     return {
         "event": event,
         "token": token,
@@ -99,6 +106,7 @@ def world(event, co_coordinator, staff_user, stranger):
             "game_id": game.pk,
             "user_id": staff_user.pk,
             "token": token,
+            "deck_token": with_link.deck_token,
             "snapshot_id": event.snapshots.first().pk,
         },
     }

@@ -1,0 +1,47 @@
+"""Forms: they parse and check the shape of input; the services check the rules.
+
+One module per page family; every form is imported from here.
+"""
+from .base import LongSelect, add_service_error, whole_number
+from .decks import CapabilityForm, DeckListForm, DeckSettingsForm, SignUpForm
+from .event import (
+    CloseForm,
+    EventForm,
+    ImportForm,
+    PasteForm,
+    PlayerForm,
+    RegisterForm,
+    RoundsForm,
+    StaffForm,
+    StartForm,
+)
+from .record import AuditFilterForm
+from .results import CouncilForm, PlayerReportForm, ReportCodeForm, ResultForm, result_initial
+from .rounds import ClockForm, SwapForm
+
+__all__ = [
+    "AuditFilterForm",
+    "CapabilityForm",
+    "ClockForm",
+    "CloseForm",
+    "CouncilForm",
+    "DeckListForm",
+    "DeckSettingsForm",
+    "EventForm",
+    "ImportForm",
+    "LongSelect",
+    "PasteForm",
+    "PlayerForm",
+    "PlayerReportForm",
+    "RegisterForm",
+    "ReportCodeForm",
+    "ResultForm",
+    "RoundsForm",
+    "SignUpForm",
+    "StaffForm",
+    "StartForm",
+    "SwapForm",
+    "add_service_error",
+    "result_initial",
+    "whole_number",
+]

@@ -1,0 +1,124 @@
+"""Forms of the event and its players: settings, registration, start, rounds, staff, closing and import."""
+
+from __future__ import annotations
+
+from django import forms
+
+import scoring
+from scoring.json_text import read_json
+from scoring.limits import (
+    MAX_ARCHIVE_BYTES,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_RANKING,
+    MAX_REASON_LENGTH,
+    MAX_ROUNDS,
+    MAX_USERNAME_LENGTH,
+)
+
+from ..models import (
+    DECK_CAPABILITY_CHOICES,
+    FIRST_ROUND_CHOICES,
+    FORMAT_CHOICES,
+    GAME_TYPE_CHOICES,
+    POLICY_CHOICES,
+    TIE_CHOICES,
+    Player,
+)
+from ..roles import GIVEN_ROLES, STAFF
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=MAX_NAME_LENGTH)
+    date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(max_length=MAX_NAME_LENGTH, required=False)
+    policy = forms.ChoiceField(choices=POLICY_CHOICES, initial="policy-4-2001")
+    game_type = forms.ChoiceField(choices=GAME_TYPE_CHOICES, initial="two-deck")
+    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="general-opponent")
+    tie_resolution = forms.ChoiceField(
+        choices=TIE_CHOICES, initial="playoff", label="If players tie for the lead (posted in advance)"
+    )
+    first_round_pairing = forms.ChoiceField(choices=FIRST_ROUND_CHOICES, initial="random")
+    players_report = forms.BooleanField(
+        required=False, label="Players report their own results",
+        help_text="Each player enters the result on their phone with the code on their result slip; "
+                  "when both agree it stands, when they differ the table is flagged for staff "
+                  "(Policy #1, General 17). Staff can always enter or correct a result.",
+    )
+    expected_players = forms.IntegerField(
+        min_value=2, max_value=MAX_PLAYERS, initial=16, required=False, label="Players expected",
+        help_text="Only to show what the policy implies; the real number is counted at the start.",
+    )
+
+    def values(self) -> dict:
+        data = dict(self.cleaned_data)
+        data.pop("expected_players", None)
+        return data
+
+
+class RegisterForm(forms.Form):
+    names = forms.CharField(
+        label="Player name", max_length=60_000, widget=forms.TextInput(attrs={"autocomplete": "off", "autofocus": True})
+    )
+
+
+class PasteForm(forms.Form):
+    names = forms.CharField(
+        label="Paste a list, one player per line", max_length=60_000, widget=forms.Textarea(attrs={"rows": 6})
+    )
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=MAX_NAME_LENGTH)
+    deck_capability = forms.ChoiceField(
+        choices=DECK_CAPABILITY_CHOICES, label="Deck capability",
+        help_text="Sets the points an opponent's forfeit gives (Policy #1, General 18).",
+    )
+    avatar = forms.CharField(max_length=MAX_NAME_LENGTH, required=False,
+                             label="Fallen-wizard (Fallen-wizard-only events)")
+    ranking = forms.IntegerField(min_value=1, max_value=MAX_RANKING, required=False,
+                                 label="Published ranking (1 is best)")
+
+
+class StartForm(forms.Form):
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label="Swiss rounds")
+    note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label="Reason, if you depart from the policy")
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(max_length=MAX_USERNAME_LENGTH, label="User name")
+    password = forms.CharField(
+        required=False, label="Password (only to create a new account)",
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
+    )
+    role = forms.ChoiceField(choices=GIVEN_ROLES, initial=STAFF)
+
+
+class RoundsForm(forms.Form):
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label="Swiss rounds")
+    note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label="Reason")
+
+
+class CloseForm(forms.Form):
+    playoff_winner = forms.ModelChoiceField(queryset=Player.objects.none(), required=False,
+                                            label="Winner of the playoff")
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["playoff_winner"].queryset = players
+
+
+class ImportForm(forms.Form):
+    archive = forms.FileField(label="Archive file (council-archive/1 JSON)")
+
+    def clean_archive(self):
+        upload = self.cleaned_data["archive"]
+        if upload.size > MAX_ARCHIVE_BYTES:
+            raise forms.ValidationError(f"The file is larger than {MAX_ARCHIVE_BYTES // (1024 * 1024)} MB.")
+        try:
+            return read_json(upload.read().decode("utf-8"), "it")
+        except UnicodeDecodeError:
+            raise forms.ValidationError("This is not a JSON file: it is not UTF-8 text.") from None
+        except scoring.RuleError as error:
+            raise forms.ValidationError(f"This is not a JSON file Council can read: {error.message}.") from None

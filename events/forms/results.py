@@ -1,0 +1,177 @@
+"""Result forms: staff entry, players' own reports and the Free Council calculator."""
+
+from __future__ import annotations
+
+from django import forms
+
+import scoring
+from scoring.limits import (
+    MAX_VERSION,
+    MP_LIMIT,
+)
+from scoring.results import FORFEIT_REASONS
+
+from ..models import (
+    Game,
+)
+
+
+class ResultForm(forms.Form):
+    """One game's result in the form its policy needs; ``result()`` gives the engine's dict."""
+
+    kind = forms.ChoiceField(label="How did the game end?", widget=forms.RadioSelect)
+    mp_a = forms.IntegerField(required=False, min_value=-MP_LIMIT, max_value=MP_LIMIT)
+    mp_b = forms.IntegerField(required=False, min_value=-MP_LIMIT, max_value=MP_LIMIT)
+    weakest_link = forms.ChoiceField(required=False, label="Equal MP: who won the Weakest Link?")
+    winner = forms.ChoiceField(required=False, label="Winner")
+    reason = forms.ChoiceField(
+        required=False,
+        label="Why",
+        choices=[("", "—")] + [(r, {"stall": "Stalling", "drop": "Dropped out mid-game", "cheat": "Cheating",
+                                    "no-show": "Did not show up"}[r]) for r in FORFEIT_REASONS],
+    )
+    how = forms.ChoiceField(
+        required=False, label="Decided by",
+        choices=[("", "—"), ("victory", "Victory conditions"), ("rank", "Rank at the end")],
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_VERSION)
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, game: Game, **kwargs):
+        super().__init__(*args, **kwargs)
+        event = game.round.event
+        policy = scoring.get_policy(event.policy)
+        a, b = game.player_a.name, game.player_b.name
+        self.fields["mp_a"].label = f"{a}: final MP"
+        self.fields["mp_b"].label = f"{b}: final MP"
+        scenario = event.game_type == "scenario"
+        kinds = []
+        if scenario:
+            kinds.append(("scenario", "Scenario: victory conditions or rank"))
+        else:
+            kinds.append(("council", "Free Council (marshalling points)"))
+            kinds.append(("one-ring", "The One Ring"))
+            if policy.wizard_elimination_points is not None:
+                kinds.append(("wizard-eliminated", "A Wizard was eliminated"))
+            kinds.append(("tie", "Tie: both Wizards failed"))
+        kinds.append(("forfeit", "Forfeit: conceded, dropped, ejected, stalled or absent"))
+        self.fields["kind"].choices = kinds
+        self.has_weakest_link = policy.weakest_link_points is not None and not scenario
+        if self.has_weakest_link:
+            self.fields["weakest_link"].choices = [("", "—"), ("a", a), ("b", b), ("none", "Nobody: all corrupted away")]
+        else:
+            # Policy Number 4 and scenario games have no Weakest Link: equal MP is a tie.
+            del self.fields["weakest_link"]
+        winners = [("", "—"), ("a", a), ("b", b)]
+        if scenario:
+            winners.append(("equal", "Equal rank"))
+        self.fields["winner"].choices = winners
+        self.fields["mp_a"].widget.attrs.update({"inputmode": "numeric"})
+        self.fields["mp_b"].widget.attrs.update({"inputmode": "numeric"})
+
+    def clean(self):
+        data = super().clean()
+        kind = data.get("kind")
+        if kind == "council":
+            for name in ("mp_a", "mp_b"):
+                if data.get(name) is None and name not in self.errors:
+                    self.add_error(name, "Enter the final marshalling points.")
+        elif kind in ("one-ring", "wizard-eliminated", "forfeit", "scenario") and not data.get("winner"):
+            self.add_error("winner", "Choose the winner.")
+        if kind == "forfeit" and not data.get("reason"):
+            self.add_error("reason", "Choose why the game was forfeited.")
+        if kind == "scenario" and not data.get("how"):
+            self.add_error("how", "Choose how the scenario was decided.")
+        return data
+
+    def result(self) -> dict:
+        """The engine's result dict, seen from player_a and player_b."""
+        data = self.cleaned_data
+        kind = data["kind"]
+        side = {"a": 0, "b": 1, "none": None, "equal": None}
+        if kind == "council":
+            result = {"kind": "council", "mp": [data["mp_a"], data["mp_b"]]}
+            if data.get("weakest_link"):
+                result["weakest_link"] = side[data["weakest_link"]]
+            return result
+        if kind == "tie":
+            return {"kind": "tie"}
+        if kind == "forfeit":
+            return {"kind": "forfeit", "winner": side[data["winner"]], "reason": data["reason"]}
+        if kind == "scenario":
+            return {"kind": "scenario", "winner": side[data["winner"]], "how": data["how"]}
+        return {"kind": kind, "winner": side[data["winner"]]}
+
+
+def result_initial(game: Game, result: dict | None = None) -> dict:
+    """The result form's starting values: ``result``, else the game's saved result."""
+    initial = {"version": game.version, "kind": "scenario" if game.round.event.game_type == "scenario" else "council"}
+    result = result or game.result or {}
+    side = {0: "a", 1: "b", None: "none"}
+    if result:
+        initial["kind"] = result["kind"]
+        if "mp" in result:
+            initial["mp_a"], initial["mp_b"] = result["mp"]
+        if "weakest_link" in result:
+            initial["weakest_link"] = side[result["weakest_link"]]
+        if "winner" in result:
+            initial["winner"] = side[result["winner"]] if result["winner"] is not None else "equal"
+        initial.update({k: result[k] for k in ("reason", "how") if k in result})
+    return initial
+
+
+class ReportCodeForm(forms.Form):
+    code = forms.CharField(
+        label="Your code from the result slip", max_length=12,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}),
+    )
+
+
+class PlayerReportForm(ResultForm):
+    """A player's own report: the staff's result form with the slip's code instead of a version."""
+
+    code = forms.CharField(max_length=12, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["version"]
+
+
+class CouncilForm(forms.Form):
+    """The Free Council calculator: each player's points by category (CRF 10)."""
+
+    CATEGORIES = (
+        ("character", "Characters"),
+        ("item", "Items"),
+        ("faction", "Factions"),
+        ("ally", "Allies"),
+        ("kill", "Kill"),
+        ("misc", "Miscellaneous"),
+        ("minus", "Subtracted (unique cards revealed from hand...)"),
+    )
+
+    def __init__(self, *args, game: Game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sides = []
+        for side, player in (("a", game.player_a), ("b", game.player_b)):
+            names = []
+            for key, label in self.CATEGORIES:
+                name = f"{side}_{key}"
+                self.fields[name] = forms.IntegerField(
+                    label=label, required=False, min_value=-MP_LIMIT if key != "minus" else 0, max_value=MP_LIMIT,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+                names.append(name)
+            name = f"{side}_avatar_eliminated"
+            self.fields[name] = forms.BooleanField(required=False, label="Avatar eliminated")
+            names.append(name)
+            self.sides.append((player, [self[n] for n in names]))
+
+    def sheets(self) -> tuple[dict, dict]:
+        data = self.cleaned_data
+        out = []
+        for side in ("a", "b"):
+            sheet = {key: data.get(f"{side}_{key}") or 0 for key, _ in self.CATEGORIES}
+            sheet["avatar_eliminated"] = bool(data.get(f"{side}_avatar_eliminated"))
+            out.append(sheet)
+        return out[0], out[1]

@@ -1,0 +1,176 @@
+"""Deck lists: the public sign-up, each player's private link, lists checked by the rules, capability.
+
+Policy #1, General 12 lets the coordinator require a written list of each player's play
+deck, sideboard and pool before the event, and the same cards all event; "it is
+important that players not be allowed to scout their opponent's decks" (Version 3,
+Policy Number 4). So a list is private: its player edits it through their own link
+until the deadline, the coordinators see every list, and the audit log records that a
+list was saved and what the rules said, never its cards.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+import scoring
+from scoring.cards import card_index
+from scoring.decklists import read_deck_text
+from scoring.decks import check_deck_list
+from scoring.limits import MAX_DECK_LIST_CHARACTERS, MAX_PLAYERS, MAX_REASON_LENGTH
+from scoring.text import text_problem
+
+from ..models import DeckList, Event, Player
+from ..roles import Actor
+from .base import ServiceError, locked_event, record_change
+from .players import add_players, clean_name
+
+CAPABILITIES = ("one-ring", "marshalling-points")
+
+
+def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
+                         sign_up_opens_at: datetime.datetime | None, sign_up_closes_at: datetime.datetime | None,
+                         sign_up_cap: int | None, deck_deadline: datetime.datetime | None) -> Event:
+    """Post whether players register deck lists, the public sign-up's window and cap, and the lists' deadline.
+
+    Policy #1, General 12: a request for written lists "must be posted at least 24 hours
+    prior to the tournament start"; Council shows the deadline on the sign-up page and
+    the player's link, and leaves the posting to the coordinator.
+    """
+    if sign_up_opens_at and sign_up_closes_at and sign_up_closes_at <= sign_up_opens_at:
+        raise ServiceError("The sign-up must close after it opens.", field="sign_up_closes_at")
+    if sign_up_cap is not None and not 1 <= sign_up_cap <= MAX_PLAYERS:
+        raise ServiceError(f"A cap is from 1 to {MAX_PLAYERS} players.", field="sign_up_cap")
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        before = _deck_settings(event)
+        event.deck_lists_wanted = deck_lists_wanted
+        event.sign_up_opens_at, event.sign_up_closes_at = sign_up_opens_at, sign_up_closes_at
+        event.sign_up_cap, event.deck_deadline = sign_up_cap, deck_deadline
+        event.save()
+        record_change(event, actor, "event.decks", "Deck lists and sign-up", before=before, after=_deck_settings(event))
+    return event
+
+
+def _deck_settings(event: Event) -> dict:
+    def when(moment):
+        return moment.isoformat() if moment else None
+
+    return {"deck_lists_wanted": event.deck_lists_wanted, "sign_up_opens_at": when(event.sign_up_opens_at),
+            "sign_up_closes_at": when(event.sign_up_closes_at), "sign_up_cap": event.sign_up_cap,
+            "deck_deadline": when(event.deck_deadline)}
+
+
+def sign_up(event: Event, name: str, *, now: datetime.datetime | None = None) -> Player:
+    """A player registers themselves on the public sign-up page and gets their private deck link."""
+    name = clean_name(name)
+    if not name:
+        raise ServiceError("Type your name.", field="name")
+    now = now or timezone.now()
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        closed = event.sign_up_closed(now, event.players.count())
+        if closed:
+            raise ServiceError(closed, field="name")
+        [player] = add_players(event, [name], field="name")
+        player.deck_token = secrets.token_urlsafe(24)
+        player.save(update_fields=["deck_token"])
+        record_change(event, Actor.signing_up(name), "players.signed_up", name)
+    return player
+
+
+def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.datetime | None = None) -> DeckList:
+    """Save ``player``'s deck list as written and what the rules say of it; the capability follows the list.
+
+    A list the rules find problems in is saved all the same, with its problems: the
+    player fixes it before the deadline, or the coordinator decides. A list that cannot
+    be read (a count of 0, a line too long) is refused, naming the line. The coordinator
+    may save a list at any time; a player only while ``Event.lists_closed_to_players`` says nothing.
+    """
+    text = text.strip()
+    if not text:
+        raise ServiceError("Paste or type the deck list.", field="text")
+    if len(text) > MAX_DECK_LIST_CHARACTERS:
+        raise ServiceError(f"A deck list has at most {MAX_DECK_LIST_CHARACTERS} characters.", field="text")
+    problem = text_problem(text.replace("\n", " ").replace("\r", " ").replace("\t", " "))
+    if problem:
+        raise ServiceError(f"The list {problem}.", field="text")
+    try:
+        written = read_deck_text(text)
+    except scoring.RuleError as error:
+        raise ServiceError(error.one_line(), field="text") from None
+    now = now or timezone.now()
+    with transaction.atomic(durable=True):
+        event = locked_event(player.event)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if not actor.is_coordinator:
+            closed = event.lists_closed_to_players(now)
+            if closed:
+                raise ServiceError(closed, field="text")
+        found = check_deck_list(written, card_index(), policy_key=event.policy, game_type=event.game_type,
+                                event_format=event.format)
+        deck_list, _ = DeckList.objects.update_or_create(player=player, defaults={
+            "text": text, "data": written.as_dict(), "findings": found.as_dict(), "submitted_at": now,
+            "submitted_by": actor.label})
+        if not player.capability_note and player.deck_capability != found.capability:
+            player.deck_capability = found.capability
+            player.save(update_fields=["deck_capability"])
+        summary = {"legal": found.legal, "problems": len(found.problems), "unknown": len(found.unknown),
+                   "capability": player.deck_capability}
+        record_change(event, actor, "deck.saved", f"Deck list of {player.name}", after=summary)
+    return deck_list
+
+
+def set_capability(player: Player, *, actor: Actor, capability: str | None, note: str) -> Player:
+    """The coordinator sets a deck's capability by hand, with the reason; ``None`` gives it back to the list.
+
+    General 18: "The tournament coordinator would have to make a judgment as to what
+    the deck's capability is"; the list's reading is a proposal the coordinator may
+    overrule, and the record keeps the reason.
+    """
+    note = " ".join(note.split())
+    if capability is not None and capability not in CAPABILITIES:
+        raise ServiceError("Choose One Ring or marshalling points.", field="capability")
+    if capability is not None and not note:
+        raise ServiceError("Say why the capability differs from the list's.", field="note")
+    if len(note) > MAX_REASON_LENGTH:
+        raise ServiceError(f"A reason has at most {MAX_REASON_LENGTH} characters.", field="note")
+    with transaction.atomic(durable=True):
+        event = locked_event(player.event)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        before = {"capability": player.deck_capability, "note": player.capability_note}
+        if capability is None:
+            listed = DeckList.objects.filter(player=player).values_list("findings", flat=True).first()
+            player.deck_capability = listed["capability"] if listed else player.deck_capability
+            player.capability_note = ""
+        else:
+            player.deck_capability, player.capability_note = capability, note
+        player.save(update_fields=["deck_capability", "capability_note"])
+        record_change(event, actor, "deck.capability", f"Deck capability of {player.name}", before=before,
+                      after={"capability": player.deck_capability, "note": player.capability_note})
+    return player
+
+
+def make_deck_link(player: Player, *, actor: Actor) -> Player:
+    """Give ``player`` a new private link to their deck list; any earlier link stops working."""
+    with transaction.atomic(durable=True):
+        event = locked_event(player.event)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        player.deck_token = secrets.token_urlsafe(24)
+        player.save(update_fields=["deck_token"])
+        record_change(event, actor, "deck.link", f"New deck link for {player.name}")
+    return player
+
+
+def revoke_deck_link(player: Player, *, actor: Actor) -> Player:
+    """Stop ``player``'s private link from opening their list."""
+    with transaction.atomic(durable=True):
+        event = locked_event(player.event)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        player.deck_token = ""
+        player.save(update_fields=["deck_token"])
+        record_change(event, actor, "deck.link_revoked", f"Deck link of {player.name} revoked")
+    return player

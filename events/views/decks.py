@@ -1,0 +1,141 @@
+"""Deck lists: the coordinator's overview and each player's list, the public sign-up, the player's own link."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import services, throttle
+from ..forms import CapabilityForm, DeckListForm, DeckSettingsForm, SignUpForm
+from ..models import Player
+from ..queries.decks import deck_overview, player_by_deck_token, player_deck, sign_up_page
+from ..roles import COORDINATOR, PUBLIC, Actor
+from .access import event_view
+from .confirm import press, submit
+from .regions import uncached
+
+DECK_SETTINGS = ("deck_lists_wanted", "sign_up_opens_at", "sign_up_closes_at", "sign_up_cap", "deck_deadline")
+
+
+def _player(event, player_id: int) -> Player:
+    return get_object_or_404(Player, event=event, pk=player_id)
+
+
+def _link(request, event, player: Player) -> str | None:
+    if not player.deck_token:
+        return None
+    return request.build_absolute_uri(reverse("deck_link", args=[event.slug, player.deck_token]))
+
+
+@event_view(COORDINATOR)
+@require_http_methods(["GET", "POST"])
+def decks(request, event, actor):
+    form = DeckSettingsForm(request.POST or None, initial={name: getattr(event, name) for name in DECK_SETTINGS})
+    if request.method == "POST":
+        if submit(form, lambda data: services.update_deck_settings(event, actor=actor, **data)).made:
+            messages.success(request, "Deck lists and sign-up saved.")
+            return redirect("decks", slug=event.slug)
+    sign_up_url = request.build_absolute_uri(reverse("sign_up", args=[event.slug]))
+    return render(request, "events/decks.html", {**deck_overview(event), "form": form, "sign_up_url": sign_up_url},
+                  status=422 if form.errors else 200)
+
+
+def _player_deck_page(request, event, player, *, form=None, capability_form=None) -> dict:
+    page = player_deck(player)
+    initial = {"capability": player.deck_capability if player.capability_note else "",
+               "note": player.capability_note}
+    return {**page, "event": event, "link": _link(request, event, player),
+            "form": form or DeckListForm(initial={"text": page["deck_list"].text if page["deck_list"] else ""}),
+            "capability_form": capability_form or CapabilityForm(initial=initial)}
+
+
+@event_view(COORDINATOR)
+@require_http_methods(["GET", "POST"])
+def deck_of_player(request, event, actor, player_id: int):
+    player = _player(event, player_id)
+    form = DeckListForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        if submit(form, lambda data: services.submit_deck_list(player, data["text"], actor=actor)).made:
+            messages.success(request, f"The deck list of {player.name} is saved.")
+            return redirect("player_deck", slug=event.slug, player_id=player.pk)
+    else:
+        form = None
+    return render(request, "events/player_deck.html", _player_deck_page(request, event, player, form=form),
+                  status=422 if form is not None and form.errors else 200)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def player_capability(request, event, actor, player_id: int):
+    player = _player(event, player_id)
+    form = CapabilityForm(request.POST)
+    done = submit(form, lambda data: services.set_capability(player, actor=actor, capability=data["capability"] or None,
+                                                             note=data["note"]))
+    if done.made:
+        messages.success(request, f"The deck capability of {player.name} is saved.")
+        return redirect("player_deck", slug=event.slug, player_id=player.pk)
+    return render(request, "events/player_deck.html",
+                  _player_deck_page(request, event, player, capability_form=form), status=done.status)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def player_deck_link(request, event, actor, player_id: int):
+    player = _player(event, player_id)
+    if request.POST.get("action") == "revoke":
+        press(request, lambda: services.revoke_deck_link(player, actor=actor),
+              lambda _: f"The deck link of {player.name} no longer opens the list.")
+    else:
+        press(request, lambda: services.make_deck_link(player, actor=actor),
+              lambda _: f"A new deck link for {player.name}; an earlier one no longer works.")
+    return redirect("player_deck", slug=event.slug, player_id=player.pk)
+
+
+@event_view(PUBLIC)
+@require_http_methods(["GET", "POST"])
+def sign_up(request, event, actor):
+    page = sign_up_page(event, timezone.now())
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and not page["closed"] and form.is_valid():
+        key = f"sign-up:{event.pk}:{throttle.client_address(request)}"
+        wait = throttle.attempt([(key, throttle.SIGN_UP_PER_ADDRESS)])
+        if wait:
+            form.add_error("name", f"Too many sign-ups from this network. Try again in {wait} minutes, "
+                                   "or ask the coordinator.")
+        else:
+            done = submit(form, lambda data: services.sign_up(event, data["name"]))
+            if done.made:
+                return redirect("deck_link", slug=event.slug, deck_token=done.value.deck_token)
+            throttle.succeeded(key)  # a refused sign-up signed no one up
+    status = 429 if "Too many sign-ups" in str(form.errors) else 422 if form.errors else 200
+    return uncached(render(request, "events/sign_up.html", {**page, "form": form}, status=status))
+
+
+@event_view(PUBLIC)
+@require_http_methods(["GET", "POST"])
+def deck_link(request, event, actor, deck_token: str):
+    player = player_by_deck_token(event, deck_token)
+    if player is None:
+        raise Http404("No such link")
+    form = DeckListForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        done = submit(form, lambda data: services.submit_deck_list(player, data["text"],
+                                                                   actor=Actor.deck_link(player.name)))
+        if done.made:
+            messages.success(request, "Your deck list is saved.")
+            return redirect("deck_link", slug=event.slug, deck_token=deck_token)
+    page = player_deck(player)
+    if request.method == "GET":
+        form = DeckListForm(initial={"text": page["deck_list"].text if page["deck_list"] else ""})
+    closed = event.lists_closed_to_players(timezone.now())
+    # The page holds the list and its address is the key to it: nothing cached. (The
+    # site-wide same-origin referrer policy keeps the address from other sites; no
+    # referrer at all would make browsers send "Origin: null", which CSRF refuses.)
+    response = render(request, "events/deck_link.html", {**page, "event": event, "form": form, "closed": closed,
+                                                          "link": _link(request, event, player)},
+                      status=422 if form.errors else 200)
+    return uncached(response)

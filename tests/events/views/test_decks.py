@@ -1,0 +1,181 @@
+"""Deck pages: the coordinator's, the public sign-up and the player's own link; nobody scouts (events/views/decks.py)."""
+
+from __future__ import annotations
+
+import datetime
+import html
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.utils import timezone
+
+from events import services
+from events.models import DeckList, Player
+from events.throttle import SIGN_UP_PER_ADDRESS
+from tests.helpers import actor, run_event
+from tests.scoring.test_decks import LEGAL
+
+# A card no other page of the event names: if it shows, a list has leaked.
+SECRET_CARD = "Wizard’s Test"
+SECRET_LIST = LEGAL.replace("3 Test of Form", f"3 Test of Form\n{SECRET_CARD}")
+
+
+def _error(response, field: str) -> str:
+    found = re.search(rf'<ul class="errorlist" id="id_{field}_error"[^>]*><li>([^<]*)</li>', response.content.decode())
+    assert found is not None, f"no error next to {field}"
+    return found.group(1)
+
+
+@pytest.fixture
+def with_lists(event):
+    """A running hero event of four players; every player registered a list with a card found nowhere else."""
+    event.format = "hero-only"
+    event.save()
+    run_event(event, 4, 1, leave_last_open=True)
+    for player in event.players.all():
+        services.submit_deck_list(player, SECRET_LIST, actor=actor(event.owner))
+        services.make_deck_link(player, actor=actor(event.owner))
+    return event
+
+
+def test_no_list_is_on_any_public_page_or_in_the_archive(client, with_lists, as_owner):
+    slug = with_lists.slug
+    for path in (f"/e/{slug}/", f"/e/{slug}/rounds/1/", f"/e/{slug}/projector/", f"/e/{slug}/report/",
+                 f"/e/{slug}/sign-up/"):
+        assert SECRET_CARD not in client.get(path).content.decode(), path
+    archive = as_owner.get(f"/events/{slug}/export.json").content.decode()
+    assert "Test of Form" not in archive and "deck_list" not in archive
+
+
+def test_a_player_link_opens_only_its_own_list(client, with_lists):
+    ann, bob = with_lists.players.order_by("name")[:2]
+    page = client.get(f"/e/{with_lists.slug}/deck/{ann.deck_token}/")
+    assert page.status_code == 200 and SECRET_CARD in page.content.decode() and ann.name in page.content.decode()
+    assert bob.name not in page.content.decode()
+    assert page["Cache-Control"] == "private, no-store"
+    assert page["Referrer-Policy"] == "same-origin"
+    assert client.get(f"/e/{with_lists.slug}/deck/{ann.deck_token}x/").status_code == 404
+    services.revoke_deck_link(ann, actor=actor(with_lists.owner))
+    assert client.get(f"/e/{with_lists.slug}/deck/{ann.deck_token}/").status_code == 404
+
+
+def test_staff_do_not_see_the_lists(client, with_lists, staff_user):
+    client.force_login(staff_user)
+    player = with_lists.players.first()
+    assert client.get(f"/events/{with_lists.slug}/decks/").status_code == 403
+    assert client.get(f"/events/{with_lists.slug}/players/{player.pk}/deck/").status_code == 403
+
+
+def test_another_events_player_link_does_not_open_here(client, with_lists, owner):
+    other = services.create_event(owner=owner, name="Other Open", policy="policy-4-2001", game_type="two-deck",
+                                  format="hero-only", tie_resolution="playoff", first_round_pairing="random")
+    token = with_lists.players.first().deck_token
+    assert client.get(f"/e/{other.slug}/deck/{token}/").status_code == 404
+
+
+def test_a_player_pastes_a_list_sees_the_unknown_name_and_fixes_it(client, event):
+    event.format = "hero-only"
+    event.save()
+    [ann] = services.register_players(event, "Ann", actor=actor(event.owner))
+    token = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
+    address = f"/e/{event.slug}/deck/{token}/"
+    response = client.post(address, {"text": LEGAL.replace("3 Orc-patrol", "3 Orc-patorl")}, follow=True)
+    text = response.content.decode()
+    assert "Your deck list is saved." in text
+    assert "Orc-patorl" in text and "did you mean Orc-patrol" in text
+    response = client.post(address, {"text": LEGAL}, follow=True)
+    assert "The list is legal" in response.content.decode()
+    assert DeckList.objects.get(player=ann).findings["legal"] is True
+
+
+def test_after_the_start_a_player_sees_their_list_but_cannot_change_it(client, with_lists):
+    ann = with_lists.players.first()
+    address = f"/e/{with_lists.slug}/deck/{ann.deck_token}/"
+    assert "The event has started" in client.get(address).content.decode()
+    response = client.post(address, {"text": "Sting"})
+    assert response.status_code == 422
+    assert 'role="alert"' in response.content.decode() and "The event has started" in response.content.decode()
+    assert DeckList.objects.get(player=ann).text == SECRET_LIST.strip()
+
+
+def test_the_coordinator_uploads_an_old_latin_1_deck_file(as_owner, event):
+    event.format = "hero-only"
+    event.save()
+    [ann] = services.register_players(event, "Ann", actor=actor(event.owner))
+    upload = SimpleUploadedFile("ann.meccg", "Hazards\n3 Orc-patrol\nResources\nThéoden\n".encode("latin-1"))
+    response = as_owner.post(f"/events/{event.slug}/players/{ann.pk}/deck/", {"file": upload})
+    assert response.status_code == 302
+    assert "Théoden" in DeckList.objects.get(player=ann).text
+
+
+def test_the_coordinator_sets_the_capability_with_a_reason_next_to_the_field(as_owner, with_lists):
+    ann = with_lists.players.first()
+    response = as_owner.post(f"/events/{with_lists.slug}/players/{ann.pk}/capability/",
+                             {"capability": "marshalling-points", "note": ""})
+    assert response.status_code == 422
+    assert _error(response, "note") == "Say why the capability differs from the list&#x27;s."
+    as_owner.post(f"/events/{with_lists.slug}/players/{ann.pk}/capability/",
+                  {"capability": "marshalling-points", "note": "no Cracks of Doom at the table"})
+    ann.refresh_from_db()
+    assert ann.deck_capability == "marshalling-points"
+    overview = as_owner.get(f"/events/{with_lists.slug}/decks/").content.decode()
+    assert "(set by hand)" in overview and "Legal: 4" in overview
+
+
+NOW = timezone.now()
+
+
+@pytest.fixture
+def signing_up(event, as_owner):
+    response = as_owner.post(f"/events/{event.slug}/decks/", {
+        "deck_lists_wanted": "on", "sign_up_cap": "20",
+        "sign_up_opens_at": (NOW - datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+        "sign_up_closes_at": (NOW + datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")})
+    assert response.status_code == 302
+    return event
+
+
+def test_a_player_signs_up_and_lands_on_their_own_deck_page(client, signing_up):
+    response = client.post(f"/e/{signing_up.slug}/sign-up/", {"name": "Éowyn"})
+    ann = Player.objects.get(name="Éowyn")
+    assert response.status_code == 302 and response["Location"] == f"/e/{signing_up.slug}/deck/{ann.deck_token}/"
+    assert "Éowyn, you are registered" in client.get(response["Location"]).content.decode()
+
+
+def test_a_refused_sign_up_says_why_next_to_the_name(client, signing_up):
+    services.register_players(signing_up, "Éowyn", actor=actor(signing_up.owner))
+    response = client.post(f"/e/{signing_up.slug}/sign-up/", {"name": "ÉOWYN"})
+    assert response.status_code == 422
+    assert _error(response, "name") == "ÉOWYN is already registered. Add an initial or a city to tell them apart."
+
+
+def test_sign_ups_from_one_network_are_limited(signing_up):
+    client = Client()
+    for n in range(SIGN_UP_PER_ADDRESS.failures):
+        assert client.post(f"/e/{signing_up.slug}/sign-up/", {"name": f"Player {n}"}).status_code == 302
+    response = client.post(f"/e/{signing_up.slug}/sign-up/", {"name": "One Too Many"})
+    assert response.status_code == 429
+    assert not Player.objects.filter(name="One Too Many").exists()
+
+
+def test_a_closed_sign_up_shows_why_and_takes_no_one(client, event):
+    page = client.get(f"/e/{event.slug}/sign-up/")
+    assert "This event takes no sign-ups here" in page.content.decode()
+    assert client.post(f"/e/{event.slug}/sign-up/", {"name": "Ann"}).status_code == 200
+    assert not Player.objects.exists()
+
+
+def test_deck_settings_refusals_are_shown_next_to_their_field(as_owner, event):
+    response = as_owner.post(f"/events/{event.slug}/decks/", {"sign_up_opens_at": "2026-11-20T10:00",
+                                                              "sign_up_closes_at": "2026-11-20T09:00"})
+    assert response.status_code == 422
+    assert _error(response, "sign_up_closes_at") == "The sign-up must close after it opens."
+
+
+def test_the_coordinators_page_shows_the_capability_with_its_reason(as_owner, with_lists):
+    ann = with_lists.players.first()
+    page = html.unescape(as_owner.get(f"/events/{with_lists.slug}/players/{ann.pk}/deck/").content.decode())
+    assert ("Capability: can destroy The One Ring (Gandalf, Test of Form, Wizard’s Test, 3 gold rings, "
+            "The One Ring and Cracks of Doom; Policy #1, General 18)") in " ".join(re.sub("<[^>]+>", "", page).split())
