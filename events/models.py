@@ -19,6 +19,7 @@ from scoring.clock import CLOCK_STATES, READY
 from scoring.limits import MAX_ID_LENGTH, MAX_NAME_LENGTH
 from scoring.policies import GAME_TYPES, POLICIES, TIE_RESOLUTIONS
 from scoring.results import DECK_CAPABILITIES
+from scoring.spot_checks import spot_check_choice
 
 from .roles import GIVEN_ROLES
 
@@ -77,6 +78,8 @@ class Event(models.Model):
     sign_up_cap = models.PositiveIntegerField(null=True, blank=True)
     # Players may change their own list until then (never after the event starts).
     deck_deadline = models.DateTimeField(null=True, blank=True)
+    # Decks checked against their lists at the tables each round (Policy #1, General 12).
+    spot_checks_per_round = models.PositiveSmallIntegerField(default=2)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every service that changes what any page of the event shows.
     changed_at = models.DateTimeField(auto_now=True)
@@ -192,6 +195,23 @@ class Round(models.Model):
     def tables_without_result(self) -> list[int]:
         """The tables of this round still waiting for their result."""
         return list(self.games.filter(result__isnull=True).values_list("table", flat=True))
+
+    def spot_check_tables(self) -> dict[int, int]:
+        """The players whose decks are checked against their lists this round, each with their table.
+
+        Drawn from the round's seed among the seated players who registered a list
+        (scoring/spot_checks.py), so the draw is the same whoever asks and whenever.
+        """
+        count = self.event.spot_checks_per_round
+        if not count:
+            return {}
+        seats = {}
+        for table, a, b in self.games.values_list("table", "player_a_id", "player_b_id"):
+            seats[a] = seats[b] = table
+        # Drawn by archive id, which an export, import or restore keeps, unlike row ids.
+        listed = dict(DeckList.objects.filter(player_id__in=seats).values_list("player__archive_id", "player_id"))
+        chosen = spot_check_choice(list(listed), seed=self.seed or 0, round_number=self.number, count=count)
+        return {listed[archive_id]: seats[listed[archive_id]] for archive_id in chosen}
 
 
 class Game(models.Model):
@@ -312,3 +332,20 @@ class DeckList(models.Model):
 
     def __str__(self) -> str:
         return f"Deck list of {self.player}"
+
+
+class SpotCheck(models.Model):
+    """A deck checked against its registered list at the table, and what was found."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="spot_checks")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="spot_checks")
+    matches = models.BooleanField()
+    note = models.TextField(blank=True)
+    checked_by = models.TextField()
+    checked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_spot_check_per_round")]
+
+    def __str__(self) -> str:
+        return f"Deck check of {self.player} in round {self.round.number}"

@@ -56,6 +56,7 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/swap/", rounds.round_swap, name="round_swap"),
     path("events/<slug:slug>/rounds/<int:number>/undo/", rounds.round_undo, name="round_undo"),
     path("events/<slug:slug>/rounds/<int:number>/clock/", rounds.round_clock, name="round_clock"),
+    path("events/<slug:slug>/rounds/<int:number>/deck-check/<int:player_id>/", decks.spot_check, name="spot_check"),
     path("events/<slug:slug>/games/<int:game_id>/confirm/", rounds.game_confirm, name="game_confirm"),
     path("events/<slug:slug>/games/<int:game_id>/result/", results.game_result, name="game_result"),
     path("events/<slug:slug>/games/<int:game_id>/preview/", results.game_result_preview, name="game_result_preview"),
@@ -77,5 +78,8 @@ urlpatterns = [
     path("events/<slug:slug>/print/slips/", printouts.print_slips, name="print_slips"),
     path("events/<slug:slug>/print/cards/", printouts.print_cards, name="print_cards"),
     path("events/<slug:slug>/print/standings/", printouts.print_standings, name="print_standings"),
+    path("events/<slug:slug>/print/deck-sheet/", printouts.print_deck_sheet, name="print_deck_sheet"),
+    path("events/<slug:slug>/print/deck-lists/", printouts.print_deck_lists, name="print_deck_lists"),
+    path("events/<slug:slug>/print/deck-links/", printouts.print_deck_links, name="print_deck_links"),
     path("staff/<token:token>/", staff.staff_link_open, name="staff_link_open"),
 ]

@@ -20,6 +20,8 @@ MAX_PLAYERS = 20000
 MAX_ROUNDS = 30
 MAX_TABLE = MAX_PLAYERS // 2  # a round seats at most every player, two to a table
 MAX_NAMES_PER_PASTE = 500
+# Decks checked against their lists at the tables in one round.
+MAX_SPOT_CHECKS = 50
 
 # Numbers ----------------------------------------------------------------------------------
 # A published ranking is a place in a national or world list; no list is longer.

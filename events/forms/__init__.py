@@ -3,7 +3,7 @@
 One module per page family; every form is imported from here.
 """
 from .base import LongSelect, add_service_error, whole_number
-from .decks import CapabilityForm, DeckListForm, DeckSettingsForm, SignUpForm
+from .decks import CapabilityForm, DeckListForm, DeckSettingsForm, SignUpForm, SpotCheckForm
 from .event import (
     CloseForm,
     EventForm,
@@ -38,6 +38,7 @@ __all__ = [
     "ResultForm",
     "RoundsForm",
     "SignUpForm",
+    "SpotCheckForm",
     "StaffForm",
     "StartForm",
     "SwapForm",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from scoring.limits import MAX_DECK_LIST_CHARACTERS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_REASON_LENGTH
+from scoring.limits import MAX_DECK_LIST_CHARACTERS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_REASON_LENGTH, MAX_SPOT_CHECKS
 
 DECK_FILE_BYTES = 4 * MAX_DECK_LIST_CHARACTERS
 
@@ -25,10 +25,15 @@ class DeckSettingsForm(forms.Form):
     sign_up_opens_at = forms.DateTimeField(required=False, label="Public sign-up opens", widget=MomentInput,
                                            help_text="Leave empty for no public sign-up.")
     sign_up_closes_at = forms.DateTimeField(required=False, label="Public sign-up closes", widget=MomentInput)
-    sign_up_cap = forms.IntegerField(required=False, min_value=1, max_value=MAX_PLAYERS, label="At most this many players")
+    sign_up_cap = forms.IntegerField(required=False, min_value=1, max_value=MAX_PLAYERS,
+                                     label="At most this many players")
     deck_deadline = forms.DateTimeField(required=False, label="Players may change their lists until",
                                         widget=MomentInput,
                                         help_text="Lists are fixed when the event starts in any case (General 12).")
+    spot_checks_per_round = forms.IntegerField(
+        required=False, min_value=0, max_value=MAX_SPOT_CHECKS, label="Decks checked at the tables each round",
+        help_text="Drawn from the round's seed among the players with a list (General 12: spot checks). "
+                  "Empty or 0 for none.")
 
 
 class DeckListForm(forms.Form):
@@ -69,3 +74,11 @@ class CapabilityForm(forms.Form):
 class SignUpForm(forms.Form):
     name = forms.CharField(max_length=MAX_NAME_LENGTH, label="Your name, as it should appear on the pairings",
                            widget=forms.TextInput(attrs={"autocomplete": "name"}))
+
+
+class SpotCheckForm(forms.Form):
+    matches = forms.TypedChoiceField(
+        label="The deck at the table", widget=forms.RadioSelect, coerce=lambda value: value == "yes",
+        choices=[("yes", "matches its list"), ("no", "differs from its list")])
+    note = forms.CharField(required=False, max_length=MAX_REASON_LENGTH, label="What differed",
+                           widget=forms.Textarea(attrs={"rows": 3}))

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import datetime
 
-from ..models import DeckList, Event, Player
+import scoring
+from scoring.decks import GENERAL_OPPONENT, SINGLE_ALIGNMENT, sideboard_limit
+
+from ..models import DeckList, Event, Player, Round, SpotCheck
 
 
 def _status(findings: dict | None) -> str:
@@ -60,3 +63,56 @@ def sign_up_page(event: Event, now: datetime.datetime) -> dict:
     places_left = max(event.sign_up_cap - registered, 0) if event.sign_up_cap else None
     return {"event": event, "closed": closed, "places_left": places_left, "registered": registered,
             "deadline": event.deck_deadline, "now": now}
+
+
+def round_spot_checks(rnd: Round | None) -> list[dict]:
+    """The decks drawn for a check this round, by table, each with its check once recorded."""
+    if rnd is None:
+        return []
+    drawn = rnd.spot_check_tables()
+    if not drawn:
+        return []
+    names = dict(Player.objects.filter(pk__in=drawn).values_list("pk", "name"))
+    done = {check.player_id: check for check in SpotCheck.objects.filter(round=rnd, player_id__in=drawn)}
+    return sorted(({"player_id": pk, "name": names[pk], "table": table, "check": done.get(pk)}
+                   for pk, table in drawn.items()), key=lambda row: row["table"])
+
+
+def spot_check_page(rnd: Round, player: Player) -> dict:
+    """What staff see at the table: the player's registered list as written and what the rules said of it."""
+    return {**player_deck(player), "round": rnd, "table": rnd.spot_check_tables().get(player.pk),
+            "check": SpotCheck.objects.filter(round=rnd, player=player).first()}
+
+
+def deck_sheet(event: Event) -> dict:
+    """The blank registration sheet a player fills in by hand: the sections this event's format asks for."""
+    two_decks = event.format == GENERAL_OPPONENT and event.game_type not in (
+        "sealed-starter", "sealed-standard", "challenge-deck", "scenario")
+    decks = ["Deck against hero opponents", "Deck against minion opponents"] if two_decks else ["Deck"]
+    return {"event": event, "policy": scoring.get_policy(event.policy), "decks": decks,
+            "alignment": SINGLE_ALIGNMENT.get(event.format), "against_fallen_wizard": two_decks,
+            "sideboard_limit": sideboard_limit(event.policy, event.game_type), "sealed": "sealed" in event.game_type,
+            "creature_minimum": event.policy == "policy-1-1996",
+            "sections": ["Pool of starting characters", "Characters", "Resources", "Hazards", "Sideboard", "Sites"],
+            "lines": range(12), "fallen_wizard_lines": range(10)}
+
+
+def deck_lists_sheet(event: Event) -> dict:
+    """Every registered list, a page each, in name order: the coordinator's binder."""
+    lists = DeckList.objects.filter(player__event=event).select_related("player").order_by("player__name", "pk")
+    missing = event.players.filter(deck_list__isnull=True).values_list("name", flat=True)
+    return {"event": event, "lists": [player_deck_row(deck_list) for deck_list in lists],
+            "missing": list(missing)}
+
+
+def player_deck_row(deck_list: DeckList) -> dict:
+    """One list as the binder prints it."""
+    findings = deck_list.findings
+    return {"player": deck_list.player, "deck_list": deck_list, "findings": findings,
+            "status_label": STATUS_LABELS[_status(findings)]}
+
+
+def deck_link_slips(event: Event) -> dict:
+    """A slip for each player who has a private deck link, to hand out at the desk."""
+    players = event.players.exclude(deck_token="").only("pk", "event", "name", "deck_token")
+    return {"event": event, "players": list(players)}

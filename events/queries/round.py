@@ -6,6 +6,7 @@ from django.db.models import Q
 
 from ..clocks import clock_display
 from ..models import Event, Game, Player, Round
+from .decks import round_spot_checks
 from .search import LIST_PAGE_SIZE, found_tables, is_long_list, list_page, listing_query, with_players
 
 
@@ -40,6 +41,7 @@ def round_page(event: Event, rnd: Round, query: str = "", page_number: str | Non
         "clock": clock_display(event, rnd) if running else None,
         "extended": [g for g in open_games if g.extra_seconds],
         "swappable": swappable_players(rnd, open_games),
+        "spot_checks": round_spot_checks(rnd),
     }
 
 
@@ -71,4 +73,5 @@ def staff_tables(event: Event, query: str, page_number: str | None) -> dict:
             "searchable": long_round, "open_count": len(games) - len(done), "disputed": disputed,
             "playing": playing, "done_count": len(done), "done_shown": done_shown,
             "done_unshown": len(done_found) - len(done_shown),
-            "clock": clock_display(event, rnd) if rnd is not None and event.status == Event.RUNNING else None}
+            "clock": clock_display(event, rnd) if rnd is not None and event.status == Event.RUNNING else None,
+            "spot_checks": round_spot_checks(rnd) if event.status == Event.RUNNING else []}

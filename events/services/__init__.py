@@ -9,7 +9,15 @@ same transaction. Views and commands call them through this package.
 from .archive import import_event
 from .base import NeedsConfirmation, ServiceError
 from .clock import adjust_time, call_time, pause_clock, start_clock
-from .decks import make_deck_link, revoke_deck_link, set_capability, sign_up, submit_deck_list, update_deck_settings
+from .decks import (
+    make_deck_link,
+    record_spot_check,
+    revoke_deck_link,
+    set_capability,
+    sign_up,
+    submit_deck_list,
+    update_deck_settings,
+)
 from .event import EVENT_RULE_FIELDS, change_rounds, close_event, create_event, start_event, update_event
 from .players import drop_player, register_players, remove_player, update_player
 from .results import ResultConflict, confirm_result, preview_result, record_result, report_result
@@ -37,6 +45,7 @@ __all__ = [
     "pause_clock",
     "preview_result",
     "record_result",
+    "record_spot_check",
     "register_players",
     "remove_player",
     "remove_staff",

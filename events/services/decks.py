@@ -20,10 +20,10 @@ import scoring
 from scoring.cards import card_index
 from scoring.decklists import read_deck_text
 from scoring.decks import check_deck_list
-from scoring.limits import MAX_DECK_LIST_CHARACTERS, MAX_PLAYERS, MAX_REASON_LENGTH
+from scoring.limits import MAX_DECK_LIST_CHARACTERS, MAX_PLAYERS, MAX_REASON_LENGTH, MAX_SPOT_CHECKS
 from scoring.text import text_problem
 
-from ..models import DeckList, Event, Player
+from ..models import DeckList, Event, Player, Round, SpotCheck
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
 from .players import add_players, clean_name
@@ -33,7 +33,8 @@ CAPABILITIES = ("one-ring", "marshalling-points")
 
 def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
                          sign_up_opens_at: datetime.datetime | None, sign_up_closes_at: datetime.datetime | None,
-                         sign_up_cap: int | None, deck_deadline: datetime.datetime | None) -> Event:
+                         sign_up_cap: int | None, deck_deadline: datetime.datetime | None,
+                         spot_checks_per_round: int | None = 2) -> Event:
     """Post whether players register deck lists, the public sign-up's window and cap, and the lists' deadline.
 
     Policy #1, General 12: a request for written lists "must be posted at least 24 hours
@@ -42,6 +43,9 @@ def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
     """
     if sign_up_opens_at and sign_up_closes_at and sign_up_closes_at <= sign_up_opens_at:
         raise ServiceError("The sign-up must close after it opens.", field="sign_up_closes_at")
+    spot_checks_per_round = spot_checks_per_round or 0
+    if not 0 <= spot_checks_per_round <= MAX_SPOT_CHECKS:
+        raise ServiceError(f"At most {MAX_SPOT_CHECKS} deck checks a round.", field="spot_checks_per_round")
     if sign_up_cap is not None and not 1 <= sign_up_cap <= MAX_PLAYERS:
         raise ServiceError(f"A cap is from 1 to {MAX_PLAYERS} players.", field="sign_up_cap")
     with transaction.atomic(durable=True):
@@ -50,6 +54,7 @@ def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
         event.deck_lists_wanted = deck_lists_wanted
         event.sign_up_opens_at, event.sign_up_closes_at = sign_up_opens_at, sign_up_closes_at
         event.sign_up_cap, event.deck_deadline = sign_up_cap, deck_deadline
+        event.spot_checks_per_round = spot_checks_per_round
         event.save()
         record_change(event, actor, "event.decks", "Deck lists and sign-up", before=before, after=_deck_settings(event))
     return event
@@ -61,7 +66,7 @@ def _deck_settings(event: Event) -> dict:
 
     return {"deck_lists_wanted": event.deck_lists_wanted, "sign_up_opens_at": when(event.sign_up_opens_at),
             "sign_up_closes_at": when(event.sign_up_closes_at), "sign_up_cap": event.sign_up_cap,
-            "deck_deadline": when(event.deck_deadline)}
+            "deck_deadline": when(event.deck_deadline), "spot_checks_per_round": event.spot_checks_per_round}
 
 
 def sign_up(event: Event, name: str, *, now: datetime.datetime | None = None) -> Player:
@@ -174,3 +179,29 @@ def revoke_deck_link(player: Player, *, actor: Actor) -> Player:
         player.save(update_fields=["deck_token"])
         record_change(event, actor, "deck.link_revoked", f"Deck link of {player.name} revoked")
     return player
+
+
+def record_spot_check(rnd: Round, player: Player, *, actor: Actor, matches: bool, note: str) -> SpotCheck:
+    """Record a deck checked at the table against its list: it matches, or what differed.
+
+    Policy #1, General 12: "spot checks may be used at each round to ensure decks are
+    legal". Staff may check the players the round drew (``Round.spot_check_tables``);
+    a coordinator may check anyone. A deck that differs needs a note saying how.
+    """
+    note = " ".join(note.split())
+    if not matches and not note:
+        raise ServiceError("Say what differed from the list.", field="note")
+    if len(note) > MAX_REASON_LENGTH:
+        raise ServiceError(f"A note has at most {MAX_REASON_LENGTH} characters.", field="note")
+    with transaction.atomic(durable=True):
+        event = locked_event(rnd.event)
+        if not actor.is_coordinator and player.pk not in rnd.spot_check_tables():
+            raise ServiceError(f"{player.name} is not drawn for a deck check in round {rnd.number}.",
+                               field="matches")
+        if SpotCheck.objects.filter(round=rnd, player=player).exists():
+            raise ServiceError(f"The deck of {player.name} is checked already this round.", field="matches")
+        check = SpotCheck.objects.create(round=rnd, player=player, matches=matches, note=note,
+                                         checked_by=actor.label)
+        record_change(event, actor, "deck.spot_check", f"Deck check of {player.name}",
+                      after={"matches": matches, "note": note}, round_number=rnd.number)
+    return check

@@ -10,15 +10,16 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services, throttle
-from ..forms import CapabilityForm, DeckListForm, DeckSettingsForm, SignUpForm
-from ..models import Player
-from ..queries.decks import deck_overview, player_by_deck_token, player_deck, sign_up_page
-from ..roles import COORDINATOR, PUBLIC, Actor
+from ..forms import CapabilityForm, DeckListForm, DeckSettingsForm, SignUpForm, SpotCheckForm
+from ..models import Player, Round
+from ..queries.decks import deck_overview, player_by_deck_token, player_deck, sign_up_page, spot_check_page
+from ..roles import COORDINATOR, PUBLIC, STAFF, Actor
 from .access import event_view
 from .confirm import press, submit
 from .regions import uncached
 
-DECK_SETTINGS = ("deck_lists_wanted", "sign_up_opens_at", "sign_up_closes_at", "sign_up_cap", "deck_deadline")
+DECK_SETTINGS = ("deck_lists_wanted", "sign_up_opens_at", "sign_up_closes_at", "sign_up_cap", "deck_deadline",
+                 "spot_checks_per_round")
 
 
 def _player(event, player_id: int) -> Player:
@@ -139,3 +140,23 @@ def deck_link(request, event, actor, deck_token: str):
                                                           "link": _link(request, event, player)},
                       status=422 if form.errors else 200)
     return uncached(response)
+
+
+@event_view(STAFF)
+@require_http_methods(["GET", "POST"])
+def spot_check(request, event, actor, number: int, player_id: int):
+    """A deck checked at its table: staff see the list only of a player the round drew, and only in that round."""
+    rnd = get_object_or_404(Round, event=event, number=number)
+    player = _player(event, player_id)
+    drawn = player.pk in rnd.spot_check_tables() and rnd == event.latest_round()
+    if not (actor.is_coordinator or drawn):
+        raise Http404("No deck check of this player now")
+    form = SpotCheckForm(request.POST or None)
+    if request.method == "POST":
+        done = submit(form, lambda data: services.record_spot_check(rnd, player, actor=actor, matches=data["matches"],
+                                                                    note=data["note"]))
+        if done.made:
+            messages.success(request, f"The deck check of {player.name} is recorded.")
+            return redirect("tables", slug=event.slug)
+    return uncached(render(request, "events/spot_check.html", {**spot_check_page(rnd, player), "event": event,
+                                                                "form": form}, status=422 if form.errors else 200))

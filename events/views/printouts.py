@@ -1,12 +1,14 @@
-"""The printouts: pairings, result slips, tournament cards and standings, A4 or Letter."""
+"""The printouts: pairings, result slips, tournament cards, standings and deck lists, A4 or Letter."""
 
 from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from ..forms import whole_number
+from ..queries.decks import deck_link_slips, deck_lists_sheet, deck_sheet
 from ..queries.printouts import cards_sheet, pairings_sheet, printed_round, slips_sheet, standings_sheet
 from ..queries.public import public_address
 from ..roles import COORDINATOR
@@ -44,3 +46,24 @@ def print_cards(request, event, actor):
 @require_GET
 def print_standings(request, event, actor):
     return render(request, "events/print/standings.html", standings_sheet(event, public_address(request, event)))
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_deck_sheet(request, event, actor):
+    return render(request, "events/print/deck_sheet.html", deck_sheet(event))
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_deck_lists(request, event, actor):
+    return render(request, "events/print/deck_lists.html", deck_lists_sheet(event))
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_deck_links(request, event, actor):
+    page = deck_link_slips(event)
+    slips = [(player, request.build_absolute_uri(reverse("deck_link", args=[event.slug, player.deck_token])))
+             for player in page["players"]]
+    return render(request, "events/print/deck_links.html", {**page, "slips": slips})

@@ -128,3 +128,23 @@ def test_screenshots_of_the_phone_page_the_projector_and_a_printout(browser, liv
         page.emulate_media(media="screen")
     laptop.close()
     assert len(list(shots.glob("*.png"))) >= 8
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_deck_sheet_and_the_binder_fit_the_paper(laptop, live_server, paper, shots):
+    from tests.scoring.test_decks import LEGAL
+
+    owner = UserFactory(username="coordinator")
+    event = Event.objects.create(slug="decks", name="Lórien Deck Open", policy="policy-4-2001", game_type="two-deck",
+                                 format="general-opponent", owner=owner)
+    for player in register(event, 3):
+        services.submit_deck_list(player, f"Deck against hero\n{LEGAL}\nDeck against minion\n{LEGAL}",
+                                  actor=actor(owner))
+    base = live_server.url
+    log_in(laptop, base, "coordinator")
+    pages = _pdf(laptop, f"{base}/events/decks/print/deck-sheet/", paper, shots, "deck-sheet")
+    text = "".join(pages)
+    assert "Deck against hero opponents" in text and "Deck against minion opponents" in text
+    pages = _pdf(laptop, f"{base}/events/decks/print/deck-lists/", paper, shots, "deck-lists")
+    assert len(pages) >= 3, "each list starts its own page"
+    assert all(name in "".join(pages) for name in ("Player 01", "Player 02", "Player 03"))

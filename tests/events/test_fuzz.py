@@ -36,6 +36,7 @@ from events.forms import (
     RegisterForm,
     RoundsForm,
     SignUpForm,
+    SpotCheckForm,
     StaffForm,
     StartForm,
     SwapForm,
@@ -80,6 +81,7 @@ POSTED_FIELDS = {
     "player_deck_link": ["action"],
     "sign_up": list(SignUpForm.base_fields),
     "deck_link": list(DeckListForm.base_fields),
+    "spot_check": list(SpotCheckForm.base_fields),
 }
 
 RULES = {"name": "Fuzz Cup", "policy": "policy-4-2001", "game_type": "two-deck", "format": "general-opponent",
@@ -116,6 +118,7 @@ def _valid(name: str, world: dict) -> dict:
         "player_deck_link": {"action": "revoke"},
         "sign_up": {"name": "New Player"},
         "deck_link": {"text": "Sideboard\n3 Doors of Night"},
+        "spot_check": {"matches": "no", "note": "two extra Orc-patrols"},
     }.get(name, {})
 
 
@@ -147,7 +150,8 @@ def test_every_address_that_takes_a_post_is_fuzzed():
     pages_without_forms = {"home", "health", "policy_preview", "public", "public_round", "projector",
                            "staff_link_open", "tables", "game_result_preview", "game_council", "desk", "round",
                            "standings", "export", "audit", "print_pairings", "print_slips", "print_cards",
-                           "print_standings", "snapshot_download"}
+                           "print_standings", "snapshot_download", "print_deck_sheet", "print_deck_lists",
+                           "print_deck_links"}
     names = {p.name for p in url_patterns()}
     assert names - pages_without_forms == set(POSTED_FIELDS)
     assert set(ACCESS) == names

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from council.security import CONTENT_SECURITY_POLICY
 from events import services
-from events.models import Game
+from events.models import Event, Game
 from events.roles import RANK
 from tests.helpers import actor, database_state, run_event, url_patterns
 
@@ -36,6 +36,7 @@ ACCESS = {
     "event_new": ("public", "login"),
     "event_import": ("public", "login"),
     "tables": ("staff", "page"),
+    "spot_check": ("staff", "page"),
     "game_result": ("staff", "page"),
     "game_result_preview": ("staff", "page"),
     "game_council": ("staff", "page"),
@@ -57,6 +58,9 @@ ACCESS = {
     "print_slips": ("coordinator", "page"),
     "print_cards": ("coordinator", "page"),
     "print_standings": ("coordinator", "page"),
+    "print_deck_sheet": ("coordinator", "page"),
+    "print_deck_lists": ("coordinator", "page"),
+    "print_deck_links": ("coordinator", "page"),
     "register": ("coordinator", "post"),
     "player_remove": ("coordinator", "post"),
     "player_drop": ("coordinator", "post"),
@@ -95,6 +99,10 @@ def world(event, co_coordinator, staff_user, stranger):
     token = services.create_staff_link(event, actor=actor(event.owner))
     game = Game.objects.filter(round__event=event).first()
     with_link = services.make_deck_link(event.players.first(), actor=actor(event.owner))
+    # Every player registered a list and every deck is drawn for a check, so staff may open each.
+    Event.objects.filter(pk=event.pk).update(spot_checks_per_round=4)
+    for player in event.players.all():
+        services.submit_deck_list(player, "Hazards\n3 Orc-patrol", actor=actor(event.owner))
     return {
         "event": event,
         "token": token,

@@ -179,3 +179,20 @@ def test_the_coordinators_page_shows_the_capability_with_its_reason(as_owner, wi
     page = html.unescape(as_owner.get(f"/events/{with_lists.slug}/players/{ann.pk}/deck/").content.decode())
     assert ("Capability: can destroy The One Ring (Gandalf, Test of Form, Wizard’s Test, 3 gold rings, "
             "The One Ring and Cracks of Doom; Policy #1, General 18)") in " ".join(re.sub("<[^>]+>", "", page).split())
+
+
+def test_staff_open_the_list_of_a_drawn_deck_and_of_no_other(client, with_lists, staff_user):
+    rnd = with_lists.latest_round()
+    with_lists.spot_checks_per_round = 1
+    with_lists.save(update_fields=["spot_checks_per_round"])
+    [(drawn, table)] = rnd.spot_check_tables().items()
+    other = with_lists.players.exclude(pk=drawn).first()
+    client.force_login(staff_user)
+    tables = client.get(f"/events/{with_lists.slug}/tables/").content.decode()
+    assert f"Table {table}:" in tables and "Deck checks this round" in tables
+    page = client.get(f"/events/{with_lists.slug}/rounds/{rnd.number}/deck-check/{drawn}/")
+    assert page.status_code == 200 and SECRET_CARD in html.unescape(page.content.decode())
+    assert client.get(f"/events/{with_lists.slug}/rounds/{rnd.number}/deck-check/{other.pk}/").status_code == 404
+    response = client.post(f"/events/{with_lists.slug}/rounds/{rnd.number}/deck-check/{drawn}/", {"matches": "yes"})
+    assert response.status_code == 302
+    assert "matches" in client.get(f"/events/{with_lists.slug}/tables/").content.decode()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
+from events import services
 from tests.factories import EventFactory
-from tests.helpers import open_game, run_event
+from tests.helpers import actor, open_game, run_event
 
 
 def test_pairings_printout_lists_by_table_and_by_name_with_the_qr_code(as_owner, event):
@@ -41,3 +42,34 @@ def test_slips_carry_the_codes_only_when_players_report(reporting, as_owner):
     reporting.save()
     slips = as_owner.get(f"/events/{reporting.slug}/print/slips/").content.decode()
     assert game.code_a not in slips and "Report code" not in slips
+
+
+def test_the_deck_registration_sheet_asks_for_what_the_format_needs(as_owner, owner):
+    general = services.create_event(owner=owner, name="Two Decks", policy="policy-4-2001", game_type="two-deck",
+                                    format="general-opponent", tie_resolution="playoff", first_round_pairing="random")
+    text = as_owner.get(f"/events/{general.slug}/print/deck-sheet/").content.decode()
+    assert "Deck against hero opponents" in text and "Deck against minion opponents" in text
+    assert "Ten cards added to the sideboard against a Fallen-wizard" in text
+    assert "At most 30 cards in the sideboard." in text and "ten creatures" not in text
+    hero = services.create_event(owner=owner, name="Hero Only", policy="policy-1-1996", game_type="two-deck",
+                                 format="hero-only", tie_resolution="playoff", first_round_pairing="random")
+    text = as_owner.get(f"/events/{hero.slug}/print/deck-sheet/").content.decode()
+    assert "Deck against hero" not in text and "At least ten creatures" in text and "At most 20 cards" in text
+
+
+def test_the_binder_prints_every_list_and_names_the_players_without_one(as_owner, event):
+    event.format = "hero-only"
+    event.save()
+    ann, bob = services.register_players(event, "Ann\nBob", actor=actor(event.owner))
+    services.submit_deck_list(ann, "Hazards\n4 Orc-patrol", actor=actor(event.owner))
+    text = as_owner.get(f"/events/{event.slug}/print/deck-lists/").content.decode()
+    assert "4 Orc-patrol" in text and "4 copies of Orc-patrol; at most 3" in text
+    assert "No list registered" in text and "Bob" in text
+
+
+def test_deck_link_slips_are_printed_for_players_with_a_link_only(as_owner, event):
+    ann, bob = services.register_players(event, "Ann\nBob", actor=actor(event.owner))
+    token = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
+    text = as_owner.get(f"/events/{event.slug}/print/deck-links/").content.decode()
+    assert f"/e/{event.slug}/deck/{token}/" in text and "<strong>Ann</strong>" in text
+    assert "<strong>Bob</strong>" not in text
