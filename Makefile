@@ -48,6 +48,7 @@ screenshots: $(STAMP) $(CHROMIUM)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/pairing.py
+	$(BIN)/python benchmarks/decks.py
 
 # gunicorn under 100 phones and 50 staff, on a throwaway PostgreSQL (docs/performance.md).
 load: $(STAMP) $(PG_CTL)

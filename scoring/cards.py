@@ -107,10 +107,8 @@ class CardIndex:
         self.source = source
         self._by_key: dict[str, list[Card]] = {}
         for card in cards:
-            for name in (card.name, *card.other_names):
-                found = self._by_key.setdefault(card_key(name), [])
-                if card not in found:
-                    found.append(card)
+            for key in {card_key(name) for name in (card.name, *card.other_names)}:
+                self._by_key.setdefault(key, []).append(card)
         self._english_keys = {card_key(card.name): card.name for card in cards}
 
     def find(self, written: str, alignment: str | None = None) -> list[Card]:
@@ -143,11 +141,16 @@ def _card(record: dict) -> Card:
                 avatar=record.get("avatar", False), other_names=tuple(record.get("other_names", ())))
 
 
-@cache
-def card_index(path: Path = INDEX_PATH) -> CardIndex:
-    """The stored card index (read once per process)."""
+def read_index(path: Path = INDEX_PATH) -> CardIndex:
+    """Read a stored card index (``write_index``'s document)."""
     data = json.loads(path.read_text(encoding="utf-8"))
     return CardIndex([_card(record) for record in data["cards"]], data["sets"], data["source"])
+
+
+@cache
+def card_index() -> CardIndex:
+    """The project's card index, read once per process."""
+    return read_index(INDEX_PATH)
 
 
 def _mind(value: object) -> int | None:

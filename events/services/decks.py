@@ -18,7 +18,8 @@ from django.utils import timezone
 
 import scoring
 from scoring.cards import card_index
-from scoring.decklists import read_deck_text
+from scoring.decklists import DeckList as DeckListText
+from scoring.decklists import read_deck_json, read_deck_text
 from scoring.decks import check_deck_list
 from scoring.limits import MAX_DECK_LIST_CHARACTERS, MAX_PLAYERS, MAX_REASON_LENGTH, MAX_SPOT_CHECKS
 from scoring.text import text_problem
@@ -87,6 +88,31 @@ def sign_up(event: Event, name: str, *, now: datetime.datetime | None = None) ->
     return player
 
 
+def _findings(event: Event, written: DeckListText):
+    return check_deck_list(written, card_index(), policy_key=event.policy, game_type=event.game_type,
+                           event_format=event.format)
+
+
+def _follow_the_list(player: Player, capability: str) -> None:
+    """The capability the list shows becomes the player's, unless the coordinator set it by hand."""
+    if not player.capability_note and player.deck_capability != capability:
+        player.deck_capability = capability
+        player.save(update_fields=["deck_capability"])
+
+
+def recheck_deck_lists(event: Event) -> None:
+    """Check every list of ``event`` again under its present rules, inside the caller's transaction.
+
+    Called when the policy, game type or format changes before the start: a list's
+    findings and the capability it shows are those of the rules it was checked under.
+    """
+    for deck_list in DeckList.objects.filter(player__event=event).select_related("player"):
+        found = _findings(event, read_deck_json(deck_list.data))
+        deck_list.findings = found.as_dict()
+        deck_list.save(update_fields=["findings"])
+        _follow_the_list(deck_list.player, found.capability)
+
+
 def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.datetime | None = None) -> DeckList:
     """Save ``player``'s deck list as written and what the rules say of it; the capability follows the list.
 
@@ -115,14 +141,11 @@ def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.d
             closed = event.lists_closed_to_players(now)
             if closed:
                 raise ServiceError(closed, field="text")
-        found = check_deck_list(written, card_index(), policy_key=event.policy, game_type=event.game_type,
-                                event_format=event.format)
+        found = _findings(event, written)
         deck_list, _ = DeckList.objects.update_or_create(player=player, defaults={
             "text": text, "data": written.as_dict(), "findings": found.as_dict(), "submitted_at": now,
             "submitted_by": actor.label})
-        if not player.capability_note and player.deck_capability != found.capability:
-            player.deck_capability = found.capability
-            player.save(update_fields=["deck_capability"])
+        _follow_the_list(player, found.capability)
         summary = {"legal": found.legal, "problems": len(found.problems), "unknown": len(found.unknown),
                    "capability": player.deck_capability}
         record_change(event, actor, "deck.saved", f"Deck list of {player.name}", after=summary)

@@ -15,6 +15,7 @@ from ..archive import load_archive
 from ..models import Event, Player
 from ..roles import OWNER, Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, new_event_slug, record_change
+from .decks import recheck_deck_lists
 from .snapshots import snapshot
 
 EVENT_RULE_FIELDS = ("policy", "game_type", "format", "tie_resolution", "first_round_pairing")
@@ -88,6 +89,9 @@ def update_event(
         for key, value in merged.items():
             setattr(event, key, value)
         event.save()
+        if changed_rules:
+            # A list's findings are those of the rules it was checked under.
+            recheck_deck_lists(event)
         record_change(event, actor, "event.updated", event.name, before=before, after=_settings(event))
     return event
 

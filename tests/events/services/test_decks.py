@@ -202,3 +202,14 @@ def test_staff_cannot_check_a_deck_the_round_did_not_draw_but_the_coordinator_ca
     with pytest.raises(services.ServiceError, match="is not drawn for a deck check"):
         services.record_spot_check(checked_round, other, actor=actor(staff_user, "staff"), matches=True, note="")
     services.record_spot_check(checked_round, other, actor=actor(checked_round.event.owner), matches=True, note="")
+
+
+def test_changing_the_events_rules_checks_every_list_again(event):
+    ann = _player(event)  # a general-opponent event wants two decks
+    saved = services.submit_deck_list(ann, LEGAL, actor=actor(event.owner))
+    assert [problem["rule"] for problem in saved.findings["problems"]] == ["decks"]
+    services.update_event(event, actor=actor(event.owner), name=event.name, format="hero-only")
+    saved.refresh_from_db()
+    assert saved.findings["legal"] is True
+    ann.refresh_from_db()
+    assert ann.deck_capability == "one-ring"
