@@ -18,18 +18,29 @@ class MomentInput(forms.DateTimeInput):
         super().__init__(attrs, format="%Y-%m-%dT%H:%M")
 
 
+class MomentField(forms.DateTimeField):
+    """A date and time of this event's calendar: refused far from today, where time-zone arithmetic overflows."""
+
+    widget = MomentInput
+
+    def to_python(self, value):
+        moment = super().to_python(value)
+        if moment is not None and not 2000 <= moment.year <= 2200:
+            raise forms.ValidationError("Give a date between the years 2000 and 2200.")
+        return moment
+
+
 class DeckSettingsForm(forms.Form):
     deck_lists_wanted = forms.BooleanField(
         required=False, label="Players register their deck lists",
         help_text="Policy #1, General 12: post the request at least 24 hours before the event starts.")
-    sign_up_opens_at = forms.DateTimeField(required=False, label="Public sign-up opens", widget=MomentInput,
-                                           help_text="Leave empty for no public sign-up.")
-    sign_up_closes_at = forms.DateTimeField(required=False, label="Public sign-up closes", widget=MomentInput)
+    sign_up_opens_at = MomentField(required=False, label="Public sign-up opens",
+                                   help_text="Leave empty for no public sign-up.")
+    sign_up_closes_at = MomentField(required=False, label="Public sign-up closes")
     sign_up_cap = forms.IntegerField(required=False, min_value=1, max_value=MAX_PLAYERS,
                                      label="At most this many players")
-    deck_deadline = forms.DateTimeField(required=False, label="Players may change their lists until",
-                                        widget=MomentInput,
-                                        help_text="Lists are fixed when the event starts in any case (General 12).")
+    deck_deadline = MomentField(required=False, label="Players may change their lists until",
+                                help_text="Lists are fixed when the event starts in any case (General 12).")
     spot_checks_per_round = forms.IntegerField(
         required=False, min_value=0, max_value=MAX_SPOT_CHECKS, label="Decks checked at the tables each round",
         help_text="Drawn from the round's seed among the players with a list (General 12: spot checks). "

@@ -196,3 +196,11 @@ def test_staff_open_the_list_of_a_drawn_deck_and_of_no_other(client, with_lists,
     response = client.post(f"/events/{with_lists.slug}/rounds/{rnd.number}/deck-check/{drawn}/", {"matches": "yes"})
     assert response.status_code == 302
     assert "matches" in client.get(f"/events/{with_lists.slug}/tables/").content.decode()
+
+
+@pytest.mark.parametrize("moment", ["0001-01-01T00:00", "9999-12-31T23:59"])
+def test_a_date_far_from_today_is_refused_next_to_its_field(as_owner, event, settings, moment):
+    settings.TIME_ZONE = "America/New_York"  # the last minute of 9999 there is in the year 10000 in UTC
+    response = as_owner.post(f"/events/{event.slug}/decks/", {"deck_deadline": moment})
+    assert response.status_code == 422
+    assert _error(response, "deck_deadline") == "Give a date between the years 2000 and 2200."
