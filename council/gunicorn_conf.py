@@ -8,6 +8,10 @@ state in its processes, so any number of workers, and of servers, answer alike.
 
 import os
 
+from gunicorn.glogging import Logger
+
+from council.security import hide_link_keys
+
 
 def _cpu_count() -> int:
     # The CPUs this process may run on, which in a container can be fewer than the host's.
@@ -33,3 +37,17 @@ graceful_timeout = 20
 max_requests = 50_000
 max_requests_jitter = 5_000
 accesslog = os.environ.get("COUNCIL_ACCESS_LOG", "-") or None
+
+
+class LoggerWithoutLinkKeys(Logger):
+    """Gunicorn's access log, with the keys of private links (a deck link, the staff link) taken out."""
+
+    def atoms(self, resp, req, environ, request_time):
+        found = super().atoms(resp, req, environ, request_time)
+        for atom in ("r", "U", "f"):  # the request line, the path, the referrer
+            if isinstance(found.get(atom), str):
+                found[atom] = hide_link_keys(found[atom])
+        return found
+
+
+logger_class = LoggerWithoutLinkKeys

@@ -200,6 +200,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"hide_link_keys": {"()": "council.security.HideLinkKeys"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["hide_link_keys"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("COUNCIL_LOG_LEVEL", "WARNING")},
 }

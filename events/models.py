@@ -12,6 +12,7 @@ import datetime
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 
 from scoring.archive import EVENT_FORMATS, FIRST_ROUND_PAIRINGS
@@ -177,6 +178,9 @@ class Round(models.Model):
     bye = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     # The engine's report on the pairing: rematches, floats, proven_optimal...
     quality = models.JSONField(default=dict, blank=True)
+    # The players drawn for a deck check when the round was paired (None: a round paired
+    # before deck checks existed, or restored; its draw is then made when asked).
+    spot_check_ids = models.JSONField(null=True, blank=True)
     paired_at = models.DateTimeField(auto_now_add=True)
     # The official clock (scoring.clock): running until clock_ends_at, or holding
     # clock_remaining seconds while ready or paused.
@@ -196,22 +200,30 @@ class Round(models.Model):
         """The tables of this round still waiting for their result."""
         return list(self.games.filter(result__isnull=True).values_list("table", flat=True))
 
-    def spot_check_tables(self) -> dict[int, int]:
-        """The players whose decks are checked against their lists this round, each with their table.
+    def draw_spot_checks(self) -> list[int]:
+        """The players whose decks are checked against their lists this round, drawn now.
 
-        Drawn from the round's seed among the seated players who registered a list
-        (scoring/spot_checks.py), so the draw is the same whoever asks and whenever.
+        Drawn from the round's seed and number among the seated players who registered
+        a list, by archive id (scoring/spot_checks.py); ``pair_round`` keeps the draw in
+        ``spot_check_ids``.
         """
         count = self.event.spot_checks_per_round
         if not count:
-            return {}
-        seats = {}
-        for table, a, b in self.games.values_list("table", "player_a_id", "player_b_id"):
-            seats[a] = seats[b] = table
-        # Drawn by archive id, which an export, import or restore keeps, unlike row ids.
-        listed = dict(DeckList.objects.filter(player_id__in=seats).values_list("player__archive_id", "player_id"))
+            return []
+        seated = [pk for pair in self.games.values_list("player_a_id", "player_b_id") for pk in pair]
+        # By archive id, which an export, import or restore keeps, unlike row ids.
+        listed = dict(DeckList.objects.filter(player_id__in=seated).values_list("player__archive_id", "player_id"))
         chosen = spot_check_choice(list(listed), seed=self.seed or 0, round_number=self.number, count=count)
-        return {listed[archive_id]: seats[listed[archive_id]] for archive_id in chosen}
+        return [listed[archive_id] for archive_id in chosen]
+
+    def spot_check_tables(self) -> dict[int, int]:
+        """The players drawn for a deck check this round, each with the table they sit at now."""
+        drawn = self.spot_check_ids if self.spot_check_ids is not None else self.draw_spot_checks()
+        seats = {}
+        for table, a, b in self.games.filter(Q(player_a_id__in=drawn) | Q(player_b_id__in=drawn)).values_list(
+                "table", "player_a_id", "player_b_id"):
+            seats[a] = seats[b] = table
+        return {pk: seats[pk] for pk in drawn if pk in seats}
 
 
 class Game(models.Model):
@@ -328,7 +340,6 @@ class DeckList(models.Model):
     findings = models.JSONField()
     submitted_at = models.DateTimeField()
     submitted_by = models.TextField()
-    published = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"Deck list of {self.player}"

@@ -50,9 +50,9 @@ LOGIN_PER_DEVICE = Limit(failures=10, minutes=15)
 LOGIN_PER_NAME = Limit(failures=30, minutes=15)
 LOGIN_PER_ADDRESS = Limit(failures=50, minutes=15)
 RESULT_CODE_PER_ADDRESS = Limit(failures=30, minutes=10)
-# Sign-ups count whether they succeed or not: a family may sign up together from home,
-# a script filling the event with names may not.
-SIGN_UP_PER_ADDRESS = Limit(failures=10, minutes=60)
+# Each sign-up counts: a club signing up together behind one address may, a script
+# filling the event with names may not.
+SIGN_UP_PER_ADDRESS = Limit(failures=30, minutes=60)
 
 DEVICE_COOKIE = "council_device"
 DEVICE_COOKIE_DAYS = 365

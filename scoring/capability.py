@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-ONE_RING_DECK = "one-ring"
-MARSHALLING_POINTS_DECK = "marshalling-points"
+from .results import DECK_CAPABILITIES
+
+# The two capabilities General 18 knows, as results.py's forfeits read them.
+ONE_RING_DECK, MARSHALLING_POINTS_DECK = DECK_CAPABILITIES
 CAPABILITY_CLAUSE = "Policy #1, General 18, 19 and 21"
 
 # General 18's "ring test (not counting Ringlores or Tests of Lore)": the cards that test

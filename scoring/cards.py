@@ -61,11 +61,6 @@ class Card:
         """A creature that is also an event (the Nazgûl, Shelob, ...): half a creature (Policy #1, General 8)."""
         return self.is_creature and "/" in self.subtype
 
-    @property
-    def is_wizard(self) -> bool:
-        """One of the five Wizards as a hero avatar."""
-        return self.avatar and self.race == "Wizard"
-
 
 def card_key(name: str) -> str:
     """A name as it is compared: without accents, case, punctuation or spaces ("Théoden's" → "theodens")."""

@@ -37,6 +37,9 @@ AGAINST_FALLEN_WIZARD = "against-fallen-wizard"
 PRODUCT = "product"
 
 MAX_LINES = 1000
+# No card name is near this long; a longer line is a mistake, and cut short before any
+# pattern reads it, so that no line can keep the reader busy.
+MAX_LINE_CHARACTERS = 300
 MAX_COPIES_WRITTEN = 99
 
 _HEADINGS = {
@@ -75,6 +78,10 @@ _X_COUNT_FIRST = re.compile(r"[x×](?P<count>\d{1,3})\s+(?P<name>\S.*)", re.IGNO
 _COUNT_LAST = re.compile(r"(?P<name>\S.*?)\s+[x×*]\s*(?P<count>\d{1,3})", re.IGNORECASE)
 _COUNT_IN_PARENTHESES = re.compile(r"(?P<name>\S.*?)\s*\((?P<count>\d{1,3})\)")
 _BARE_COUNT_LAST = re.compile(r"(?P<name>\S.*?)\s+(?P<count>\d{1,2})")
+_HEADING_COUNT = re.compile(r"(?:\(\s*\d+(?:\s*cards?)?\s*\)|\[\s*\d+(?:\s*cards?)?\s*\]|\d+(?:\s*cards?)?)$",
+                            re.IGNORECASE)
+# A line of rules or dashes that sets sections apart ("-----", "====", "* * *").
+_SEPARATOR = re.compile(r"[\W_]+")
 # A set or edition written after the name ("Sting [TW]", "Sting {METW}") tells nothing the index needs.
 _SET_NOTE = re.compile(r"\s*[\[{][^\]}]*[\]}]\s*$")
 
@@ -137,9 +144,9 @@ def _plain(text: str) -> str:
 
 def _heading(line: str) -> str | None:
     """The kind of heading ``line`` is (a section, a deck, or the Fallen-wizard cards), or None."""
-    text = re.sub(r"^[#=*/\-\[\s]+|[=*:\-\]\s]+$", "", line)
-    text = re.sub(r"\s*[(\[]\s*\d+\s*(cards?)?\s*[)\]]\s*$|\s*[:\-]?\s*\d+\s*(cards?)?\s*$", "", text,
-                  flags=re.IGNORECASE)
+    text = line.strip().lstrip("#=*/-[ \t").rstrip("=*:-] \t")
+    # A count after a heading: "Hazards (20)", "Resources: 25", "Sideboard 15 cards".
+    text = _HEADING_COUNT.sub("", text).rstrip(" \t:-")
     return _HEADING_OF.get(_plain(text))
 
 
@@ -201,8 +208,10 @@ def read_deck_text(text: str) -> DeckList:
     builder = _Builder()
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
-        if not line:
+        if not line or _SEPARATOR.fullmatch(line):
             continue
+        if len(line) > MAX_LINE_CHARACTERS:
+            raise RuleError(f"the line is longer than {MAX_LINE_CHARACTERS} characters", field=f"line {number}")
         kind = _heading(line)
         if kind is not None:
             builder.heading(kind)

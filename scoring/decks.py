@@ -27,7 +27,20 @@ from .cards import (
     Card,
     CardIndex,
 )
-from .decklists import AGAINST_HERO, AGAINST_MINION, MAIN, PLAY, POOL, SIDEBOARD, SITES, Deck, DeckList, Entry
+from .decklists import (
+    AGAINST_FALLEN_WIZARD,
+    AGAINST_HERO,
+    AGAINST_MINION,
+    MAIN,
+    PLAY,
+    POOL,
+    PRODUCT,
+    SIDEBOARD,
+    SITES,
+    Deck,
+    DeckList,
+    Entry,
+)
 from .errors import RuleError
 from .policies import GAME_TYPES
 
@@ -59,6 +72,7 @@ MAX_PLAY_DECK_CHARACTERS = 10
 MIN_CREATURES = 10
 SEALED_MINIMUM = 25
 FALLEN_WIZARD_CARDS = 10
+MAX_SUGGESTED = 50
 
 
 @dataclass(frozen=True)
@@ -155,32 +169,48 @@ def _deck_alignment(deck: Deck, index: CardIndex, event_format: str) -> str | No
     return votes.most_common(1)[0][0] if votes else None
 
 
+def _match_entries(entries: tuple[Entry, ...], index: CardIndex, alignment: str | None, unknown: list[Unknown],
+                   deck_name: str, section: str) -> list[tuple[Entry, Card | None]]:
+    """Each entry with the card it names (None, and listed in ``unknown``, when no card has the name)."""
+    matched = []
+    for entry in entries:
+        printings = index.find(entry.name, alignment)
+        if not printings:
+            # Suggestions cost a fuzzy search each: a list of nonsense gets them for its first lines only.
+            nearest = tuple(index.closest(entry.name)) if len(unknown) < MAX_SUGGESTED else ()
+            unknown.append(Unknown(entry.name, deck_name, section, entry.line, nearest))
+        matched.append((entry, printings[0] if printings else None))
+    return matched
+
+
 def _match(name: str, deck: Deck, index: CardIndex, alignment: str | None,
            unknown: list[Unknown]) -> _Matched:
-    sections: dict[str, list[tuple[Entry, Card | None]]] = {}
-    for section in (POOL, PLAY, SIDEBOARD, SITES):
-        for entry in deck.section(section):
-            printings = index.find(entry.name, alignment)
-            if not printings:
-                unknown.append(Unknown(entry.name, name, section, entry.line, tuple(index.closest(entry.name))))
-            sections.setdefault(section, []).append((entry, printings[0] if printings else None))
-    return _Matched(name, sections)
+    return _Matched(name, {section: _match_entries(deck.section(section), index, alignment, unknown, name, section)
+                           for section in (POOL, PLAY, SIDEBOARD, SITES)})
 
 
 def _where(deck: _Matched) -> str:
     return "" if deck.name == MAIN else f" ({deck.name.replace('-', ' ')})"
 
 
-def _copies(deck: _Matched) -> list[Problem]:
-    """Policy #1, General 9: one of each unique card, three of any other, two of one Wizard, none in the sideboard."""
+def _copies(deck: _Matched, added: list[tuple[int, Card]]) -> list[Problem]:
+    """Policy #1, General 9: one of each unique card, three of any other, two of one Wizard, none in the sideboard.
+
+    ``added`` are the cards a general-opponent player adds to the sideboard against a
+    Fallen-wizard: they join the sideboard, so they count with it.
+    """
     problems = []
     together = deck.cards(POOL, PLAY, SIDEBOARD)
-    cards = {card.name: card for _, card in deck.matched(POOL, PLAY, SIDEBOARD)}
+    in_sideboard = deck.cards(SIDEBOARD)
+    for count, card in added:
+        together[card.name] += count
+        in_sideboard[card.name] += count
+    cards = {card.name: card for _, card in [*deck.matched(POOL, PLAY, SIDEBOARD), *added]}
     for name, count in sorted(together.items()):
         card = cards[name]
         if card.avatar:
             # Every avatar is read as the clause's Wizard (docs/rules.md, Decks 1).
-            if deck.cards(SIDEBOARD)[name]:
+            if in_sideboard[name]:
                 problems.append(Problem("avatar-in-sideboard", GENERAL_9,
                                         f"{name} is in the sideboard{_where(deck)}; no Wizard may be", (name,)))
             if count > 2:
@@ -305,10 +335,29 @@ def _fallen_wizard_cards(deck_list: DeckList) -> list[Problem]:
                     f"{extra} cards added against a Fallen-wizard; at most {FALLEN_WIZARD_CARDS}")]
 
 
-def _expected_decks(event_format: str, game_type: str) -> tuple[str, ...]:
-    if event_format == GENERAL_OPPONENT and game_type not in (*_SEALED, "challenge-deck", "scenario"):
-        return (AGAINST_HERO, AGAINST_MINION)
-    return (MAIN,)
+def two_decks_allowed(event_format: str, game_type: str) -> bool:
+    """Whether a player may bring a deck against hero and one against minion opponents (General Opponent).
+
+    "You may bring two decks of the same alignment" (Version 3, Policy Number 4): one
+    deck is as good. Sealed, challenge-deck and scenario games have one deck each.
+    """
+    return event_format == GENERAL_OPPONENT and game_type not in (*_SEALED, "challenge-deck", "scenario")
+
+
+def creature_minimum_applies(policy_key: str, game_type: str) -> bool:
+    """General 8's ten creatures: Policy #1 only, and not for decks the product or scenario makes (readings 37)."""
+    return policy_key == "policy-1-1996" and game_type not in (*_SEALED, "challenge-deck", "scenario")
+
+
+def _decks_problem(given: set[str], two_allowed: bool) -> Problem | None:
+    if len(given) == 1:
+        return None
+    if two_allowed and given == {AGAINST_HERO, AGAINST_MINION}:
+        return None
+    if two_allowed:
+        return Problem("decks", GENERAL_OPPONENT_CLAUSE, "a list has one deck, or a deck against hero and a deck "
+                                                        "against minion opponents")
+    return Problem("decks", SINGLE_ALIGNMENT_CLAUSE, "this event wants one deck")
 
 
 def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, game_type: str,
@@ -320,37 +369,36 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
     """
     if game_type not in GAME_TYPES:
         raise RuleError(f"unknown game type {game_type!r}", field="game_type")
-    expected = _expected_decks(event_format, game_type)
     problems: list[Problem] = []
     given = {name: deck for name, deck in deck_list.decks.items() if not deck.is_empty()}
     if not given:
-        return DeckCheck((Problem("empty", GENERAL_OPPONENT_CLAUSE if len(expected) > 1 else GENERAL_9,
-                                  "the list holds no cards"),), (), MARSHALLING_POINTS_DECK, "no cards")
-    if set(given) != set(expected):
-        if expected == (MAIN,) and len(given) == 1:
-            given = {MAIN: next(iter(given.values()))}
-        else:
-            wanted = ("two decks, one against hero and one against minion opponents" if len(expected) > 1
-                      else "one deck")
-            problems.append(Problem("decks", GENERAL_OPPONENT_CLAUSE if len(expected) > 1 else SINGLE_ALIGNMENT_CLAUSE,
-                                    f"this event wants {wanted}"))
+        return DeckCheck((Problem("empty", GENERAL_9, "the list holds no cards"),), (), MARSHALLING_POINTS_DECK,
+                         "no cards")
+    wrong_decks = _decks_problem(set(given), two_decks_allowed(event_format, game_type))
+    if wrong_decks:
+        problems.append(wrong_decks)
+    elif len(given) == 1:
+        given = {MAIN: next(iter(given.values()))}
     unknown: list[Unknown] = []
     counts: dict[str, dict[str, int]] = {}
     capabilities = []
     alignments = {}
+    added = [(entry.count, card) for entry, card in _match_entries(
+        deck_list.against_fallen_wizard, index, None, unknown, AGAINST_FALLEN_WIZARD, SIDEBOARD) if card is not None]
+    product = _match_entries(deck_list.product, index, None, unknown, PRODUCT, PRODUCT)
     for name, deck in given.items():
         alignment = _deck_alignment(deck, index, event_format)
         alignments[name] = alignment
         matched = _match(name, deck, index, alignment, unknown)
-        problems += _copies(matched)
+        problems += _copies(matched, added)
         problems += _draft(matched, policy_key)
         problems += _sideboard(matched, policy_key, game_type)
-        if policy_key == "policy-1-1996" and game_type not in (*_SEALED, "challenge-deck", "scenario"):
+        if creature_minimum_applies(policy_key, game_type):
             problems += _creatures(matched)
         if event_format in SINGLE_ALIGNMENT and game_type != "challenge-deck":
             problems += _alignment(matched, SINGLE_ALIGNMENT[event_format])
         if game_type in _SEALED:
-            problems += _sealed(matched, _product_counts(deck_list.product, index))
+            problems += _sealed(matched, _product_counts(product))
         capabilities.append(deck_capability(starting=matched.cards(POOL, PLAY), play=matched.cards(PLAY),
                                             available=matched.cards(PLAY, SIDEBOARD), policy_key=policy_key))
         counts[name] = {section: sum(entry.count for entry in deck.section(section))
@@ -364,9 +412,9 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
     return DeckCheck(tuple(problems), tuple(unknown), best.capability, best.reason, counts, deck_alignment)
 
 
-def _product_counts(product: tuple[Entry, ...], index: CardIndex) -> Counter:
+def _product_counts(product: list[tuple[Entry, Card | None]]) -> Counter:
     counted: Counter = Counter()
-    for entry in product:
-        printings = index.find(entry.name)
-        counted[printings[0].name if printings else entry.name] += entry.count
+    for entry, card in product:
+        if card is not None:
+            counted[card.name] += entry.count
     return counted

@@ -1,8 +1,9 @@
 """Deck spot checks: which players' decks are checked against their lists in a round.
 
 Policy #1, General 12: "spot checks may be used at each round to ensure decks are
-legal". The players are drawn from the round's own seed, so anyone can verify the draw
-afterwards from the archive, and an undone and repaired round draws the same players.
+legal". The players are drawn from the round's own seed and number and the players'
+archive ids only: the same players on every screen and after an undone and repaired
+round, and nobody can steer the draw without changing the seed, which the record keeps.
 """
 
 from __future__ import annotations

@@ -82,3 +82,18 @@ def test_gunicorn_runs_a_worker_per_cpu_plus_one_unless_told():
     workers, threads, bind, worker_class, cpus = _gunicorn_settings()
     assert (workers, threads, bind, worker_class) == (cpus + 1, 4, "0.0.0.0:8000", "gthread")
     assert _gunicorn_settings(WEB_CONCURRENCY="7", COUNCIL_THREADS="2", PORT="9000")[:3] == (7, 2, "0.0.0.0:9000")
+
+
+def test_log_lines_carry_no_key_of_a_private_link(settings):
+    import logging
+
+    from council.security import HideLinkKeys
+
+    record = logging.LogRecord("django.request", logging.WARNING, __file__, 1, "Not Found: %s", (
+        "/e/open/deck/2NlWq6pAbCdEfGh12345678901234567/",), None)
+    HideLinkKeys().filter(record)
+    assert record.getMessage() == "Not Found: /e/open/deck/…/"
+    record = logging.LogRecord("django.server", logging.INFO, __file__, 1, '"GET /staff/T29XeG53gz_OMe1ExkxV-6jh/ HTTP/1.1" 302', None, None)
+    HideLinkKeys().filter(record)
+    assert record.getMessage() == '"GET /staff/…/ HTTP/1.1" 302'
+    assert settings.LOGGING["handlers"]["console"]["filters"] == ["hide_link_keys"]

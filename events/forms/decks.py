@@ -62,13 +62,7 @@ class DeckListForm(forms.Form):
             if upload.size > DECK_FILE_BYTES:
                 self.add_error("file", f"A deck file has at most {DECK_FILE_BYTES // 1024} KB.")
                 return data
-            raw = upload.read()
-            try:
-                text = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                # Older deck files of the online clients are Latin-1.
-                text = raw.decode("latin-1")
-            data["text"] = text
+            data["text"] = read_upload(upload.read())
         if not data.get("text", "").strip() and not self.errors:
             self.add_error("text", "Paste or type the deck list, or choose a file.")
         return data
@@ -93,3 +87,18 @@ class SpotCheckForm(forms.Form):
         choices=[("yes", "matches its list"), ("no", "differs from its list")])
     note = forms.CharField(required=False, max_length=MAX_REASON_LENGTH, label="What differed",
                            widget=forms.Textarea(attrs={"rows": 3}))
+
+
+def read_upload(raw: bytes) -> str:
+    """A deck file's text: UTF-8, UTF-16 when it says so, else Windows' own encoding of older deck files."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return raw.decode("utf-16", errors="replace")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        # Older deck files of the online clients were written on Windows: cp1252, where
+        # "Gollum’s Fate" has its curly apostrophe; Latin-1 for the few bytes cp1252 lacks.
+        try:
+            return raw.decode("cp1252")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")

@@ -55,7 +55,6 @@ class Migration(migrations.Migration):
                 ('findings', models.JSONField()),
                 ('submitted_at', models.DateTimeField()),
                 ('submitted_by', models.TextField()),
-                ('published', models.BooleanField(default=False)),
                 ('player', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='deck_list', to='events.player')),
             ],
         ),

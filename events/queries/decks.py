@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 
 import scoring
-from scoring.decks import GENERAL_OPPONENT, SINGLE_ALIGNMENT, sideboard_limit
+from scoring.decks import SINGLE_ALIGNMENT, creature_minimum_applies, sideboard_limit, two_decks_allowed
 
 from ..models import DeckList, Event, Player, Round, SpotCheck
 
@@ -86,13 +86,13 @@ def spot_check_page(rnd: Round, player: Player) -> dict:
 
 def deck_sheet(event: Event) -> dict:
     """The blank registration sheet a player fills in by hand: the sections this event's format asks for."""
-    two_decks = event.format == GENERAL_OPPONENT and event.game_type not in (
-        "sealed-starter", "sealed-standard", "challenge-deck", "scenario")
-    decks = ["Deck against hero opponents", "Deck against minion opponents"] if two_decks else ["Deck"]
+    two_decks = two_decks_allowed(event.format, event.game_type)
+    decks = (["Deck against hero opponents (or your only deck)", "Deck against minion opponents (if you bring two)"]
+             if two_decks else ["Deck"])
     return {"event": event, "policy": scoring.get_policy(event.policy), "decks": decks,
             "alignment": SINGLE_ALIGNMENT.get(event.format), "against_fallen_wizard": two_decks,
             "sideboard_limit": sideboard_limit(event.policy, event.game_type), "sealed": "sealed" in event.game_type,
-            "creature_minimum": event.policy == "policy-1-1996",
+            "creature_minimum": creature_minimum_applies(event.policy, event.game_type),
             "sections": ["Pool of starting characters", "Characters", "Resources", "Hazards", "Sideboard", "Sites"],
             "lines": range(12), "fallen_wizard_lines": range(10)}
 

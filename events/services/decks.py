@@ -22,14 +22,13 @@ from scoring.decklists import DeckList as DeckListText
 from scoring.decklists import read_deck_json, read_deck_text
 from scoring.decks import check_deck_list
 from scoring.limits import MAX_DECK_LIST_CHARACTERS, MAX_PLAYERS, MAX_REASON_LENGTH, MAX_SPOT_CHECKS
+from scoring.results import DECK_CAPABILITIES
 from scoring.text import text_problem
 
 from ..models import DeckList, Event, Player, Round, SpotCheck
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
 from .players import add_players, clean_name
-
-CAPABILITIES = ("one-ring", "marshalling-points")
 
 
 def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
@@ -88,9 +87,17 @@ def sign_up(event: Event, name: str, *, now: datetime.datetime | None = None) ->
     return player
 
 
-def _findings(event: Event, written: DeckListText):
-    return check_deck_list(written, card_index(), policy_key=event.policy, game_type=event.game_type,
-                           event_format=event.format)
+def _findings(rules: Event | dict, written: DeckListText):
+    """What the rules say of ``written`` under an event's (or a dict of its) policy, game type and format."""
+    rule = rules.get if isinstance(rules, dict) else lambda name: getattr(rules, name)
+    return check_deck_list(written, card_index(), policy_key=rule("policy"), game_type=rule("game_type"),
+                           event_format=rule("format"))
+
+
+def _not_wanted(event: Event) -> str | None:
+    if event.deck_lists_wanted:
+        return None
+    return "This event does not ask for deck lists."
 
 
 def _follow_the_list(player: Player, capability: str) -> None:
@@ -134,14 +141,18 @@ def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.d
     except scoring.RuleError as error:
         raise ServiceError(error.one_line(), field="text") from None
     now = now or timezone.now()
+    # Checked before the event is locked, so that other changes to the event need not wait for it.
+    rules = Event.objects.values("policy", "game_type", "format").get(pk=player.event_id)
+    found = _findings(rules, written)
     with transaction.atomic(durable=True):
         event = locked_event(player.event)
         player = Player.objects.select_for_update().get(pk=player.pk)
         if not actor.is_coordinator:
-            closed = event.lists_closed_to_players(now)
+            closed = event.lists_closed_to_players(now) or _not_wanted(event)
             if closed:
                 raise ServiceError(closed, field="text")
-        found = _findings(event, written)
+        if rules != {"policy": event.policy, "game_type": event.game_type, "format": event.format}:
+            found = _findings(event, written)  # the rules changed meanwhile
         deck_list, _ = DeckList.objects.update_or_create(player=player, defaults={
             "text": text, "data": written.as_dict(), "findings": found.as_dict(), "submitted_at": now,
             "submitted_by": actor.label})
@@ -159,8 +170,8 @@ def set_capability(player: Player, *, actor: Actor, capability: str | None, note
     the deck's capability is"; the list's reading is a proposal the coordinator may
     overrule, and the record keeps the reason.
     """
-    note = " ".join(note.split())
-    if capability is not None and capability not in CAPABILITIES:
+    note = _clean_note(note)
+    if capability is not None and capability not in DECK_CAPABILITIES:
         raise ServiceError("Choose One Ring or marshalling points.", field="capability")
     if capability is not None and not note:
         raise ServiceError("Say why the capability differs from the list's.", field="note")
@@ -180,6 +191,15 @@ def set_capability(player: Player, *, actor: Actor, capability: str | None, note
         record_change(event, actor, "deck.capability", f"Deck capability of {player.name}", before=before,
                       after={"capability": player.deck_capability, "note": player.capability_note})
     return player
+
+
+def _clean_note(note: str) -> str:
+    """A note with single spaces, or a refusal naming the character it cannot hold."""
+    note = " ".join(note.split())
+    problem = text_problem(note)
+    if problem:
+        raise ServiceError(f"The note {problem}.", field="note")
+    return note
 
 
 def make_deck_link(player: Player, *, actor: Actor) -> Player:
@@ -211,7 +231,7 @@ def record_spot_check(rnd: Round, player: Player, *, actor: Actor, matches: bool
     legal". Staff may check the players the round drew (``Round.spot_check_tables``);
     a coordinator may check anyone. A deck that differs needs a note saying how.
     """
-    note = " ".join(note.split())
+    note = _clean_note(note)
     if not matches and not note:
         raise ServiceError("Say what differed from the list.", field="note")
     if len(note) > MAX_REASON_LENGTH:

@@ -116,6 +116,9 @@ def update_player(
             raise ServiceError(_already_registered(name, other.name), field="name")
         before = {"name": player.name, "deck_capability": player.deck_capability, "avatar": player.avatar,
                   "ranking": player.ranking}
+        if deck_capability != player.deck_capability:
+            # Set by hand: it stands over what a deck list shows (events/services/decks.py).
+            player.capability_note = player.capability_note or "Set on the player's page."
         player.name, player.deck_capability, player.avatar, player.ranking = name, deck_capability, avatar, ranking
         player.name_digest = digest
         player.save()

@@ -66,6 +66,10 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
                  code_a=codes[2 * index], code_b=codes[2 * index + 1])
             for index, (table, a, b) in enumerate(pairing.games)
         )
+        # The decks checked this round are drawn now, from the lists registered now, and kept:
+        # a list saved or a setting changed later does not change whom staff are checking.
+        rnd.spot_check_ids = sorted(rnd.draw_spot_checks())
+        rnd.save(update_fields=["spot_check_ids"])
         record_change(event, actor, "round.paired", f"Round {rnd.number}", after=pairing.as_dict(), round_number=rnd.number)
         snapshot(event, f"Round {rnd.number} paired", rnd.number)
     return rnd

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -41,7 +42,8 @@ def decks(request, event, actor):
             messages.success(request, "Deck lists and sign-up saved.")
             return redirect("decks", slug=event.slug)
     sign_up_url = request.build_absolute_uri(reverse("sign_up", args=[event.slug]))
-    return render(request, "events/decks.html", {**deck_overview(event), "form": form, "sign_up_url": sign_up_url},
+    return render(request, "events/decks.html", {**deck_overview(event), "form": form, "sign_up_url": sign_up_url,
+                                                 "time_zone": settings.TIME_ZONE},
                   status=422 if form.errors else 200)
 
 
@@ -137,7 +139,8 @@ def deck_link(request, event, actor, deck_token: str):
     # site-wide same-origin referrer policy keeps the address from other sites; no
     # referrer at all would make browsers send "Origin: null", which CSRF refuses.)
     response = render(request, "events/deck_link.html", {**page, "event": event, "form": form, "closed": closed,
-                                                          "link": _link(request, event, player)},
+                                                          "link": _link(request, event, player),
+                                                          "time_zone": settings.TIME_ZONE},
                       status=422 if form.errors else 200)
     return uncached(response)
 

@@ -131,3 +131,15 @@ def test_the_deck_command_refuses_what_it_cannot_read_in_one_line(stdin, message
               stdin=stdin)
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip() == message
+
+
+def test_a_line_longer_than_any_card_is_refused_before_it_is_read():
+    with pytest.raises(RuleError) as refused:
+        read_deck_text("Pool\n" + "a" + " " * 5000 + "b")
+    assert refused.value.one_line() == "line 2: the line is longer than 300 characters"
+
+
+def test_separator_lines_are_not_cards():
+    deck_list = read_deck_text("-----\nHazards (20)\n3 Orc-patrol\n=====\n* * *\nSideboard 15 cards\nGiant")
+    assert _entries(deck_list) == [(3, "Orc-patrol")]
+    assert _entries(deck_list, section="sideboard") == [(1, "Giant")]

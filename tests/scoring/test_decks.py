@@ -145,19 +145,23 @@ def test_single_alignment_refuses_the_other_alignments_resources_but_allows_its_
     result = check(changed("Sting", "Sting\nSteeds\nBolg"))
     assert [(p.rule, p.clause, p.cards) for p in result.problems] == [
         ("alignment", "Version 3 and Policy Number 4, Single Alignment", ("Bolg", "Steeds"))]
-    assert check(changed("Sting", "Sting\nSteeds\nBolg"), event_format="general-opponent").problems[0].rule == "decks"
+    # A general-opponent event has no single alignment to keep to.
+    assert check(changed("Sting", "Sting\nSteeds\nBolg"), event_format="general-opponent").legal
 
 
 GENERAL_OPPONENT = "Deck against hero\n" + LEGAL.replace("Sideboard", "Sideboard") + "\nDeck against minion\n" + LEGAL
 
 
-def test_general_opponent_wants_a_deck_against_each_alignment_of_one_alignment():
+def test_general_opponent_takes_one_deck_or_one_against_each_alignment_of_one_alignment():
     assert check(GENERAL_OPPONENT, event_format="general-opponent", policy="policy-4-2001").legal
-    result = check(LEGAL, event_format="general-opponent", policy="policy-4-2001")
+    assert check(LEGAL, event_format="general-opponent", policy="policy-4-2001").legal  # "may bring two decks"
+    mixed = LEGAL + "\nDeck against minion\n" + LEGAL
+    result = check(mixed, event_format="general-opponent", policy="policy-4-2001")
     assert [(p.rule, p.message) for p in result.problems] == [
-        ("decks", "this event wants two decks, one against hero and one against minion opponents")]
+        ("decks", "a list has one deck, or a deck against hero and a deck against minion opponents")]
     minion = GENERAL_OPPONENT.replace("Deck against minion\n\nPool\nGandalf", "Deck against minion\n\nPool\nThe Witch-king")
     assert "alignment" in rules(check(minion, event_format="general-opponent", policy="policy-4-2001"))
+    assert rules(check(GENERAL_OPPONENT, event_format="hero-only", policy="policy-4-2001")) == ["decks"]
 
 
 def test_at_most_ten_cards_are_added_against_a_fallen_wizard():
@@ -236,3 +240,18 @@ def test_an_unknown_name_is_flagged_with_the_closest_names_and_its_line():
 
 def test_an_empty_list_is_not_legal():
     assert rules(check("Pool\n")) == ["empty"]
+
+
+def test_the_cards_added_against_a_fallen_wizard_count_with_the_sideboard_and_are_matched():
+    added = LEGAL + "\nAgainst Fallen-wizard\n3 Orc-patrol\nXyzzy Frobnicator\nGandalf\n"
+    result = check(added, event_format="general-opponent", policy="policy-4-2001")
+    assert [(p.rule, p.cards) for p in result.problems] == [("avatar-in-sideboard", ("Gandalf",)),
+                                                           ("copies", ("Orc-patrol",))]
+    assert [(u.name, u.deck) for u in result.unknown] == [("Xyzzy Frobnicator", "against-fallen-wizard")]
+
+
+def test_a_misspelt_card_of_the_sealed_product_is_flagged_not_the_deck():
+    product = SEALED_PRODUCT.replace("3 Orc-patrol", "3 Orc-patorl")
+    deck = "Hazards\n3 Orc-patrol\n"
+    result = check(product + deck, game_type="sealed-standard", policy="policy-4-2001")
+    assert [(u.name, u.section) for u in result.unknown] == [("Orc-patorl", "product")]

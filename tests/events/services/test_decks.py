@@ -21,6 +21,7 @@ NOW = timezone.make_aware(datetime.datetime(2026, 11, 20, 12, 0))
 def hero_event(event):
     event.format = "hero-only"
     event.policy = "policy-1-1996"
+    event.deck_lists_wanted = True
     event.save()
     return event
 
@@ -205,11 +206,34 @@ def test_staff_cannot_check_a_deck_the_round_did_not_draw_but_the_coordinator_ca
 
 
 def test_changing_the_events_rules_checks_every_list_again(event):
-    ann = _player(event)  # a general-opponent event wants two decks
+    ann = _player(event)
     saved = services.submit_deck_list(ann, LEGAL, actor=actor(event.owner))
-    assert [problem["rule"] for problem in saved.findings["problems"]] == ["decks"]
-    services.update_event(event, actor=actor(event.owner), name=event.name, format="hero-only")
-    saved.refresh_from_db()
     assert saved.findings["legal"] is True
+    services.update_event(event, actor=actor(event.owner), name=event.name, game_type="one-deck-starter")
+    saved.refresh_from_db()
+    assert [problem["rule"] for problem in saved.findings["problems"]] == ["sideboard"]  # starter rules: none
+
+
+def test_a_player_cannot_register_a_list_an_event_does_not_ask_for(event):
+    ann = _player(event)
+    with pytest.raises(services.ServiceError, match="This event does not ask for deck lists."):
+        services.submit_deck_list(ann, LEGAL, actor=Actor.deck_link(ann.name))
+    services.submit_deck_list(ann, LEGAL, actor=actor(event.owner))  # the coordinator keeps lists anyway
+
+
+def test_the_draw_made_at_pairing_stays_whatever_changes_later(checked_round):
+    drawn = checked_round.spot_check_tables()
+    event = checked_round.event
+    [late] = services.register_players(event, "Late Lister", actor=actor(event.owner))
+    services.submit_deck_list(late, LEGAL, actor=actor(event.owner))
+    type(event).objects.filter(pk=event.pk).update(spot_checks_per_round=5)
+    checked_round.refresh_from_db()
+    assert checked_round.spot_check_tables() == drawn
+
+
+def test_a_capability_changed_on_the_players_page_stands_over_the_list(hero_event):
+    ann = _player(hero_event)
+    services.update_player(ann, actor=actor(hero_event.owner), name="Ann", deck_capability="one-ring")
+    services.submit_deck_list(ann, LEGAL.replace("Cracks of Doom\n", ""), actor=actor(hero_event.owner))
     ann.refresh_from_db()
-    assert ann.deck_capability == "one-ring"
+    assert (ann.deck_capability, ann.capability_note) == ("one-ring", "Set on the player's page.")

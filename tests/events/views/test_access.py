@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from council.security import CONTENT_SECURITY_POLICY
 from events import services
-from events.models import Event, Game
+from events.models import Event, Game, Round
 from events.roles import RANK
 from tests.helpers import actor, database_state, run_event, url_patterns
 
@@ -103,6 +103,7 @@ def world(event, co_coordinator, staff_user, stranger):
     Event.objects.filter(pk=event.pk).update(spot_checks_per_round=4)
     for player in event.players.all():
         services.submit_deck_list(player, "Hazards\n3 Orc-patrol", actor=actor(event.owner))
+    Round.objects.filter(event=event).update(spot_check_ids=None)  # drawn again now, among the lists above
     return {
         "event": event,
         "token": token,

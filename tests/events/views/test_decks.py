@@ -14,7 +14,7 @@ from django.utils import timezone
 from events import services
 from events.models import DeckList, Player
 from events.throttle import SIGN_UP_PER_ADDRESS
-from tests.helpers import actor, run_event
+from tests.helpers import actor, register
 from tests.scoring.test_decks import LEGAL
 
 # A card no other page of the event names: if it shows, a list has leaked.
@@ -30,13 +30,16 @@ def _error(response, field: str) -> str:
 
 @pytest.fixture
 def with_lists(event):
-    """A running hero event of four players; every player registered a list with a card found nowhere else."""
+    """A hero event of four players in round 1; each registered a list with a card found nowhere else."""
     event.format = "hero-only"
+    event.deck_lists_wanted = True
     event.save()
-    run_event(event, 4, 1, leave_last_open=True)
-    for player in event.players.all():
+    for player in register(event, 4):
         services.submit_deck_list(player, SECRET_LIST, actor=actor(event.owner))
         services.make_deck_link(player, actor=actor(event.owner))
+    services.start_event(event, actor=actor(event.owner), rounds=3)
+    services.pair_round(event, actor=actor(event.owner), seed=1)
+    event.refresh_from_db()
     return event
 
 
@@ -77,6 +80,7 @@ def test_another_events_player_link_does_not_open_here(client, with_lists, owner
 
 def test_a_player_pastes_a_list_sees_the_unknown_name_and_fixes_it(client, event):
     event.format = "hero-only"
+    event.deck_lists_wanted = True
     event.save()
     [ann] = services.register_players(event, "Ann", actor=actor(event.owner))
     token = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
@@ -130,7 +134,7 @@ NOW = timezone.now()
 @pytest.fixture
 def signing_up(event, as_owner):
     response = as_owner.post(f"/events/{event.slug}/decks/", {
-        "deck_lists_wanted": "on", "sign_up_cap": "20",
+        "deck_lists_wanted": "on", "sign_up_cap": "100",
         "sign_up_opens_at": (NOW - datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
         "sign_up_closes_at": (NOW + datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")})
     assert response.status_code == 302
@@ -183,9 +187,7 @@ def test_the_coordinators_page_shows_the_capability_with_its_reason(as_owner, wi
 
 def test_staff_open_the_list_of_a_drawn_deck_and_of_no_other(client, with_lists, staff_user):
     rnd = with_lists.latest_round()
-    with_lists.spot_checks_per_round = 1
-    with_lists.save(update_fields=["spot_checks_per_round"])
-    [(drawn, table)] = rnd.spot_check_tables().items()
+    drawn, table = next(iter(rnd.spot_check_tables().items()))  # two of the four, drawn at pairing
     other = with_lists.players.exclude(pk=drawn).first()
     client.force_login(staff_user)
     tables = client.get(f"/events/{with_lists.slug}/tables/").content.decode()
@@ -204,3 +206,21 @@ def test_a_date_far_from_today_is_refused_next_to_its_field(as_owner, event, set
     response = as_owner.post(f"/events/{event.slug}/decks/", {"deck_deadline": moment})
     assert response.status_code == 422
     assert _error(response, "deck_deadline") == "Give a date between the years 2000 and 2200."
+
+
+@pytest.mark.parametrize("raw", ["Resources\nGollum’s Fate\n".encode("cp1252"),
+                                 "\ufeffResources\nGollum’s Fate\n".encode("utf-16-le"),
+                                 "Resources\nGollum’s Fate\n".encode("utf-8")])
+def test_deck_files_of_every_usual_encoding_are_read(as_owner, event, raw):
+    [ann] = services.register_players(event, "Ann", actor=actor(event.owner))
+    response = as_owner.post(f"/events/{event.slug}/players/{ann.pk}/deck/", {"file": SimpleUploadedFile("a.dck", raw)})
+    assert response.status_code == 302
+    assert DeckList.objects.get(player=ann).text == "Resources\nGollum’s Fate"
+
+
+def test_a_note_with_a_character_that_reverses_text_is_refused_next_to_it(as_owner, with_lists):
+    ann = with_lists.players.first()
+    response = as_owner.post(f"/events/{with_lists.slug}/players/{ann.pk}/capability/",
+                             {"capability": "one-ring", "note": "ok\u202e"})
+    assert response.status_code == 422
+    assert "reverses the text" in _error(response, "note")
