@@ -27,6 +27,7 @@ from .cards import (
     Card,
     CardIndex,
 )
+from .deck_matching import MatchedDeck, Unknown, deck_alignment, match_deck, match_entries, product_counts
 from .decklists import (
     AGAINST_FALLEN_WIZARD,
     AGAINST_HERO,
@@ -37,9 +38,7 @@ from .decklists import (
     PRODUCT,
     SIDEBOARD,
     SITES,
-    Deck,
     DeckList,
-    Entry,
 )
 from .errors import RuleError
 from .policies import GAME_TYPES
@@ -72,7 +71,6 @@ MAX_PLAY_DECK_CHARACTERS = 10
 MIN_CREATURES = 10
 SEALED_MINIMUM = 25
 FALLEN_WIZARD_CARDS = 10
-MAX_SUGGESTED = 50
 
 
 @dataclass(frozen=True)
@@ -87,17 +85,6 @@ class Problem:
     def as_dict(self) -> dict:
         """JSON-ready: ``{"rule", "clause", "message", "cards"}``."""
         return {"rule": self.rule, "clause": self.clause, "message": self.message, "cards": list(self.cards)}
-
-
-@dataclass(frozen=True)
-class Unknown:
-    """A written name no card has, with where it was written and the nearest names."""
-
-    name: str
-    deck: str
-    section: str
-    line: int
-    suggestions: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -125,75 +112,11 @@ class DeckCheck:
                 "alignment": self.alignment, "counts": self.counts}
 
 
-@dataclass(frozen=True)
-class _Matched:
-    """A deck with each written entry matched to its card (None when no card has the name)."""
-
-    name: str
-    sections: dict[str, list[tuple[Entry, Card | None]]]
-
-    def cards(self, *sections: str) -> Counter:
-        """How many copies of each card name the given sections hold together."""
-        counted: Counter = Counter()
-        for section in sections:
-            for entry, card in self.sections.get(section, []):
-                if card is not None:
-                    counted[card.name] += entry.count
-        return counted
-
-    def matched(self, *sections: str) -> list[tuple[int, Card]]:
-        return [(entry.count, card) for section in sections for entry, card in self.sections.get(section, [])
-                if card is not None]
-
-
-def _avatar_alignment(deck: Deck, index: CardIndex, hint: str | None) -> str | None:
-    """The alignment of the deck's avatar, the surest sign of what it plays."""
-    for entry in (*deck.pool, *deck.play):
-        for card in index.find(entry.name, hint):
-            if card.avatar:
-                return BALROG if card.race == "Balrog" else card.alignment
-    return None
-
-
-def _deck_alignment(deck: Deck, index: CardIndex, event_format: str) -> str | None:
-    """The deck's alignment: its avatar's, else the event's, else what most of its resources and sites are."""
-    hint = SINGLE_ALIGNMENT.get(event_format)
-    found = _avatar_alignment(deck, index, hint) or hint
-    if found:
-        return found
-    votes: Counter = Counter()
-    for entry in (*deck.pool, *deck.play, *deck.sites):
-        printings = index.find(entry.name)
-        if len({card.alignment for card in printings}) == 1 and printings[0].type != HAZARD and printings[0].alignment in (HERO, MINION, FALLEN_WIZARD):
-            votes[printings[0].alignment] += entry.count
-    return votes.most_common(1)[0][0] if votes else None
-
-
-def _match_entries(entries: tuple[Entry, ...], index: CardIndex, alignment: str | None, unknown: list[Unknown],
-                   deck_name: str, section: str) -> list[tuple[Entry, Card | None]]:
-    """Each entry with the card it names (None, and listed in ``unknown``, when no card has the name)."""
-    matched = []
-    for entry in entries:
-        printings = index.find(entry.name, alignment)
-        if not printings:
-            # Suggestions cost a fuzzy search each: a list of nonsense gets them for its first lines only.
-            nearest = tuple(index.closest(entry.name)) if len(unknown) < MAX_SUGGESTED else ()
-            unknown.append(Unknown(entry.name, deck_name, section, entry.line, nearest))
-        matched.append((entry, printings[0] if printings else None))
-    return matched
-
-
-def _match(name: str, deck: Deck, index: CardIndex, alignment: str | None,
-           unknown: list[Unknown]) -> _Matched:
-    return _Matched(name, {section: _match_entries(deck.section(section), index, alignment, unknown, name, section)
-                           for section in (POOL, PLAY, SIDEBOARD, SITES)})
-
-
-def _where(deck: _Matched) -> str:
+def _where(deck: MatchedDeck) -> str:
     return "" if deck.name == MAIN else f" ({deck.name.replace('-', ' ')})"
 
 
-def _copies(deck: _Matched, added: list[tuple[int, Card]]) -> list[Problem]:
+def _copies(deck: MatchedDeck, added: list[tuple[int, Card]]) -> list[Problem]:
     """Policy #1, General 9: one of each unique card, three of any other, two of one Wizard, none in the sideboard.
 
     ``added`` are the cards a general-opponent player adds to the sideboard against a
@@ -226,14 +149,14 @@ def _copies(deck: _Matched, added: list[tuple[int, Card]]) -> list[Problem]:
     return problems
 
 
-def creature_count(deck: _Matched) -> int:
+def creature_count(deck: MatchedDeck) -> int:
     """Creatures among the play deck's hazards, creature-events counting half, rounded down (General 8)."""
     whole = sum(count for count, card in deck.matched(PLAY) if card.is_creature and not card.is_creature_event)
     halves = sum(count for count, card in deck.matched(PLAY) if card.is_creature_event)
     return whole + halves // 2
 
 
-def _creatures(deck: _Matched) -> list[Problem]:
+def _creatures(deck: MatchedDeck) -> list[Problem]:
     counted = creature_count(deck)
     if counted >= MIN_CREATURES:
         return []
@@ -242,7 +165,7 @@ def _creatures(deck: _Matched) -> list[Problem]:
                     f"at least {MIN_CREATURES}")]
 
 
-def _draft(deck: _Matched, policy_key: str) -> list[Problem]:
+def _draft(deck: MatchedDeck, policy_key: str) -> list[Problem]:
     """The pool of up to ten starting characters and the play deck's ten characters (Character Draft)."""
     clause = DRAFT_P4 if policy_key == "policy-4-2001" else DRAFT_P1
     problems = []
@@ -271,7 +194,7 @@ def sideboard_limit(policy_key: str, game_type: str) -> int | None:
     return table.get(game_type)
 
 
-def _sideboard(deck: _Matched, policy_key: str, game_type: str) -> list[Problem]:
+def _sideboard(deck: MatchedDeck, policy_key: str, game_type: str) -> list[Problem]:
     limit = sideboard_limit(policy_key, game_type)
     size = sum(entry.count for entry, _ in deck.sections.get(SIDEBOARD, []))
     if limit is None or size <= limit:
@@ -299,7 +222,7 @@ def _allowed(card: Card, alignment: str) -> bool:
     return card.alignment == alignment
 
 
-def _alignment(deck: _Matched, alignment: str) -> list[Problem]:
+def _alignment(deck: MatchedDeck, alignment: str) -> list[Problem]:
     wrong = sorted({card.name for _, card in deck.matched(POOL, PLAY, SIDEBOARD, SITES)
                     if card.type in (CHARACTER, RESOURCE, SITE) and not _allowed(card, alignment)})
     if not wrong:
@@ -308,7 +231,7 @@ def _alignment(deck: _Matched, alignment: str) -> list[Problem]:
                     f"not {alignment} resources, characters or sites{_where(deck)}", tuple(wrong))]
 
 
-def _sealed(deck: _Matched, product: Counter) -> list[Problem]:
+def _sealed(deck: MatchedDeck, product: Counter) -> list[Problem]:
     """25 resources and 25 hazards, unless the product had fewer; every card from the player's own product."""
     problems = []
     play = deck.matched(PLAY)
@@ -383,13 +306,13 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
     counts: dict[str, dict[str, int]] = {}
     capabilities = []
     alignments = {}
-    added = [(entry.count, card) for entry, card in _match_entries(
+    added = [(entry.count, card) for entry, card in match_entries(
         deck_list.against_fallen_wizard, index, None, unknown, AGAINST_FALLEN_WIZARD, SIDEBOARD) if card is not None]
-    product = _match_entries(deck_list.product, index, None, unknown, PRODUCT, PRODUCT)
+    product = match_entries(deck_list.product, index, None, unknown, PRODUCT, PRODUCT)
     for name, deck in given.items():
-        alignment = _deck_alignment(deck, index, event_format)
+        alignment = deck_alignment(deck, index, SINGLE_ALIGNMENT.get(event_format))
         alignments[name] = alignment
-        matched = _match(name, deck, index, alignment, unknown)
+        matched = match_deck(name, deck, index, alignment, unknown)
         problems += _copies(matched, added)
         problems += _draft(matched, policy_key)
         problems += _sideboard(matched, policy_key, game_type)
@@ -398,7 +321,7 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
         if event_format in SINGLE_ALIGNMENT and game_type != "challenge-deck":
             problems += _alignment(matched, SINGLE_ALIGNMENT[event_format])
         if game_type in _SEALED:
-            problems += _sealed(matched, _product_counts(product))
+            problems += _sealed(matched, product_counts(product))
         capabilities.append(deck_capability(starting=matched.cards(POOL, PLAY), play=matched.cards(PLAY),
                                             available=matched.cards(PLAY, SIDEBOARD), policy_key=policy_key))
         counts[name] = {section: sum(entry.count for entry in deck.section(section))
@@ -408,13 +331,5 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
         problems.append(Problem("alignment", GENERAL_OPPONENT_CLAUSE, "the two decks must be of the same alignment"))
     problems += _fallen_wizard_cards(deck_list)
     best = next((c for c in capabilities if c.capability == ONE_RING_DECK), capabilities[0])
-    deck_alignment = next((a for a in alignments.values() if a), None)
-    return DeckCheck(tuple(problems), tuple(unknown), best.capability, best.reason, counts, deck_alignment)
-
-
-def _product_counts(product: list[tuple[Entry, Card | None]]) -> Counter:
-    counted: Counter = Counter()
-    for entry, card in product:
-        if card is not None:
-            counted[card.name] += entry.count
-    return counted
+    alignment_of_list = next((a for a in alignments.values() if a), None)
+    return DeckCheck(tuple(problems), tuple(unknown), best.capability, best.reason, counts, alignment_of_list)
