@@ -16,38 +16,7 @@ from scoring.cards import read_index  # noqa: E402
 from scoring.decklists import read_deck_text  # noqa: E402
 from scoring.decks import check_deck_list  # noqa: E402
 
-HERO_DECK = """Pool
-Gandalf
-Aragorn II
-Legolas
-Gimli
-Bilbo
-Characters
-Faramir
-Beregond
-Anborn
-Resources
-3 Precious Gold Ring
-3 Test of Form
-The One Ring
-Cracks of Doom
-Sting
-3 Athelas
-3 Concealment
-Hazards
-3 Orc-patrol
-3 Cave-drake
-3 Wargs
-3 Wolves
-Khamûl the Easterling
-Shelob
-Sideboard
-3 Doors of Night
-3 Orc-guard
-Sites
-Rivendell
-Moria
-"""
+HERO_DECK = (Path(__file__).resolve().parents[1] / "docs" / "deck-example.txt").read_text(encoding="utf-8")
 
 
 def main() -> None:
