@@ -56,7 +56,6 @@ SIDEBOARD_P4 = "Policy Number 4, Larger Sideboard"
 SINGLE_ALIGNMENT_CLAUSE = "Version 3 and Policy Number 4, Single Alignment"
 GENERAL_OPPONENT_CLAUSE = "Version 3 and Policy Number 4, General Opponent"
 SEALED_CLAUSE = "Policy Number 4, The Sealed Deck Game (Policy #1: The Sealed Deck Game)"
-CHALLENGE_CLAUSE = "Policy Number 4, The Challenge Deck Game"
 
 # Sideboard maxima by game type: Policy Number 4 (30 / 35 / 40); Policy #1's 20 for one-
 # and two-deck games, which Version 3 keeps (docs/rules.md, Decks 5). Starter rules have

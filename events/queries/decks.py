@@ -30,13 +30,12 @@ def deck_overview(event: Event) -> dict:
     """Every player with the state of their list, the capability and whether it was set by hand; and totals."""
     findings_of = dict(DeckList.objects.filter(player__event=event).values_list("player_id", "findings"))
     rows = []
-    for player in event.players.only("pk", "event", "name", "status", "deck_capability", "capability_note",
-                                     "deck_token"):
+    for player in event.players.only("pk", "event", "name", "status", "deck_capability", "capability_note"):
         findings = findings_of.get(player.pk)
         status = _status(findings)
         rows.append({"player": player, "status": status, "status_label": STATUS_LABELS[status],
                      "problems": len(findings["problems"]) + len(findings["unknown"]) if findings else 0,
-                     "by_hand": bool(player.capability_note), "has_link": bool(player.deck_token)})
+                     "by_hand": bool(player.capability_note)})
     totals = [(label, sum(1 for row in rows if row["status"] == status)) for status, label in STATUS_LABELS.items()]
     return {"event": event, "rows": rows, "totals": totals}
 
@@ -61,8 +60,7 @@ def sign_up_page(event: Event, now: datetime.datetime) -> dict:
     registered = event.players.count()
     closed = event.sign_up_closed(now, registered)
     places_left = max(event.sign_up_cap - registered, 0) if event.sign_up_cap else None
-    return {"event": event, "closed": closed, "places_left": places_left, "registered": registered,
-            "deadline": event.deck_deadline, "now": now}
+    return {"event": event, "closed": closed, "places_left": places_left, "deadline": event.deck_deadline}
 
 
 def round_spot_checks(rnd: Round | None) -> list[dict]:

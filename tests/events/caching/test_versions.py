@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from events.caching import versions as change_notices
+from events.caching import versions as version_listener
 from events.caching.versions import CHANNEL, EventVersions, event_changed_at
 
 WAIT = 5.0
@@ -229,11 +229,11 @@ def test_stopping_closes_the_connection(database, versions):
 
 def test_with_notices_off_no_listener_starts_and_every_poll_reads_the_database(settings, monkeypatch):
     # As on a PostgreSQL server (COUNCIL_CHANGE_NOTICES=False behind PgBouncer, say).
-    monkeypatch.setattr(change_notices, "_on_postgresql", lambda: True)
-    monkeypatch.setattr(change_notices, "_shared", None)
+    monkeypatch.setattr(version_listener, "_on_postgresql", lambda: True)
+    monkeypatch.setattr(version_listener, "_shared", None)
     settings.COUNCIL_CHANGE_NOTICES = False
     load = Loads(moment(1))
     assert event_changed_at("open", load) == moment(1)
     assert event_changed_at("open", load) == moment(1)
     assert load.calls == 2
-    assert change_notices._shared is None
+    assert version_listener._shared is None
