@@ -12,9 +12,18 @@ from datetime import UTC, datetime
 from django.utils import timezone
 
 import scoring
-from scoring.clock import RUNNING, Clock, end_of_time_text, new_clock, read_clock
+from scoring.clock import (
+    CONSTRUCTION_CLAUSE,
+    RUNNING,
+    Clock,
+    ClockReading,
+    end_of_time_text,
+    new_clock,
+    read_clock,
+)
+from scoring.decks import SEALED_GAME_TYPES
 
-from .models import Event, Round
+from .models import BreakClock, Event, Round
 
 
 def round_clock(rnd: Round, event: Event) -> Clock:
@@ -51,21 +60,55 @@ def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: st
     now = timezone.now().timestamp()
     warning_seconds = policy.warning_minutes * 60
     reading = read_clock(round_clock(rnd, event), now, warning_seconds, extra_seconds)
+    return _drawn(reading, now, label=label or f"Round {rnd.number}", state=rnd.clock_state,
+                  warning_seconds=warning_seconds, limit_minutes=policy.time_limit(event.game_type),
+                  extra_minutes=extra_seconds // 60, end_of_time=end_of_time_text(policy, event.game_type),
+                  clause=policy.time_clause)
+
+
+def _drawn(reading: ClockReading, now: float, *, label: str, state: str, warning_seconds: int, limit_minutes: int,
+           extra_minutes: int, end_of_time: str, clause: str) -> dict:
+    """What ``templates/events/_clock.html`` and ``static/council/live.js`` draw of a clock's reading."""
     return {
-        "label": label or f"Round {rnd.number}",
+        "label": label,
         "phase": reading.phase,
-        "state": rnd.clock_state,
+        "state": state,
         "remaining": round(reading.remaining),
         "text": format_remaining(reading.remaining),
         "ends_at_ms": round(reading.ends_at * 1000) if reading.ends_at is not None else None,
         "now_ms": round(now * 1000),
         "warning_seconds": warning_seconds,
-        "warning_minutes": policy.warning_minutes,
-        "limit_minutes": policy.time_limit(event.game_type),
-        "extra_minutes": extra_seconds // 60,
-        "end_of_time": end_of_time_text(policy, event.game_type),
-        "clause": policy.time_clause,
+        "warning_minutes": warning_seconds // 60,
+        "limit_minutes": limit_minutes,
+        "extra_minutes": extra_minutes,
+        "end_of_time": end_of_time,
+        "clause": clause,
     }
+
+
+BREAK_WARNING_SECONDS = 5 * 60
+_BREAK_OVER = {
+    True: "Time: stop building. Register the deck you built; the first round is paired next.",
+    False: "Time: stop exchanging cards and get ready to play; the next round is paired now.",
+}
+
+
+def break_clock_display(event: Event) -> dict | None:
+    """The sealed event's clock between rounds, drawn like a round's, while its break is on; else None.
+
+    Policy #1 and Policy Number 4, The Sealed Deck Game (``scoring.clock.CONSTRUCTION_CLAUSE``).
+    """
+    if event.game_type not in SEALED_GAME_TYPES or event.status == Event.CLOSED:
+        return None
+    kept = BreakClock.objects.filter(event=event).first()
+    latest = event.latest_round()
+    if kept is None or kept.after_round != (latest.number if latest else 0):
+        return None
+    now = timezone.now().timestamp()
+    reading = read_clock(kept.clock(), now, BREAK_WARNING_SECONDS)
+    return _drawn(reading, now, label=kept.purpose, state=kept.state, warning_seconds=BREAK_WARNING_SECONDS,
+                  limit_minutes=kept.minutes, extra_minutes=0, end_of_time=_BREAK_OVER[kept.after_round == 0],
+                  clause=CONSTRUCTION_CLAUSE)
 
 
 def format_remaining(seconds: float) -> str:

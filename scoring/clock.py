@@ -55,6 +55,21 @@ def new_clock(policy: Policy, game_type: str) -> Clock:
     return Clock(state=READY, remaining=float(policy.time_limit(game_type) * 60))
 
 
+# Policy #1 and Policy Number 4, The Sealed Deck Game: "Each player is allowed 45
+# minutes to construct a deck" (Policy Number 4 gives a sealed game 50 minutes of play
+# but keeps the 45 to build).
+CONSTRUCTION_MINUTES = 45
+CONSTRUCTION_CLAUSE = "Policy #1 and Policy Number 4, The Sealed Deck Game"
+# "Such exchanges must be completed in the time allotted between rounds": the texts
+# give no number; this is the coordinator's to change (docs/rules.md).
+EXCHANGE_MINUTES = 10
+
+
+def break_clock(minutes: int) -> Clock:
+    """A ready clock for the time between rounds of a sealed event: building the deck, or exchanging cards."""
+    return Clock(state=READY, remaining=float(minutes * 60))
+
+
 def start_clock(clock: Clock, now: float) -> Clock:
     """Start a ready clock, or run a paused one again from where it stopped."""
     if clock.state == RUNNING:

@@ -54,7 +54,8 @@ _HEADINGS = {
                             "fallen wizard sideboard", "sideboard against fallen wizard",
                             "sideboard vs fallen wizard", "predetermined cards", "ten predetermined cards",
                             "anti fw"),
-    PRODUCT: ("product", "received", "cards received", "starter and boosters", "sealed product", "sealed pool"),
+    PRODUCT: ("product", "received", "cards received", "starter and boosters", "sealed product", "sealed pool",
+              "starter", "starter deck", "booster", "boosters", "booster pack", "booster packs"),
 }
 _HEADING_OF = {phrase: kind for kind, phrases in _HEADINGS.items() for phrase in phrases}
 
@@ -219,6 +220,16 @@ def read_deck_text(text: str) -> DeckList:
             # A bracketed line that is no heading is a file's title ("[NetMECCG v1.4 Deck]").
             builder.add(_entry(line, number))
     return builder.deck_list()
+
+
+def every_entry(deck_list: DeckList) -> tuple[Entry, ...]:
+    """Every entry of ``deck_list`` whatever its heading: how a sealed player's product is read.
+
+    The coordinator types the cards a player received as they come, starter and boosters
+    with or without headings; all of them are the product.
+    """
+    entries = [entry for deck in deck_list.decks.values() for name in SECTIONS for entry in deck.section(name)]
+    return (*entries, *deck_list.against_fallen_wizard, *deck_list.product)
 
 
 def _json_entries(value: object, where: str) -> tuple[Entry, ...]:

@@ -39,6 +39,7 @@ from .decklists import (
     SIDEBOARD,
     SITES,
     DeckList,
+    Entry,
 )
 from .errors import RuleError
 from .policies import GAME_TYPES
@@ -56,6 +57,16 @@ SIDEBOARD_P4 = "Policy Number 4, Larger Sideboard"
 SINGLE_ALIGNMENT_CLAUSE = "Version 3 and Policy Number 4, Single Alignment"
 GENERAL_OPPONENT_CLAUSE = "Version 3 and Policy Number 4, General Opponent"
 SEALED_CLAUSE = "Policy Number 4, The Sealed Deck Game (Policy #1: The Sealed Deck Game)"
+FALLEN_WIZARD_DECLARATION = "Policy Number 4, Single Alignment and General Opponent"
+CHALLENGE_DECK_CLAUSE = "Policy Number 4, The Challenge Deck Game"
+SCENARIO_CLAUSE = "Policy #1 and Policy Number 4, The Resource/Character Scenario Game"
+
+# A Fallen-wizard is one of the five Wizards turned (The White Hand); a player
+# declares which one, and two players of the same one are kept apart in a
+# Fallen-wizard-only event (FALLEN_WIZARD_DECLARATION).
+FALLEN_WIZARDS = ("Alatar", "Gandalf", "Pallando", "Radagast", "Saruman")
+# "Presently, the three scenarios for official Council event tournaments are" (SCENARIO_CLAUSE).
+OFFICIAL_SCENARIOS = ("A Hobbit's Quest", "Barrels out of Bond", "The King beneath the Mountains")
 
 # Sideboard maxima by game type: Policy Number 4 (30 / 35 / 40); Policy #1's 20 for one-
 # and two-deck games, which Version 3 keeps (docs/rules.md, Decks 5). Starter rules have
@@ -64,7 +75,7 @@ _SIDEBOARD_P4 = {"one-deck-standard": 30, "two-deck": 30, "three-deck": 35, "cam
                  "challenge-deck": 30}
 _SIDEBOARD_P1 = {"one-deck-standard": 20, "two-deck": 20, "sealed-standard": 20}
 _STARTER = ("one-deck-starter", "sealed-starter")
-_SEALED = ("sealed-starter", "sealed-standard")
+SEALED_GAME_TYPES = ("sealed-starter", "sealed-standard")
 MAX_POOL_CHARACTERS = 10
 MAX_PLAY_DECK_CHARACTERS = 10
 MIN_CREATURES = 10
@@ -263,12 +274,28 @@ def two_decks_allowed(event_format: str, game_type: str) -> bool:
     "You may bring two decks of the same alignment" (Version 3, Policy Number 4): one
     deck is as good. Sealed, challenge-deck and scenario games have one deck each.
     """
-    return event_format == GENERAL_OPPONENT and game_type not in (*_SEALED, "challenge-deck", "scenario")
+    return event_format == GENERAL_OPPONENT and game_type not in (*SEALED_GAME_TYPES, "challenge-deck", "scenario")
+
+
+def deck_choice_kind(game_type: str) -> str | None:
+    """What a player of ``game_type`` chooses besides their cards: "challenge-deck", "scenario" or None.
+
+    Policy Number 4: "Each player brings a Challenge Deck"; Policy #1 and Policy Number
+    4: "Each player comes to the tournament with a deck constructed for his or her
+    chosen scenario", from those the coordinator posted.
+    """
+    return game_type if game_type in ("challenge-deck", "scenario") else None
+
+
+def declares_fallen_wizard(event_format: str) -> bool:
+    """Whether every player declares their Fallen-wizard: "In a Fallen-wizard only tournament, each player
+    should declare which Fallen-wizard he or she is playing" (FALLEN_WIZARD_DECLARATION)."""
+    return event_format == "fallen-wizard-only"
 
 
 def creature_minimum_applies(policy_key: str, game_type: str) -> bool:
     """General 8's ten creatures: Policy #1 only, and not for decks the product or scenario makes (readings 37)."""
-    return policy_key == "policy-1-1996" and game_type not in (*_SEALED, "challenge-deck", "scenario")
+    return policy_key == "policy-1-1996" and game_type not in (*SEALED_GAME_TYPES, "challenge-deck", "scenario")
 
 
 def _decks_problem(given: set[str], two_allowed: bool) -> Problem | None:
@@ -283,10 +310,12 @@ def _decks_problem(given: set[str], two_allowed: bool) -> Problem | None:
 
 
 def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, game_type: str,
-                    event_format: str) -> DeckCheck:
+                    event_format: str, product: tuple[Entry, ...] | None = None) -> DeckCheck:
     """Every problem of ``deck_list`` under the policy, game type and format, its capability and its counts.
 
-    In a sealed event the list's ``product`` is what the player received. Capability is the best of the player's decks: a general-opponent player
+    In a sealed event ``product`` is what the coordinator handed the player; without it
+    the list's own ``product`` section is read as what the player received. Capability
+    is the best of the player's decks: a general-opponent player
     whose deck against hero can destroy the Ring is a One Ring deck (docs/rules.md, Decks 4).
     """
     if game_type not in GAME_TYPES:
@@ -307,7 +336,8 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
     alignments = {}
     added = [(entry.count, card) for entry, card in match_entries(
         deck_list.against_fallen_wizard, index, None, unknown, AGAINST_FALLEN_WIZARD, SIDEBOARD) if card is not None]
-    product = match_entries(deck_list.product, index, None, unknown, PRODUCT, PRODUCT)
+    received = deck_list.product if product is None else product
+    product_cards = match_entries(received, index, None, unknown, PRODUCT, PRODUCT)
     for name, deck in given.items():
         alignment = deck_alignment(deck, index, SINGLE_ALIGNMENT.get(event_format))
         alignments[name] = alignment
@@ -319,8 +349,8 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
             problems += _creatures(matched)
         if event_format in SINGLE_ALIGNMENT and game_type != "challenge-deck":
             problems += _alignment(matched, SINGLE_ALIGNMENT[event_format])
-        if game_type in _SEALED:
-            problems += _sealed(matched, product_counts(product))
+        if game_type in SEALED_GAME_TYPES:
+            problems += _sealed(matched, product_counts(product_cards))
         capabilities.append(deck_capability(starting=matched.cards(POOL, PLAY), play=matched.cards(PLAY),
                                             available=matched.cards(PLAY, SIDEBOARD), policy_key=policy_key))
         counts[name] = {section: sum(entry.count for entry in deck.section(section))

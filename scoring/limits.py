@@ -22,6 +22,8 @@ MAX_TABLE = MAX_PLAYERS // 2  # a round seats at most every player, two to a tab
 MAX_NAMES_PER_PASTE = 500
 # Decks checked against their lists at the tables in one round.
 MAX_SPOT_CHECKS = 50
+# Challenge decks or scenarios a coordinator posts for players to choose from (the texts suggest three).
+MAX_DECK_CHOICES = 20
 
 # Numbers ----------------------------------------------------------------------------------
 # A published ranking is a place in a national or world list; no list is longer.

@@ -9,7 +9,19 @@ from django.db import connections
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from events import services
-from events.models import AuditEntry, Event, EventRole, Game, Player, Round, Snapshot
+from events.models import (
+    AuditEntry,
+    BreakClock,
+    DeckList,
+    Event,
+    EventRole,
+    Game,
+    Player,
+    Round,
+    SealedProduct,
+    Snapshot,
+    SpotCheck,
+)
 from events.roles import Actor
 from scoring.limits import MAX_NAME_LENGTH
 
@@ -57,7 +69,8 @@ def open_game(event) -> Game:
 
 def database_state() -> dict:
     """Every row an event consists of, to compare before and after a request."""
-    models = [Event, EventRole, Player, Round, Game, AuditEntry, Snapshot, get_user_model()]
+    models = [Event, EventRole, Player, Round, Game, AuditEntry, Snapshot, DeckList, SealedProduct, SpotCheck,
+              BreakClock, get_user_model()]
     return {model.__name__: sorted(map(repr, model.objects.values_list())) for model in models}
 
 

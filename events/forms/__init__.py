@@ -3,7 +3,16 @@
 One module per page family; every form is imported from here.
 """
 from .base import LongSelect, add_service_error, whole_number
-from .decks import CapabilityForm, DeckListForm, DeckSettingsForm, SignUpForm, SpotCheckForm
+from .decks import (
+    BreakClockForm,
+    CapabilityForm,
+    DeckListForm,
+    DeckSettingsForm,
+    ProductForm,
+    PublishForm,
+    SignUpForm,
+    SpotCheckForm,
+)
 from .event import (
     CloseForm,
     EventForm,
@@ -21,6 +30,7 @@ from .rounds import ClockForm, SwapForm
 
 __all__ = [
     "AuditFilterForm",
+    "BreakClockForm",
     "CapabilityForm",
     "ClockForm",
     "CloseForm",
@@ -33,6 +43,8 @@ __all__ = [
     "PasteForm",
     "PlayerForm",
     "PlayerReportForm",
+    "ProductForm",
+    "PublishForm",
     "RegisterForm",
     "ReportCodeForm",
     "ResultForm",

@@ -1,10 +1,21 @@
-"""Forms of deck lists: the event's deck settings, a list pasted or uploaded, the capability, the sign-up."""
+"""Forms of deck lists: the event's deck settings, a list and its declarations, the capability, the sign-up,
+the sealed product and clock, publishing."""
 
 from __future__ import annotations
 
 from django import forms
 
-from scoring.limits import MAX_DECK_LIST_CHARACTERS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_REASON_LENGTH, MAX_SPOT_CHECKS
+from scoring.decks import FALLEN_WIZARDS, GENERAL_OPPONENT, deck_choice_kind, declares_fallen_wizard
+from scoring.limits import (
+    MAX_ADJUSTMENT_MINUTES,
+    MAX_DECK_LIST_CHARACTERS,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_REASON_LENGTH,
+    MAX_SPOT_CHECKS,
+)
+
+from ..models import Event
 
 DECK_FILE_BYTES = 4 * MAX_DECK_LIST_CHARACTERS
 
@@ -45,6 +56,18 @@ class DeckSettingsForm(forms.Form):
         required=False, min_value=0, max_value=MAX_SPOT_CHECKS, label="Decks checked at the tables each round",
         help_text="Drawn from the round's seed among the players with a list (General 12: spot checks). "
                   "Empty or 0 for none.")
+    deck_choices = forms.CharField(
+        required=False, label="Challenge decks or scenarios players choose from", widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="One a line. Scenario games offer the three official scenarios when this is empty; "
+                  "challenge-deck players then write which deck they bring.")
+
+    def __init__(self, *args, game_type: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        if deck_choice_kind(game_type) is None:
+            del self.fields["deck_choices"]  # nothing to choose in this game type
+
+    def clean_deck_choices(self) -> list[str]:
+        return self.cleaned_data["deck_choices"].splitlines()
 
 
 class DeckListForm(forms.Form):
@@ -54,6 +77,27 @@ class DeckListForm(forms.Form):
         help_text="One card a line with its count (“3 Orc-patrol”), under headings: Pool, Resources, Hazards, "
                   "Sideboard, Sites. For two decks, start each with “Deck against hero” or “Deck against minion”.")
     file = forms.FileField(required=False, label="Or upload a deck file (.txt, .meccg, .dck)")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The declarations the event's format asks for (scoring.decks): which Fallen-wizard,
+        # which challenge deck or scenario.
+        if declares_fallen_wizard(event.format) or event.format == GENERAL_OPPONENT:
+            required = declares_fallen_wizard(event.format)
+            self.fields["avatar"] = forms.ChoiceField(
+                required=required, label="The Fallen-wizard you play",
+                choices=[("", "Choose…" if required else "None: I play no Fallen-wizard")]
+                + [(name, name) for name in FALLEN_WIZARDS],
+                help_text="Policy Number 4: a Fallen-wizard player declares which one to the coordinator.")
+        kind = deck_choice_kind(event.game_type)
+        offered = event.deck_choices_offered()
+        label = "Your challenge deck" if kind == "challenge-deck" else "Your scenario"
+        if offered:
+            self.fields["choice"] = forms.ChoiceField(label=label, choices=[("", "Choose…")]
+                                                      + [(name, name) for name in offered])
+        elif kind is not None:
+            self.fields["choice"] = forms.CharField(label=label, max_length=MAX_NAME_LENGTH)
+        self.order_fields(["avatar", "choice", "text", "file"])
 
     def clean(self):
         data = super().clean()
@@ -79,6 +123,37 @@ class CapabilityForm(forms.Form):
 class SignUpForm(forms.Form):
     name = forms.CharField(max_length=MAX_NAME_LENGTH, label="Your name, as it should appear on the pairings",
                            widget=forms.TextInput(attrs={"autocomplete": "name"}))
+
+
+class ProductForm(forms.Form):
+    product = forms.CharField(
+        max_length=MAX_DECK_LIST_CHARACTERS, label="Cards handed to this player",
+        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "autocapitalize": "off"}),
+        help_text="The starter and the three boosters, one card a line with its count.")
+
+
+class PublishForm(forms.Form):
+    players = forms.TypedMultipleChoiceField(required=False, coerce=int, label="Lists shown on the public page",
+                                             widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, listed: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].choices = listed
+
+
+class BreakClockForm(forms.Form):
+    """One press on the sealed event's clock between rounds: start (or resume), pause, or add minutes."""
+
+    ACTIONS = {"start": "The clock is running.", "pause": "The clock is paused.", "adjust": "The time is changed."}
+    action = forms.ChoiceField(choices=[(key, key) for key in ACTIONS], widget=forms.HiddenInput)
+    minutes = forms.IntegerField(required=False, label="Minutes", min_value=-MAX_ADJUSTMENT_MINUTES,
+                                 max_value=MAX_ADJUSTMENT_MINUTES, help_text="A minus sign takes minutes back.")
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") == "adjust" and data.get("minutes") is None and "minutes" not in self.errors:
+            self.add_error("minutes", "Give the minutes to add, or to take back with a minus sign.")
+        return data
 
 
 class SpotCheckForm(forms.Form):

@@ -9,9 +9,20 @@ from __future__ import annotations
 import datetime
 
 import scoring
-from scoring.decks import SINGLE_ALIGNMENT, creature_minimum_applies, sideboard_limit, two_decks_allowed
+from scoring.decks import (
+    FALLEN_WIZARDS,
+    GENERAL_OPPONENT,
+    SEALED_GAME_TYPES,
+    SINGLE_ALIGNMENT,
+    creature_minimum_applies,
+    deck_choice_kind,
+    declares_fallen_wizard,
+    sideboard_limit,
+    two_decks_allowed,
+)
 
-from ..models import DeckList, Event, Player, Round, SpotCheck
+from ..models import DeckList, Event, Player, Round, SealedProduct, SpotCheck
+from .standings import event_standings
 
 
 def _status(findings: dict | None) -> str:
@@ -37,15 +48,49 @@ def deck_overview(event: Event) -> dict:
                      "problems": len(findings["problems"]) + len(findings["unknown"]) if findings else 0,
                      "by_hand": bool(player.capability_note)})
     totals = [(label, sum(1 for row in rows if row["status"] == status)) for status, label in STATUS_LABELS.items()]
-    return {"event": event, "rows": rows, "totals": totals}
+    closed = event.status == Event.CLOSED
+    return {"event": event, "rows": rows, "totals": totals, "sealed": event.game_type in SEALED_GAME_TYPES,
+            "publishable": _by_final_place(event, list(findings_of)) if closed else [],
+            "published": list(DeckList.objects.filter(player__event=event, published=True)
+                              .values_list("player_id", flat=True))}
+
+
+def _by_final_place(event: Event, player_ids: list[int]) -> list[tuple[int, str]]:
+    """The players ``player_ids`` as (id, "3. Name") in the final standings' order, for choosing lists to publish."""
+    standings = event_standings(event)
+    place = {row.player: row.rank for row in standings.rows} if standings else {}
+    players = Player.objects.filter(pk__in=player_ids).values_list("pk", "archive_id", "name")
+    ordered = sorted(players, key=lambda p: (place.get(p[1]) is None, place.get(p[1]) or 0, p[2]))
+    return [(pk, f"{place[archive_id]}. {name}" if place.get(archive_id) else name)
+            for pk, archive_id, name in ordered]
+
+
+def published_decks(event: Event) -> list[Player]:
+    """The players whose lists the coordinator published after the event, for the public page."""
+    if event.status != Event.CLOSED:
+        return []
+    return list(event.players.filter(deck_list__published=True).only("pk", "event", "name"))
+
+
+def published_deck(event: Event, player_id: int) -> dict | None:
+    """One published list as the public sees it (the list as written, the declarations), or None."""
+    if event.status != Event.CLOSED:
+        return None
+    deck_list = DeckList.objects.filter(player__event=event, player_id=player_id, published=True) \
+        .select_related("player").first()
+    if deck_list is None:
+        return None
+    return {"event": event, "player": deck_list.player, "deck_list": deck_list}
 
 
 def player_deck(player: Player) -> dict:
-    """One player's list as written, what the rules said of it, and their capability."""
+    """One player's list as written, what the rules said of it, their capability and, sealed, their product."""
     deck_list = DeckList.objects.filter(player=player).first()
     findings = deck_list.findings if deck_list else None
     return {"player": player, "deck_list": deck_list, "findings": findings,
-            "status": _status(findings), "status_label": STATUS_LABELS[_status(findings)]}
+            "status": _status(findings), "status_label": STATUS_LABELS[_status(findings)],
+            "product": SealedProduct.objects.filter(player=player).first(),
+            "sealed": player.event.game_type in SEALED_GAME_TYPES}
 
 
 def player_by_deck_token(event: Event, token: str) -> Player | None:
@@ -89,10 +134,14 @@ def deck_sheet(event: Event) -> dict:
              if two_decks else ["Deck"])
     return {"event": event, "policy": scoring.get_policy(event.policy), "decks": decks,
             "alignment": SINGLE_ALIGNMENT.get(event.format), "against_fallen_wizard": two_decks,
-            "sideboard_limit": sideboard_limit(event.policy, event.game_type), "sealed": "sealed" in event.game_type,
+            "sideboard_limit": sideboard_limit(event.policy, event.game_type), "sealed": event.game_type in SEALED_GAME_TYPES,
             "creature_minimum": creature_minimum_applies(event.policy, event.game_type),
             "sections": ["Pool of starting characters", "Characters", "Resources", "Hazards", "Sideboard", "Sites"],
-            "lines": range(12), "fallen_wizard_lines": range(10)}
+            "lines": range(12), "fallen_wizard_lines": range(10),
+            "fallen_wizard": "required" if declares_fallen_wizard(event.format)
+            else "optional" if event.format == GENERAL_OPPONENT else None,
+            "fallen_wizards": FALLEN_WIZARDS, "choice_kind": deck_choice_kind(event.game_type),
+            "choices": event.deck_choices_offered()}
 
 
 def deck_lists_sheet(event: Event) -> dict:

@@ -5,7 +5,10 @@ from __future__ import annotations
 from django.db.models import Count, Q
 
 import scoring
+from scoring.clock import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES
+from scoring.decks import SEALED_GAME_TYPES
 
+from ..clocks import break_clock_display
 from ..models import Event, Player
 from .search import fold, holds_every_word, is_long_list, list_page
 
@@ -49,6 +52,12 @@ def desk(event: Event, query: str = "", page_number: str | None = None) -> dict:
         "rounds_for_present": policy.rounds_for(active) if active >= 2 else None,
         "official": policy.can_be_official(active) if active >= 2 else False,
         "time_limit": policy.time_limits[event.game_type],
+        # Policy #1 and Policy Number 4, The Sealed Deck Game: building before round 1, exchanges between rounds.
+        "break_on": event.game_type in SEALED_GAME_TYPES and event.status != Event.CLOSED
+        and (latest is None or latest.missing == 0),
+        "break_clock": break_clock_display(event),
+        "construction_minutes": CONSTRUCTION_MINUTES,
+        "exchange_minutes": EXCHANGE_MINUTES,
         "can_pair_next": event.status == Event.RUNNING
         and (latest is None or latest.missing == 0)
         and (event.rounds_planned is None or len(rounds) < event.rounds_planned),

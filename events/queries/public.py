@@ -15,9 +15,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from ..caching.parts import kept_part, kept_pieces
-from ..clocks import clock_display
+from ..clocks import break_clock_display, clock_display
 from ..models import Event, Game, Player, Round
 from .cards import card_from_text, card_text, tournament_cards
+from .decks import published_decks
 from .search import find_players, fold
 from .standings import event_standings
 
@@ -116,8 +117,8 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
     if me is not None and rnd is not None:
         mine = rnd.games.filter(Q(player_a=me) | Q(player_b=me)).select_related("player_a", "player_b").first()
         my_seat = seats(rnd, [mine] if mine else []).get(me.pk)
-    clock = None
-    if rnd is not None and event.status == Event.RUNNING:
+    clock = break_clock_display(event)
+    if clock is None and rnd is not None and event.status == Event.RUNNING:
         extra = my_seat.game.extra_seconds if my_seat and my_seat.game and my_seat.game.result is None else 0
         label = f"Table {my_seat.table}" if extra else ""
         clock = clock_display(event, rnd, extra_seconds=extra, label=label)
@@ -133,6 +134,7 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
         "query": query,
         "found": found_players(event, query)["found"] if query else [],
         "past_rounds": list(range((rnd.number - 1) if rnd else 0, 0, -1)),
+        "published_decks": published_decks(event),
     }
 
 
@@ -170,7 +172,7 @@ def projector_board(event: Event, *, by_name: bool) -> dict:
         "round": rnd,
         "by_name": by_name,
         "board_list": projector_list(event, rnd, by_name) if rnd else "",
-        "clock": clock_display(event, rnd) if running else None,
+        "clock": break_clock_display(event) or (clock_display(event, rnd) if running else None),
         "extended": list(rnd.games.filter(extra_seconds__gt=0, result__isnull=True)) if rnd else [],
     }
 

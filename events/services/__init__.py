@@ -1,7 +1,7 @@
 """Every change to an event: one function per change, one durable transaction each.
 
 Each family of changes has its module (event, players, rounds, clock, results, staff,
-archive, snapshots, decks); ``base`` holds what they share. A service locks the event, checks
+archive, snapshots, decks, sign_up, sealed); ``base`` holds what they share. A service locks the event, checks
 the rule, changes the rows and records the change (audit entry and new version) in the
 same transaction. Views and commands call them through this package.
 """
@@ -10,11 +10,9 @@ from .archive import import_event
 from .base import NeedsConfirmation, ServiceError
 from .clock import adjust_time, call_time, pause_clock, start_clock
 from .decks import (
-    make_deck_link,
+    publish_deck_lists,
     record_spot_check,
-    revoke_deck_link,
     set_capability,
-    sign_up,
     submit_deck_list,
     update_deck_settings,
 )
@@ -22,6 +20,8 @@ from .event import EVENT_RULE_FIELDS, change_rounds, close_event, create_event, 
 from .players import drop_player, register_players, remove_player, update_player
 from .results import ResultConflict, confirm_result, preview_result, record_result, report_result
 from .rounds import pair_round, swap_players, undo_round
+from .sealed import adjust_break_clock, enter_sealed_product, pause_break_clock, start_break_clock
+from .sign_up import make_deck_link, make_deck_links, revoke_deck_link, sign_up
 from .snapshots import restore_snapshot, take_snapshot
 from .staff import add_staff, create_staff_link, remove_staff, revoke_staff_link
 
@@ -31,6 +31,7 @@ __all__ = [
     "ResultConflict",
     "ServiceError",
     "add_staff",
+    "adjust_break_clock",
     "adjust_time",
     "call_time",
     "change_rounds",
@@ -40,10 +41,14 @@ __all__ = [
     "create_staff_link",
     "drop_player",
     "import_event",
+    "enter_sealed_product",
     "make_deck_link",
+    "make_deck_links",
     "pair_round",
+    "pause_break_clock",
     "pause_clock",
     "preview_result",
+    "publish_deck_lists",
     "record_result",
     "record_spot_check",
     "register_players",
@@ -55,6 +60,7 @@ __all__ = [
     "revoke_staff_link",
     "set_capability",
     "sign_up",
+    "start_break_clock",
     "start_clock",
     "start_event",
     "submit_deck_list",

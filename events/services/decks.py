@@ -11,36 +11,50 @@ list was saved and what the rules said, never its cards.
 from __future__ import annotations
 
 import datetime
-import secrets
 
 from django.db import transaction
 from django.utils import timezone
 
 import scoring
 from scoring.cards import card_index
+from scoring.decklists import PRODUCT, read_deck_json, read_deck_text
 from scoring.decklists import DeckList as DeckListText
-from scoring.decklists import read_deck_json, read_deck_text
-from scoring.decks import check_deck_list
-from scoring.limits import MAX_DECK_LIST_CHARACTERS, MAX_PLAYERS, MAX_REASON_LENGTH, MAX_SPOT_CHECKS
+from scoring.decks import (
+    FALLEN_WIZARDS,
+    GENERAL_OPPONENT,
+    check_deck_list,
+    deck_choice_kind,
+    declares_fallen_wizard,
+)
+from scoring.limits import (
+    MAX_DECK_CHOICES,
+    MAX_DECK_LIST_CHARACTERS,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_REASON_LENGTH,
+    MAX_SPOT_CHECKS,
+)
 from scoring.results import DECK_CAPABILITIES
-from scoring.text import text_problem
+from scoring.text import name_problem, text_problem
 
-from ..models import DeckList, Event, Player, Round, SpotCheck
+from ..models import DeckList, Event, Player, Round, SealedProduct, SpotCheck
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
-from .players import add_players, clean_name
 
 
 def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
                          sign_up_opens_at: datetime.datetime | None, sign_up_closes_at: datetime.datetime | None,
                          sign_up_cap: int | None, deck_deadline: datetime.datetime | None,
-                         spot_checks_per_round: int | None = 2) -> Event:
+                         spot_checks_per_round: int | None = 2, deck_choices: list[str] | None = None) -> Event:
     """Post whether players register deck lists, the public sign-up's window and cap, and the lists' deadline.
 
     Policy #1, General 12: a request for written lists "must be posted at least 24 hours
     prior to the tournament start"; Council shows the deadline on the sign-up page and
-    the player's link, and leaves the posting to the coordinator.
+    the player's link, and leaves the posting to the coordinator. ``deck_choices`` are
+    the challenge decks or scenarios players choose from ("It is suggested that the
+    coordinator post (in advance) three resource/character scenarios"); None keeps those posted.
     """
+    deck_choices = _clean_choices(deck_choices) if deck_choices is not None else None
     if sign_up_opens_at and sign_up_closes_at and sign_up_closes_at <= sign_up_opens_at:
         raise ServiceError("The sign-up must close after it opens.", field="sign_up_closes_at")
     spot_checks_per_round = spot_checks_per_round or 0
@@ -55,6 +69,8 @@ def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
         event.sign_up_opens_at, event.sign_up_closes_at = sign_up_opens_at, sign_up_closes_at
         event.sign_up_cap, event.deck_deadline = sign_up_cap, deck_deadline
         event.spot_checks_per_round = spot_checks_per_round
+        if deck_choices is not None:
+            event.deck_choices = deck_choices
         event.save()
         record_change(event, actor, "event.decks", "Deck lists and sign-up", before=before, after=_deck_settings(event))
     return event
@@ -66,32 +82,51 @@ def _deck_settings(event: Event) -> dict:
 
     return {"deck_lists_wanted": event.deck_lists_wanted, "sign_up_opens_at": when(event.sign_up_opens_at),
             "sign_up_closes_at": when(event.sign_up_closes_at), "sign_up_cap": event.sign_up_cap,
-            "deck_deadline": when(event.deck_deadline), "spot_checks_per_round": event.spot_checks_per_round}
+            "deck_deadline": when(event.deck_deadline), "spot_checks_per_round": event.spot_checks_per_round,
+            "deck_choices": list(event.deck_choices)}
 
 
-def sign_up(event: Event, name: str, *, now: datetime.datetime | None = None) -> Player:
-    """A player registers themselves on the public sign-up page and gets their private deck link."""
-    name = clean_name(name)
-    if not name:
-        raise ServiceError("Type your name.", field="name")
-    now = now or timezone.now()
-    with transaction.atomic(durable=True):
-        event = locked_event(event)
-        closed = event.sign_up_closed(now, event.players.count())
-        if closed:
-            raise ServiceError(closed, field="name")
-        [player] = add_players(event, [name], field="name")
-        player.deck_token = secrets.token_urlsafe(24)
-        player.save(update_fields=["deck_token"])
-        record_change(event, Actor.signing_up(name), "players.signed_up", name)
-    return player
+def _clean_choices(choices: list[str]) -> list[str]:
+    """The posted choices with single spaces and no repeats, or a refusal naming the one that cannot be."""
+    cleaned: list[str] = []
+    for choice in (" ".join(choice.split()) for choice in choices):
+        if not choice:
+            continue
+        problem = name_problem(choice)
+        if problem or len(choice) > MAX_NAME_LENGTH:
+            raise ServiceError(f"“{choice[:40]}” {problem or f'is longer than {MAX_NAME_LENGTH} characters'}.",
+                               field="deck_choices")
+        if choice.casefold() not in {c.casefold() for c in cleaned}:
+            cleaned.append(choice)
+    if len(cleaned) > MAX_DECK_CHOICES:
+        raise ServiceError(f"Post at most {MAX_DECK_CHOICES} choices.", field="deck_choices")
+    return cleaned
 
 
-def _findings(rules: Event | dict, written: DeckListText):
-    """What the rules say of ``written`` under an event's (or a dict of its) policy, game type and format."""
+def _findings(rules: Event | dict, written: DeckListText, product: list | None = None):
+    """What the rules say of ``written`` under an event's (or a dict of its) policy, game type and format.
+
+    ``product`` is the coordinator's entry of a sealed player's cards (``SealedProduct.data``).
+    """
     rule = rules.get if isinstance(rules, dict) else lambda name: getattr(rules, name)
+    received = read_deck_json({PRODUCT: product, "decks": {}}).product if product is not None else None
     return check_deck_list(written, card_index(), policy_key=rule("policy"), game_type=rule("game_type"),
-                           event_format=rule("format"))
+                           event_format=rule("format"), product=received)
+
+
+def _product_of(player: Player) -> list | None:
+    return SealedProduct.objects.filter(player=player).values_list("data", flat=True).first()
+
+
+def recheck_player(player: Player, event: Event) -> None:
+    """Check ``player``'s list again under ``event``'s rules and product, inside the caller's transaction."""
+    deck_list = DeckList.objects.filter(player=player).first()
+    if deck_list is None:
+        return
+    found = _findings(event, read_deck_json(deck_list.data), _product_of(player))
+    deck_list.findings = found.as_dict()
+    deck_list.save(update_fields=["findings"])
+    _follow_the_list(player, found.capability)
 
 
 def _not_wanted(event: Event) -> str | None:
@@ -113,15 +148,35 @@ def recheck_deck_lists(event: Event) -> None:
     Called when the policy, game type or format changes before the start: a list's
     findings and the capability it shows are those of the rules it was checked under.
     """
-    for deck_list in DeckList.objects.filter(player__event=event).select_related("player"):
-        found = _findings(event, read_deck_json(deck_list.data))
-        deck_list.findings = found.as_dict()
-        deck_list.save(update_fields=["findings"])
-        _follow_the_list(deck_list.player, found.capability)
+    for player in Player.objects.filter(event=event, deck_list__isnull=False):
+        recheck_player(player, event)
 
 
-def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.datetime | None = None) -> DeckList:
+def read_written_cards(text: str, *, field: str, what: str, missing: str) -> DeckListText:
+    """Cards as people write them (a list, a sealed product) read, or a refusal on ``field`` naming the line.
+
+    ``what`` names the text in the refusals ("deck list", "product"); ``missing`` is said of an empty one.
+    """
+    if not text:
+        raise ServiceError(missing, field=field)
+    if len(text) > MAX_DECK_LIST_CHARACTERS:
+        raise ServiceError(f"A {what} has at most {MAX_DECK_LIST_CHARACTERS} characters.", field=field)
+    problem = text_problem(text.replace("\n", " ").replace("\r", " ").replace("\t", " "))
+    if problem:
+        raise ServiceError(f"The {what} {problem}.", field=field)
+    try:
+        return read_deck_text(text)
+    except scoring.RuleError as error:
+        raise ServiceError(error.one_line(), field=field) from None
+
+
+def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.datetime | None = None,
+                     avatar: str = "", choice: str = "") -> DeckList:
     """Save ``player``'s deck list as written and what the rules say of it; the capability follows the list.
+
+    With it come the player's declarations the format asks for: ``avatar``, the
+    Fallen-wizard they play (required in a Fallen-wizard-only event, which the pairing
+    reads), and ``choice``, their challenge deck or scenario (``Event.deck_choices_offered``).
 
     A list the rules find problems in is saved all the same, with its problems: the
     player fixes it before the deadline, or the coordinator decides. A list that cannot
@@ -129,21 +184,12 @@ def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.d
     may save a list at any time; a player only while ``Event.lists_closed_to_players`` says nothing.
     """
     text = text.strip()
-    if not text:
-        raise ServiceError("Paste or type the deck list.", field="text")
-    if len(text) > MAX_DECK_LIST_CHARACTERS:
-        raise ServiceError(f"A deck list has at most {MAX_DECK_LIST_CHARACTERS} characters.", field="text")
-    problem = text_problem(text.replace("\n", " ").replace("\r", " ").replace("\t", " "))
-    if problem:
-        raise ServiceError(f"The list {problem}.", field="text")
-    try:
-        written = read_deck_text(text)
-    except scoring.RuleError as error:
-        raise ServiceError(error.one_line(), field="text") from None
+    written = read_written_cards(text, field="text", what="deck list", missing="Paste or type the deck list.")
     now = now or timezone.now()
     # Checked before the event is locked, so that other changes to the event need not wait for it.
     rules = Event.objects.values("policy", "game_type", "format").get(pk=player.event_id)
-    found = _findings(rules, written)
+    product = _product_of(player)
+    found = _findings(rules, written, product)
     with transaction.atomic(durable=True):
         event = locked_event(player.event)
         player = Player.objects.select_for_update().get(pk=player.pk)
@@ -151,16 +197,48 @@ def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.d
             closed = event.lists_closed_to_players(now) or _not_wanted(event)
             if closed:
                 raise ServiceError(closed, field="text")
-        if rules != {"policy": event.policy, "game_type": event.game_type, "format": event.format}:
-            found = _findings(event, written)  # the rules changed meanwhile
+        declared = _declarations(event, avatar, choice)
+        if rules != {"policy": event.policy, "game_type": event.game_type, "format": event.format} \
+                or product != _product_of(player):
+            found = _findings(event, written, _product_of(player))  # the rules or the product changed meanwhile
         deck_list, _ = DeckList.objects.update_or_create(player=player, defaults={
             "text": text, "data": written.as_dict(), "findings": found.as_dict(), "submitted_at": now,
             "submitted_by": actor.label})
+        for name, value in declared.items():
+            setattr(player, name, value)
+        player.save(update_fields=list(declared))
         _follow_the_list(player, found.capability)
         summary = {"legal": found.legal, "problems": len(found.problems), "unknown": len(found.unknown),
-                   "capability": player.deck_capability}
+                   "capability": player.deck_capability, **declared}
         record_change(event, actor, "deck.saved", f"Deck list of {player.name}", after=summary)
     return deck_list
+
+
+def _declarations(event: Event, avatar: str, choice: str) -> dict[str, str]:
+    """The player's declarations the event's format asks for, as Player fields; a refusal naming the field."""
+    declared = {}
+    avatar = avatar.strip()
+    if declares_fallen_wizard(event.format) or (event.format == GENERAL_OPPONENT and avatar):
+        if declares_fallen_wizard(event.format) and not avatar:
+            raise ServiceError("Say which Fallen-wizard you play.", field="avatar")
+        if avatar not in FALLEN_WIZARDS:
+            raise ServiceError(f"A Fallen-wizard is one of {', '.join(FALLEN_WIZARDS)}.", field="avatar")
+        declared["avatar"] = avatar
+    kind = deck_choice_kind(event.game_type)
+    if kind is not None:
+        choice = " ".join(choice.split())
+        offered = event.deck_choices_offered()
+        what = "challenge deck" if kind == "challenge-deck" else "scenario"
+        if not choice:
+            raise ServiceError(f"Choose your {what}.", field="choice")
+        if offered and choice not in offered:
+            raise ServiceError(f"Choose a {what} the coordinator posted: {', '.join(offered)}.", field="choice")
+        problem = name_problem(choice)
+        if problem or len(choice) > MAX_NAME_LENGTH:
+            raise ServiceError(f"The {what} {problem or f'has at most {MAX_NAME_LENGTH} characters'}.",
+                               field="choice")
+        declared["deck_choice"] = choice
+    return declared
 
 
 def set_capability(player: Player, *, actor: Actor, capability: str | None, note: str) -> Player:
@@ -202,26 +280,29 @@ def _clean_note(note: str) -> str:
     return note
 
 
-def make_deck_link(player: Player, *, actor: Actor) -> Player:
-    """Give ``player`` a new private link to their deck list; any earlier link stops working."""
-    with transaction.atomic(durable=True):
-        event = locked_event(player.event)
-        player = Player.objects.select_for_update().get(pk=player.pk)
-        player.deck_token = secrets.token_urlsafe(24)
-        player.save(update_fields=["deck_token"])
-        record_change(event, actor, "deck.link", f"New deck link for {player.name}")
-    return player
+def publish_deck_lists(event: Event, *, actor: Actor, player_ids: list[int]) -> int:
+    """Show the lists of the players ``player_ids`` on the public page; every other list stays private.
 
-
-def revoke_deck_link(player: Player, *, actor: Actor) -> Player:
-    """Stop ``player``'s private link from opening their list."""
+    Lists stay unseen while the event runs ("It is important that players not be
+    allowed to scout their opponent's decks", Version 3 and Policy Number 4); after it
+    closes the coordinator may publish the lists they choose, the top eight for example.
+    Returns how many lists are published.
+    """
     with transaction.atomic(durable=True):
-        event = locked_event(player.event)
-        player = Player.objects.select_for_update().get(pk=player.pk)
-        player.deck_token = ""
-        player.save(update_fields=["deck_token"])
-        record_change(event, actor, "deck.link_revoked", f"Deck link of {player.name} revoked")
-    return player
+        event = locked_event(event)
+        if event.status != Event.CLOSED:
+            raise ServiceError("Lists can be published once the event is closed.", field="players")
+        lists = DeckList.objects.filter(player__event=event)
+        chosen = set(lists.filter(player_id__in=player_ids).values_list("player_id", flat=True))
+        if set(player_ids) - chosen:
+            raise ServiceError("Choose players of this event who have a list.", field="players")
+        before = sorted(lists.filter(published=True).values_list("player__archive_id", flat=True))
+        lists.update(published=False)
+        lists.filter(player_id__in=chosen).update(published=True)
+        after = sorted(lists.filter(published=True).values_list("player__archive_id", flat=True))
+        record_change(event, actor, "deck.published", f"Deck lists published: {len(after)}",
+                      before={"players": before}, after={"players": after})
+    return len(after)
 
 
 def record_spot_check(rnd: Round, player: Player, *, actor: Actor, matches: bool, note: str) -> SpotCheck:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from ..archive import event_archive
-from ..models import Event, Game, Player, Round, Snapshot
+from ..models import DeckList, Event, Game, Player, Round, SealedProduct, Snapshot
 from ..roles import Actor
 from .archive import checked_archive, player_fields, write_rounds
 from .base import locked_event, record_change
@@ -26,6 +26,27 @@ def snapshot_if_round_complete(event: Event, rnd: Round, *, had_result: bool) ->
     """
     if not had_result and not rnd.games.filter(result__isnull=True).exists():
         snapshot(event, f"Round {rnd.number} complete", rnd.number)
+
+
+# What a player's row holds that no archive does (docs/security.md, "Deck lists"): the
+# private link to their list, and the coordinator's reason for a capability set by hand.
+PRIVATE_FIELDS = ("deck_token", "capability_note", "deck_choice")
+
+
+def _set_aside(players: list[Player]) -> tuple[dict[str, dict], list[DeckList | SealedProduct]]:
+    """What no archive holds of ``players``, by archive id: their private fields; and their deck lists and products.
+
+    For rows about to be deleted and made again; the lists and products are Python
+    objects that outlive their rows and are saved again on the new ones, their
+    ``player_id`` holding the archive id meanwhile.
+    """
+    archive_id_of = {p.pk: p.archive_id for p in players}
+    fields = {p.archive_id: {name: getattr(p, name) for name in PRIVATE_FIELDS} for p in players}
+    kept = [*DeckList.objects.filter(player_id__in=archive_id_of),
+            *SealedProduct.objects.filter(player_id__in=archive_id_of)]
+    for row in kept:
+        row.player_id = archive_id_of[row.player_id]
+    return fields, kept
 
 
 def _latest_round_number(event: Event) -> int | None:
@@ -49,6 +70,9 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
     keep their rows (matched by archive id), so phones that chose "this is me" still
     find themselves; rounds and games are rebuilt from the snapshot with new result
     codes and a ready clock. Staff, the staff link, the audit log and the snapshots stay.
+    What no archive holds stays with each player of the snapshot even when their row must
+    be made again: their deck list, sealed product, deck link, challenge deck or scenario, and capability note. Deck checks belong to
+    their rounds and go with them; players the snapshot lacks go with all they had.
     """
     checked = checked_archive(kept.data)
     archive = checked["archive"]
@@ -64,9 +88,13 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
         wanted = [p.id for p in archive.players]
         event.players.exclude(archive_id__in=wanted).delete()
         rows = {p.archive_id: p for p in event.players.order_by("id")}
+        private: dict[str, dict] = {}
+        kept_rows: list[DeckList | SealedProduct] = []
         # Registration order is the archive's player order; keeping rows is only possible
         # when the kept players come first, in their order, and the re-created ones after.
         if wanted[:len(rows)] != list(rows):
+            # The deck lists would go with the rows (and the deck checks went with the rounds).
+            private, kept_rows = _set_aside(list(rows.values()))
             event.players.all().delete()
             rows = {}
         pk_of = {}
@@ -74,10 +102,15 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
             fields = player_fields(entry, checked["joined"][entry.id])
             player = rows.get(entry.id)
             if player is None:
-                player = Player.objects.create(event=event, archive_id=entry.id, **fields)
+                player = Player.objects.create(event=event, archive_id=entry.id, **fields,
+                                               **private.get(entry.id, {}))
             else:
                 Player.objects.filter(pk=player.pk).update(**fields)
             pk_of[entry.id] = player.pk
+        for row in kept_rows:
+            row.player_id = pk_of[row.player_id]
+        DeckList.objects.bulk_create([row for row in kept_rows if isinstance(row, DeckList)])
+        SealedProduct.objects.bulk_create([row for row in kept_rows if isinstance(row, SealedProduct)])
         if checked["winner_id"] is not None:
             event.playoff_winner_id = pk_of[checked["winner_id"]]
             event.save(update_fields=["playoff_winner"])

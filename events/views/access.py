@@ -49,7 +49,10 @@ def actor_for(request, role: str) -> Actor:
 def event_view(minimum: str):
     """Decorate a view taking ``(request, event, actor, ...)`` from a ``slug`` URL argument.
 
-    Pages above the public role are answered ``Cache-Control: private, no-store``.
+    ``request.event_role_at_least`` says, by role name, whether the requester has that
+    role or a larger one, for what every page shares: the event's navigation shows only
+    the pages the requester may open. Pages above the public role are answered
+    ``Cache-Control: private, no-store``.
     """
 
     def decorator(view):
@@ -61,6 +64,7 @@ def event_view(minimum: str):
                 if role == PUBLIC:
                     raise Http404("No such page")
                 raise PermissionDenied(f"This needs the {minimum} role")
+            request.event_role_at_least = {name: RANK[role] >= RANK[name] for name in RANK}
             response = view(request, event, actor_for(request, role), *args, **kwargs)
             if minimum != PUBLIC:
                 # What staff and coordinators see (result codes, the staff link, every

@@ -8,12 +8,27 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services, throttle
-from ..forms import CapabilityForm, DeckListForm, DeckSettingsForm, SignUpForm, SpotCheckForm
+from ..forms import (
+    CapabilityForm,
+    DeckListForm,
+    DeckSettingsForm,
+    ProductForm,
+    PublishForm,
+    SignUpForm,
+    SpotCheckForm,
+)
 from ..models import Player, Round
-from ..queries.decks import deck_overview, player_by_deck_token, player_deck, sign_up_page, spot_check_page
+from ..queries.decks import (
+    deck_overview,
+    player_by_deck_token,
+    player_deck,
+    published_deck,
+    sign_up_page,
+    spot_check_page,
+)
 from ..roles import COORDINATOR, PUBLIC, STAFF, Actor
 from .access import event_view
 from .confirm import press, submit
@@ -21,6 +36,23 @@ from .regions import uncached
 
 DECK_SETTINGS = ("deck_lists_wanted", "sign_up_opens_at", "sign_up_closes_at", "sign_up_cap", "deck_deadline",
                  "spot_checks_per_round")
+
+
+def _settings_initial(event) -> dict:
+    return {**{name: getattr(event, name) for name in DECK_SETTINGS}, "deck_choices": "\n".join(event.deck_choices)}
+
+
+def _list_form(request, event, player: Player, deck_list) -> DeckListForm:
+    """The list form with the declarations the format asks for, filled from what is saved on GET."""
+    if request.method == "POST":
+        return DeckListForm(request.POST, request.FILES, event=event)
+    return DeckListForm(event=event, initial={"text": deck_list.text if deck_list else "", "avatar": player.avatar,
+                                              "choice": player.deck_choice})
+
+
+def _save_list(player: Player, actor: Actor):
+    return lambda data: services.submit_deck_list(player, data["text"], actor=actor, avatar=data.get("avatar", ""),
+                                                  choice=data.get("choice", ""))
 
 
 def _player(event, player_id: int) -> Player:
@@ -36,39 +68,79 @@ def _link(request, event, player: Player) -> str | None:
 @event_view(COORDINATOR)
 @require_http_methods(["GET", "POST"])
 def decks(request, event, actor):
-    form = DeckSettingsForm(request.POST or None, initial={name: getattr(event, name) for name in DECK_SETTINGS})
+    form = DeckSettingsForm(request.POST or None, initial=_settings_initial(event), game_type=event.game_type)
     if request.method == "POST":
         if submit(form, lambda data: services.update_deck_settings(event, actor=actor, **data)).made:
             messages.success(request, "Deck lists and sign-up saved.")
             return redirect("decks", slug=event.slug)
-    sign_up_url = request.build_absolute_uri(reverse("sign_up", args=[event.slug]))
-    return render(request, "events/decks.html", {**deck_overview(event), "form": form, "sign_up_url": sign_up_url,
-                                                 "time_zone": settings.TIME_ZONE},
+    return render(request, "events/decks.html", _decks_page(request, event, form=form),
                   status=422 if form.errors else 200)
 
 
-def _player_deck_page(request, event, player, *, form=None, capability_form=None) -> dict:
+def _decks_page(request, event, *, form=None, publish_form=None) -> dict:
+    overview = deck_overview(event)
+    sign_up_url = request.build_absolute_uri(reverse("sign_up", args=[event.slug]))
+    form = form or DeckSettingsForm(initial=_settings_initial(event), game_type=event.game_type)
+    return {**overview, "form": form, "sign_up_url": sign_up_url, "time_zone": settings.TIME_ZONE,
+            "publish_form": publish_form or PublishForm(listed=overview["publishable"],
+                                                        initial={"players": overview["published"]})}
+
+
+@event_view(COORDINATOR)
+@require_POST
+def deck_links(request, event, actor):
+    press(request, lambda: services.make_deck_links(event, actor=actor),
+          lambda made: f"{made} new deck link{'s' if made != 1 else ''}; links already given still work.")
+    return redirect("decks", slug=event.slug)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def publish_decks(request, event, actor):
+    form = PublishForm(request.POST, listed=deck_overview(event)["publishable"])
+    done = submit(form, lambda data: services.publish_deck_lists(event, actor=actor, player_ids=data["players"]))
+    if done.made:
+        messages.success(request, f"{done.value} deck list{'s' if done.value != 1 else ''} on the public page.")
+        return redirect("decks", slug=event.slug)
+    return render(request, "events/decks.html", _decks_page(request, event, publish_form=form), status=done.status)
+
+
+def _player_deck_page(request, event, player, *, form=None, capability_form=None, product_form=None) -> dict:
     page = player_deck(player)
     initial = {"capability": player.deck_capability if player.capability_note else "",
                "note": player.capability_note}
+    product = page["product"]
     return {**page, "event": event, "link": _link(request, event, player),
-            "form": form or DeckListForm(initial={"text": page["deck_list"].text if page["deck_list"] else ""}),
-            "capability_form": capability_form or CapabilityForm(initial=initial)}
+            "form": form or _list_form(request, event, player, page["deck_list"]),
+            "capability_form": capability_form or CapabilityForm(initial=initial),
+            "product_form": product_form or ProductForm(initial={"product": product.text if product else ""})}
 
 
 @event_view(COORDINATOR)
 @require_http_methods(["GET", "POST"])
 def deck_of_player(request, event, actor, player_id: int):
     player = _player(event, player_id)
-    form = DeckListForm(request.POST or None, request.FILES or None)
-    if request.method == "POST":
-        if submit(form, lambda data: services.submit_deck_list(player, data["text"], actor=actor)).made:
-            messages.success(request, f"The deck list of {player.name} is saved.")
-            return redirect("player_deck", slug=event.slug, player_id=player.pk)
-    else:
-        form = None
+    if request.method == "GET":
+        return render(request, "events/player_deck.html", _player_deck_page(request, event, player))
+    form = _list_form(request, event, player, None)
+    if submit(form, _save_list(player, actor)).made:
+        messages.success(request, f"The deck list of {player.name} is saved.")
+        return redirect("player_deck", slug=event.slug, player_id=player.pk)
     return render(request, "events/player_deck.html", _player_deck_page(request, event, player, form=form),
-                  status=422 if form is not None and form.errors else 200)
+                  status=422)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def player_product(request, event, actor, player_id: int):
+    player = _player(event, player_id)
+    form = ProductForm(request.POST)
+    done = submit(form, lambda data: services.enter_sealed_product(player, data["product"], actor=actor))
+    if done.made:
+        messages.success(request, f"The sealed product of {player.name} is saved and the list checked against it.")
+        return redirect("player_deck", slug=event.slug, player_id=player.pk)
+    return render(request, "events/player_deck.html",
+                  _player_deck_page(request, event, player, product_form=form), status=done.status)
 
 
 @event_view(COORDINATOR)
@@ -124,16 +196,12 @@ def deck_link(request, event, actor, deck_token: str):
     player = player_by_deck_token(event, deck_token)
     if player is None:
         raise Http404("No such link")
-    form = DeckListForm(request.POST or None, request.FILES or None)
+    page = player_deck(player)
+    form = _list_form(request, event, player, page["deck_list"])
     if request.method == "POST":
-        done = submit(form, lambda data: services.submit_deck_list(player, data["text"],
-                                                                   actor=Actor.deck_link(player.name)))
-        if done.made:
+        if submit(form, _save_list(player, Actor.deck_link(player.name))).made:
             messages.success(request, "Your deck list is saved.")
             return redirect("deck_link", slug=event.slug, deck_token=deck_token)
-    page = player_deck(player)
-    if request.method == "GET":
-        form = DeckListForm(initial={"text": page["deck_list"].text if page["deck_list"] else ""})
     closed = event.lists_closed_to_players(timezone.now())
     # The page holds the list and its address is the key to it: nothing cached. (The
     # site-wide same-origin referrer policy keeps the address from other sites; no
@@ -163,3 +231,13 @@ def spot_check(request, event, actor, number: int, player_id: int):
             return redirect("tables", slug=event.slug)
     return uncached(render(request, "events/spot_check.html", {**spot_check_page(rnd, player), "event": event,
                                                                 "form": form}, status=422 if form.errors else 200))
+
+
+@event_view(PUBLIC)
+@require_GET
+def public_deck(request, event, actor, player_id: int):
+    """A list the coordinator published after the event; any other list is not found."""
+    page = published_deck(event, player_id)
+    if page is None:
+        raise Http404("No published list")
+    return render(request, "events/public_deck.html", page)

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services
-from ..forms import EventForm, PasteForm, PlayerForm, RegisterForm, RoundsForm, StartForm
+from ..forms import BreakClockForm, EventForm, PasteForm, PlayerForm, RegisterForm, RoundsForm, StartForm
 from ..models import Player
 from ..queries.desk import desk as desk_summary
 from ..roles import COORDINATOR
@@ -18,10 +18,11 @@ from .regions import render_region
 
 
 def _desk_page(event, *, query: str = "", page_number: str | None = None, register_form=None, paste_form=None,
-               start_form=None, rounds_form=None) -> dict:
+               start_form=None, rounds_form=None, break_form=None) -> dict:
     summary = desk_summary(event, query, page_number)
     return {
         **summary,
+        "break_form": break_form or BreakClockForm(initial={"action": "adjust"}),
         "register_form": register_form or RegisterForm(),
         "paste_form": paste_form or PasteForm(auto_id="paste_%s"),
         "start_form": start_form or StartForm(initial={"rounds": summary["rounds_for_present"] or 1}),
@@ -138,3 +139,23 @@ def pair(request, event, actor):
     if not paired.made:
         return redirect("desk", slug=event.slug)
     return redirect("round", slug=event.slug, number=paired.value.number)
+
+
+BREAK_CLOCK_SERVICES = {"start": services.start_break_clock, "pause": services.pause_break_clock}
+
+
+@event_view(COORDINATOR)
+@require_POST
+def break_clock(request, event, actor):
+    """The sealed event's clock for building decks before round 1 and exchanging cards between rounds."""
+    form = BreakClockForm(request.POST)
+
+    def change(data):
+        if data["action"] == "adjust":
+            return services.adjust_break_clock(event, actor=actor, minutes=data["minutes"])
+        return BREAK_CLOCK_SERVICES[data["action"]](event, actor=actor)
+
+    if submit(form, change).made:
+        messages.success(request, BreakClockForm.ACTIONS[form.cleaned_data["action"]])
+        return redirect("desk", slug=event.slug)
+    return render(request, "events/desk.html", _desk_page(event, break_form=form), status=422)

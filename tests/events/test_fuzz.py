@@ -25,6 +25,7 @@ import scoring
 from events import services
 from events.archive import event_archive
 from events.forms import (
+    BreakClockForm,
     CapabilityForm,
     ClockForm,
     CloseForm,
@@ -33,6 +34,7 @@ from events.forms import (
     EventForm,
     PlayerForm,
     PlayerReportForm,
+    ProductForm,
     RegisterForm,
     RoundsForm,
     SignUpForm,
@@ -76,12 +78,16 @@ POSTED_FIELDS = {
     "public_me": ["player"],
     "public_report": list(PlayerReportForm.base_fields),
     "decks": list(DeckSettingsForm.base_fields),
-    "player_deck": list(DeckListForm.base_fields),
+    "player_deck": list(DeckListForm.base_fields) + ["avatar", "choice"],
     "player_capability": list(CapabilityForm.base_fields),
     "player_deck_link": ["action"],
     "sign_up": list(SignUpForm.base_fields),
-    "deck_link": list(DeckListForm.base_fields),
+    "deck_link": list(DeckListForm.base_fields) + ["avatar", "choice"],
     "spot_check": list(SpotCheckForm.base_fields),
+    "player_product": list(ProductForm.base_fields),
+    "deck_links": [],
+    "publish_decks": ["players"],
+    "break_clock": list(BreakClockForm.base_fields),
 }
 
 RULES = {"name": "Fuzz Cup", "policy": "policy-4-2001", "game_type": "two-deck", "format": "general-opponent",
@@ -119,6 +125,9 @@ def _valid(name: str, world: dict) -> dict:
         "sign_up": {"name": "New Player"},
         "deck_link": {"text": "Sideboard\n3 Doors of Night"},
         "spot_check": {"matches": "no", "note": "two extra Orc-patrols"},
+        "player_product": {"product": "2 Orc-patrol\n1 Gandalf"},
+        "publish_decks": {"players": first},
+        "break_clock": {"action": "adjust", "minutes": "5"},
     }.get(name, {})
 
 
@@ -151,7 +160,7 @@ def test_every_address_that_takes_a_post_is_fuzzed():
                            "staff_link_open", "tables", "game_result_preview", "game_council", "desk", "round",
                            "standings", "export", "audit", "print_pairings", "print_slips", "print_cards",
                            "print_standings", "snapshot_download", "print_deck_sheet", "print_deck_lists",
-                           "print_deck_links"}
+                           "print_deck_links", "public_deck"}
     names = {p.name for p in url_patterns()}
     assert names - pages_without_forms == set(POSTED_FIELDS)
     assert set(ACCESS) == names

@@ -7,8 +7,14 @@ from pathlib import Path
 import pytest
 
 from scoring.cards import card_index
-from scoring.decklists import read_deck_text
-from scoring.decks import check_deck_list
+from scoring.decklists import every_entry, read_deck_text
+from scoring.decks import (
+    FALLEN_WIZARDS,
+    OFFICIAL_SCENARIOS,
+    check_deck_list,
+    deck_choice_kind,
+    declares_fallen_wizard,
+)
 
 # A legal Policy #1 hero deck that can destroy the Ring, as players write one.
 LEGAL = (Path(__file__).resolve().parents[2] / "docs" / "deck-example.txt").read_text(encoding="utf-8")
@@ -221,3 +227,36 @@ def test_a_misspelt_card_of_the_sealed_product_is_flagged_not_the_deck():
     deck = "Hazards\n3 Orc-patrol\n"
     result = check(product + deck, game_type="sealed-standard", policy="policy-4-2001")
     assert [(u.name, u.section) for u in result.unknown] == [("Orc-patorl", "product")]
+
+
+def test_the_product_the_coordinator_entered_stands_over_the_one_the_list_writes():
+    # The player wrote Wolves into their own product section; the coordinator handed none.
+    deck = "Pool\nGandalf\nResources\n3 Concealment\nHazards\n3 Orc-patrol\n3 Wolves\n"
+    claimed = SEALED_PRODUCT + "3 Wolves\n" + deck
+    assert "sealed-product" not in rules(check(claimed, game_type="sealed-standard", policy="policy-4-2001"))
+    handed = every_entry(read_deck_text(SEALED_PRODUCT))
+    result = check_deck_list(read_deck_text(claimed), card_index(), policy_key="policy-4-2001",
+                             game_type="sealed-standard", event_format="hero-only", product=handed)
+    assert [(p.rule, p.cards) for p in result.problems if p.rule == "sealed-product"] == [("sealed-product", ("Wolves",))]
+
+
+def test_every_entry_reads_a_product_typed_with_or_without_headings():
+    typed = "Starter\n3 Orc-patrol\nGandalf\n\nBooster 1\n2 Wargs\nHazards\nCave-drake\n"
+    assert sorted((e.count, e.name) for e in every_entry(read_deck_text(typed))) == [
+        (1, "Cave-drake"), (1, "Gandalf"), (2, "Wargs"), (3, "Orc-patrol")]
+
+
+@pytest.mark.parametrize("game_type, kind", [
+    ("challenge-deck", "challenge-deck"), ("scenario", "scenario"), ("two-deck", None), ("sealed-starter", None)])
+def test_challenge_deck_and_scenario_games_ask_the_player_to_choose(game_type, kind):
+    assert deck_choice_kind(game_type) == kind
+
+
+def test_only_a_fallen_wizard_only_event_makes_every_player_declare_and_the_five_wizards_are_the_choices():
+    assert [f for f in ("general-opponent", "hero-only", "minion-only", "fallen-wizard-only")
+            if declares_fallen_wizard(f)] == ["fallen-wizard-only"]
+    index = card_index()
+    # Each is an avatar of the card index, with a Fallen-wizard printing (The White Hand).
+    assert all({card.alignment for card in index.find(name) if card.avatar} >= {"hero", "fallen-wizard"}
+               for name in FALLEN_WIZARDS), [(n, [(c.alignment, c.avatar) for c in index.find(n)]) for n in FALLEN_WIZARDS]
+    assert len(OFFICIAL_SCENARIOS) == 3

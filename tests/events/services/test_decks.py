@@ -55,7 +55,7 @@ def test_a_list_that_breaks_a_rule_is_saved_with_its_problems(hero_event):
 @pytest.mark.parametrize("text, said", [
     ("", "Paste or type the deck list."),
     ("0 Sting", "line 1: “0 Sting”: a count must be from 1 to 99"),
-    ("Sting\x00", "The list holds a control character (U+0000)."),
+    ("Sting\x00", "The deck list holds a control character (U+0000)."),
     ("x" * 20_001, "A deck list has at most 20000 characters."),
 ])
 def test_a_list_that_cannot_be_read_is_refused_and_nothing_saved(hero_event, text, said):

@@ -18,7 +18,8 @@ from events.models import Event, Game, Round
 from events.roles import RANK
 from tests.helpers import actor, database_state, run_event, url_patterns
 
-# name -> (smallest role, "page" answers 200 / "post" answers 405 / "login" needs any account)
+# name -> (smallest role, "page" answers 200 / "post" answers 405 / "login" needs any account /
+# "unpublished" answers 404 to everyone while the event runs)
 ACCESS = {
     "home": ("public", "page"),
     "health": ("public", "page"),
@@ -32,6 +33,7 @@ ACCESS = {
     "public_report": ("public", "page"),
     "sign_up": ("public", "page"),
     "deck_link": ("public", "page"),
+    "public_deck": ("public", "unpublished"),
     "staff_link_open": ("public", "link"),
     "event_new": ("public", "login"),
     "event_import": ("public", "login"),
@@ -47,6 +49,10 @@ ACCESS = {
     "player_deck": ("coordinator", "page"),
     "player_capability": ("coordinator", "post"),
     "player_deck_link": ("coordinator", "post"),
+    "player_product": ("coordinator", "post"),
+    "deck_links": ("coordinator", "post"),
+    "publish_decks": ("coordinator", "post"),
+    "break_clock": ("coordinator", "post"),
     "round": ("coordinator", "page"),
     "standings": ("coordinator", "page"),
     "staff": ("coordinator", "page"),
@@ -144,6 +150,8 @@ def test_each_role_gets_exactly_what_it_may(client, world, role):
             expected = 302 if role in ("anonymous", "staff-link") else 200  # these have no account
         elif kind == "link":
             expected = 302
+        elif kind == "unpublished":
+            expected = 404
         elif not allowed:
             expected = 404 if ROLE_RANK[role] == 0 else 403
         else:

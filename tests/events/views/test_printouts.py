@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from events import services
@@ -55,6 +56,13 @@ def test_the_deck_registration_sheet_asks_for_what_the_format_needs(as_owner, ow
                                  format="hero-only", tie_resolution="playoff", first_round_pairing="random")
     text = as_owner.get(f"/events/{hero.slug}/print/deck-sheet/").content.decode()
     assert "Deck against hero" not in text and "At least ten creatures" in text and "At most 20 cards" in text
+    assert "Fallen-wizard" not in text and "scenario" not in text
+    assert "If I play a Fallen-wizard, which one" in as_owner.get(f"/events/{general.slug}/print/deck-sheet/").content.decode()
+    fallen = services.create_event(owner=owner, name="Fallen Only", policy="policy-4-2001", game_type="scenario",
+                                   format="fallen-wizard-only", tie_resolution="playoff", first_round_pairing="random")
+    text = html.unescape(as_owner.get(f"/events/{fallen.slug}/print/deck-sheet/").content.decode())
+    assert "The Fallen-wizard I play (Alatar, Gandalf, Pallando, Radagast, Saruman)" in text
+    assert "My scenario (A Hobbit's Quest; Barrels out of Bond; The King beneath the Mountains)" in text
 
 
 def test_the_binder_prints_every_list_and_names_the_players_without_one(as_owner, event):

@@ -1,4 +1,4 @@
-"""The event's records: fields and cheap properties only.
+"""The event, its players, rounds, games, roles, audit log and snapshots: fields and cheap properties only.
 
 State changes live in ``events/services/``; nothing here changes more than one row.
 The rules come from ``scoring``: the policy, game type and result fields hold the
@@ -17,12 +17,13 @@ from django.utils import timezone
 
 from scoring.archive import EVENT_FORMATS, FIRST_ROUND_PAIRINGS
 from scoring.clock import CLOCK_STATES, READY
+from scoring.decks import OFFICIAL_SCENARIOS, SEALED_GAME_TYPES, deck_choice_kind
 from scoring.limits import MAX_ID_LENGTH, MAX_NAME_LENGTH
 from scoring.policies import GAME_TYPES, POLICIES, TIE_RESOLUTIONS
 from scoring.results import DECK_CAPABILITIES
 from scoring.spot_checks import spot_check_choice
 
-from .roles import GIVEN_ROLES
+from ..roles import GIVEN_ROLES
 
 
 def _choices(keys, labels: dict[str, str] | None = None) -> list[tuple[str, str]]:
@@ -81,6 +82,8 @@ class Event(models.Model):
     deck_deadline = models.DateTimeField(null=True, blank=True)
     # Decks checked against their lists at the tables each round (Policy #1, General 12).
     spot_checks_per_round = models.PositiveSmallIntegerField(default=2)
+    # The challenge decks or scenarios players choose from, as the coordinator posted them.
+    deck_choices = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every service that changes what any page of the event shows.
     changed_at = models.DateTimeField(auto_now=True)
@@ -108,12 +111,45 @@ class Event(models.Model):
 
         Policy #1, General 12: the same deck, sideboard and pool "for the entire
         tournament", so a player's own changes end when the event starts, or at the
-        posted deadline if that comes first.
+        posted deadline if that comes first. A sealed deck is built at the event and
+        changes between rounds: ``sealed_deck_closed``.
         """
+        if self.game_type in SEALED_GAME_TYPES:
+            return self.sealed_deck_closed(now)
         if self.status != self.REGISTRATION:
             return "The event has started: your list stays as registered. Ask the coordinator if it must change."
         if self.deck_deadline and now >= self.deck_deadline:
             return "The deadline for deck lists has passed. Ask the coordinator if your list must change."
+        return None
+
+    def deck_choices_offered(self) -> list[str]:
+        """What a player chooses from: the posted choices, else for scenario games the official three.
+
+        Empty for a challenge-deck event with nothing posted (the player writes which deck)
+        and for games with nothing to choose (``scoring.decks.deck_choice_kind``).
+        """
+        kind = deck_choice_kind(self.game_type)
+        if kind is None:
+            return []
+        if self.deck_choices:
+            return list(self.deck_choices)
+        return list(OFFICIAL_SCENARIOS) if kind == "scenario" else []
+
+    def sealed_deck_closed(self, now: datetime.datetime) -> str | None:
+        """Why a sealed player may not change their deck now; None while they build it or exchange cards.
+
+        Policy Number 4, The Sealed Deck Game: 45 minutes to construct the deck, and
+        exchanges between the deck and the rest of the product "between rounds ... in
+        the time allotted": until the break's clock runs out (docs/rules.md, reading 51).
+        """
+        if self.status == self.CLOSED:
+            return "The event is over."
+        latest = self.latest_round()
+        if latest is not None and latest.games.filter(result__isnull=True).exists():
+            return f"Round {latest.number} is being played: your deck changes only between rounds."
+        clock = self.break_clock if hasattr(self, "break_clock") else None
+        if clock is not None and clock.after_round == (latest.number if latest else 0) and clock.time_is_up(now):
+            return "Time is up: the deck stays as it is until the next break."
         return None
 
     def latest_round(self) -> Round | None:
@@ -153,6 +189,8 @@ class Player(models.Model):
     joined_after_round = models.PositiveSmallIntegerField(default=0)
     # The player's private link to their own deck list; empty when none is given.
     deck_token = models.CharField(max_length=64, blank=True, db_index=True)
+    # The challenge deck or the scenario the player chose (scoring.decks.deck_choice_kind).
+    deck_choice = models.CharField(max_length=MAX_NAME_LENGTH, blank=True)
     # The coordinator's reason when the deck capability is set by hand rather than from the list.
     capability_note = models.TextField(blank=True)
 
@@ -212,7 +250,7 @@ class Round(models.Model):
             return []
         seated = [pk for pair in self.games.values_list("player_a_id", "player_b_id") for pk in pair]
         # By archive id, which an export, import or restore keeps, unlike row ids.
-        listed = dict(DeckList.objects.filter(player_id__in=seated).values_list("player__archive_id", "player_id"))
+        listed = dict(Player.objects.filter(pk__in=seated, deck_list__isnull=False).values_list("archive_id", "pk"))
         chosen = spot_check_choice(list(listed), seed=self.seed or 0, round_number=self.number, count=count)
         return [listed[archive_id] for archive_id in chosen]
 
@@ -324,39 +362,3 @@ class Throttle(models.Model):
     key = models.CharField(max_length=200, unique=True)
     window_started_at = models.DateTimeField()
     failures = models.PositiveIntegerField(default=0)
-
-
-class DeckList(models.Model):
-    """A player's registered deck list: as written, as read, and what the rules said of it.
-
-    Private: the coordinators see it, staff during a deck check, the player through their
-    own link; never the public pages, other players, or the event's archive.
-    """
-
-    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="deck_list")
-    text = models.TextField()
-    # scoring.decklists.DeckList.as_dict() and scoring.decks.DeckCheck.as_dict().
-    data = models.JSONField()
-    findings = models.JSONField()
-    submitted_at = models.DateTimeField()
-    submitted_by = models.TextField()
-
-    def __str__(self) -> str:
-        return f"Deck list of {self.player}"
-
-
-class SpotCheck(models.Model):
-    """A deck checked against its registered list at the table, and what was found."""
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="spot_checks")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="spot_checks")
-    matches = models.BooleanField()
-    note = models.TextField(blank=True)
-    checked_by = models.TextField()
-    checked_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_spot_check_per_round")]
-
-    def __str__(self) -> str:
-        return f"Deck check of {self.player} in round {self.round.number}"

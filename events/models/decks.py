@@ -1,0 +1,112 @@
+"""What players bring and show: deck lists, sealed products, deck checks, the clock between sealed rounds.
+
+Private by nature (docs/security.md, "Deck lists"): nothing here is in the event's
+archive, and only a list the coordinator publishes after the event reaches a public page.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import models
+
+from scoring.clock import CLOCK_STATES, READY, RUNNING, Clock
+
+from .event import Event, Player, Round
+
+
+class DeckList(models.Model):
+    """A player's registered deck list: as written, as read, and what the rules said of it.
+
+    Private: the coordinators see it, staff during a deck check, the player through their
+    own link; never the public pages, other players, or the event's archive.
+    """
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="deck_list")
+    text = models.TextField()
+    # scoring.decklists.DeckList.as_dict() and scoring.decks.DeckCheck.as_dict().
+    data = models.JSONField()
+    findings = models.JSONField()
+    submitted_at = models.DateTimeField()
+    submitted_by = models.TextField()
+    # Shown on the public page once the event is over, when the coordinator chose it.
+    published = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"Deck list of {self.player}"
+
+
+class SpotCheck(models.Model):
+    """A deck checked against its registered list at the table, and what was found."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="spot_checks")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="spot_checks")
+    matches = models.BooleanField()
+    note = models.TextField(blank=True)
+    checked_by = models.TextField()
+    checked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_spot_check_per_round")]
+
+    def __str__(self) -> str:
+        return f"Deck check of {self.player} in round {self.round.number}"
+
+
+class SealedProduct(models.Model):
+    """The cards the coordinator handed a player in a sealed event: a starter and three boosters.
+
+    Policy Number 4, The Sealed Deck Game: "No other cards are allowed in the play area
+    besides the cards received from the Tournament Coordinator". The coordinator enters
+    it, so the check that every card of the deck came from it does not rest on the
+    player's own word.
+    """
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="sealed_product")
+    text = models.TextField()
+    # The entries as scoring.decklists reads them: [{"count", "name"}].
+    data = models.JSONField()
+    entered_at = models.DateTimeField()
+    entered_by = models.TextField()
+
+    def __str__(self) -> str:
+        return f"Sealed product of {self.player}"
+
+
+class BreakClock(models.Model):
+    """The clock between rounds of a sealed event: building the deck before round 1, exchanging cards after.
+
+    One per event, for the break after round ``after_round`` (0: the construction before
+    round 1); the next break replaces it. Its arithmetic is ``scoring.clock``'s.
+    """
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="break_clock")
+    after_round = models.PositiveSmallIntegerField()
+    minutes = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=16, choices=[(s, s.capitalize()) for s in CLOCK_STATES], default=READY)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    remaining = models.FloatField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.purpose} clock of {self.event}"
+
+    @property
+    def purpose(self) -> str:
+        return "Deck construction" if self.after_round == 0 else "Card exchanges"
+
+    def clock(self) -> Clock:
+        """The clock as ``scoring.clock`` reads it."""
+        if self.state == RUNNING and self.ends_at is not None:
+            return Clock(state=RUNNING, ends_at=self.ends_at.timestamp())
+        return Clock(state=self.state, remaining=self.remaining if self.remaining is not None else self.minutes * 60.0)
+
+    def store(self, clock: Clock) -> None:
+        """Copy a clock value onto the fields (the caller saves)."""
+        self.state = clock.state
+        self.ends_at = (datetime.datetime.fromtimestamp(clock.ends_at, tz=datetime.UTC)
+                        if clock.ends_at is not None else None)
+        self.remaining = clock.remaining
+
+    def time_is_up(self, now: datetime.datetime) -> bool:
+        """True once the clock has run out: the break's building or exchanging is over."""
+        return self.state == RUNNING and self.ends_at is not None and self.ends_at <= now

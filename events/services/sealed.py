@@ -1,0 +1,110 @@
+"""Sealed events: the product each player received, and the clock for building and exchanging between rounds.
+
+Policy #1 and Policy Number 4, The Sealed Deck Game: each player receives a starter and
+three boosters from the coordinator, has 45 minutes to construct a deck, and may
+exchange cards between the deck and the rest of the product between rounds, "in the
+time allotted". The clock arithmetic is ``scoring.clock``'s; when a player may change
+their deck is ``Event.sealed_deck_closed``.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+import scoring
+import scoring.clock
+from scoring.clock import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES, break_clock
+from scoring.decklists import every_entry
+from scoring.decks import SEALED_GAME_TYPES
+from scoring.limits import MAX_ADJUSTMENT_MINUTES
+
+from ..clocks import clock_record
+from ..models import BreakClock, Event, Player, SealedProduct
+from ..roles import Actor
+from .base import ServiceError, locked_event, record_change
+from .decks import read_written_cards, recheck_player
+
+
+def enter_sealed_product(player: Player, text: str, *, actor: Actor) -> SealedProduct:
+    """Keep the cards the coordinator handed ``player``, and check their list against them again.
+
+    "No other cards are allowed in the play area besides the cards received from the
+    Tournament Coordinator" (Policy Number 4, The Sealed Deck Game). Written one
+    "count name" a line, with or without headings; every line is a card received.
+    """
+    text = text.strip()
+    entries = every_entry(read_written_cards(text, field="product", what="product",
+                                             missing="Type the cards of the starter and the boosters."))
+    with transaction.atomic(durable=True):
+        event = locked_event(player.event)
+        if event.game_type not in SEALED_GAME_TYPES:
+            raise ServiceError("Only a sealed event has products.", field="product")
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        product, _ = SealedProduct.objects.update_or_create(player=player, defaults={
+            "text": text, "data": [{"count": entry.count, "name": entry.name} for entry in entries],
+            "entered_at": timezone.now(), "entered_by": actor.label})
+        recheck_player(player, event)
+        record_change(event, actor, "deck.product", f"Sealed product of {player.name}",
+                      after={"cards": sum(entry.count for entry in entries)})
+    return product
+
+
+def _current_break(event: Event) -> int:
+    """The round the present break follows (0 before round 1), or a refusal when no break is on."""
+    if event.game_type not in SEALED_GAME_TYPES:
+        raise ServiceError("Only a sealed event has a clock between rounds.", field="action")
+    if event.status == Event.CLOSED:
+        raise ServiceError("The event is closed.", field="action")
+    latest = event.latest_round()
+    if latest is not None and latest.games.filter(result__isnull=True).exists():
+        raise ServiceError(f"Round {latest.number} is being played; the break comes when its results are in.",
+                           field="action")
+    return latest.number if latest else 0
+
+
+def _change_break_clock(event: Event, actor: Actor, action: str, change, subject: str) -> BreakClock:
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        after_round = _current_break(event)
+        clock = BreakClock.objects.filter(event=event).first()
+        if clock is None or clock.after_round != after_round:
+            minutes = CONSTRUCTION_MINUTES if after_round == 0 else EXCHANGE_MINUTES
+            clock, _ = BreakClock.objects.update_or_create(event=event, defaults={
+                "after_round": after_round, "minutes": minutes, "state": scoring.clock.READY,
+                "ends_at": None, "remaining": break_clock(minutes).remaining})
+        before = clock.clock()
+        try:
+            after = change(before, timezone.now().timestamp())
+        except scoring.RuleError as error:
+            raise ServiceError.from_rule(error) from None
+        clock.store(after)
+        clock.save()
+        record_change(event, actor, action, f"{clock.purpose}: {subject}", before=clock_record(before),
+                      after=clock_record(after))
+    return clock
+
+
+def start_break_clock(event: Event, *, actor: Actor) -> BreakClock:
+    """Start (or run again) the clock of the present break: 45 minutes to build before round 1, then exchanges.
+
+    Policy #1 and Policy Number 4, The Sealed Deck Game: "Each player is allowed 45
+    minutes to construct a deck". The exchanges between rounds get
+    ``scoring.clock.EXCHANGE_MINUTES`` unless the coordinator adds or takes minutes.
+    """
+    return _change_break_clock(event, actor, "break.started", scoring.clock.start_clock, "clock started")
+
+
+def pause_break_clock(event: Event, *, actor: Actor) -> BreakClock:
+    """Pause the present break's clock, keeping the time left."""
+    return _change_break_clock(event, actor, "break.paused", scoring.clock.pause_clock, "clock paused")
+
+
+def adjust_break_clock(event: Event, *, actor: Actor, minutes: int) -> BreakClock:
+    """Give the present break more minutes, or take some back with a minus sign (never below zero)."""
+    if minutes == 0 or abs(minutes) > MAX_ADJUSTMENT_MINUTES:
+        raise ServiceError(f"Give between 1 and {MAX_ADJUSTMENT_MINUTES} minutes, or take back up to "
+                           f"{MAX_ADJUSTMENT_MINUTES} with a minus sign.", field="minutes")
+    return _change_break_clock(
+        event, actor, "break.adjusted", lambda clock, now: scoring.clock.adjust_clock(clock, minutes * 60, now),
+        f"{minutes:+d} min")

@@ -1,0 +1,75 @@
+"""The public sign-up and the players' private deck links.
+
+A player who signs up gets a private link (no account) to their deck list; the
+coordinator makes, replaces and revokes links (docs/security.md, "Deck lists").
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import Event, Player
+from ..roles import Actor
+from .base import ServiceError, locked_event, record_change
+from .players import add_players, clean_name
+
+
+def sign_up(event: Event, name: str, *, now: datetime.datetime | None = None) -> Player:
+    """A player registers themselves on the public sign-up page and gets their private deck link."""
+    name = clean_name(name)
+    if not name:
+        raise ServiceError("Type your name.", field="name")
+    now = now or timezone.now()
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        closed = event.sign_up_closed(now, event.players.count())
+        if closed:
+            raise ServiceError(closed, field="name")
+        [player] = add_players(event, [name], field="name")
+        player.deck_token = secrets.token_urlsafe(24)
+        player.save(update_fields=["deck_token"])
+        record_change(event, Actor.signing_up(name), "players.signed_up", name)
+    return player
+
+
+def make_deck_link(player: Player, *, actor: Actor) -> Player:
+    """Give ``player`` a new private link to their deck list; any earlier link stops working."""
+    with transaction.atomic(durable=True):
+        event = locked_event(player.event)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        player.deck_token = secrets.token_urlsafe(24)
+        player.save(update_fields=["deck_token"])
+        record_change(event, actor, "deck.link", f"New deck link for {player.name}")
+    return player
+
+
+def make_deck_links(event: Event, *, actor: Actor) -> int:
+    """Give every player of ``event`` without a private deck link one; those who have one keep it.
+
+    Returns how many links were made. For a coordinator who registered the players at
+    the desk and hands out the links on their slips.
+    """
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        without = list(event.players.filter(deck_token="").order_by("pk"))
+        for player in without:
+            player.deck_token = secrets.token_urlsafe(24)
+        Player.objects.bulk_update(without, ["deck_token"])
+        record_change(event, actor, "deck.links", f"Deck links for {len(without)} players",
+                      after={"made": len(without)})
+    return len(without)
+
+
+def revoke_deck_link(player: Player, *, actor: Actor) -> Player:
+    """Stop ``player``'s private link from opening their list."""
+    with transaction.atomic(durable=True):
+        event = locked_event(player.event)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        player.deck_token = ""
+        player.save(update_fields=["deck_token"])
+        record_change(event, actor, "deck.link_revoked", f"Deck link of {player.name} revoked")
+    return player
