@@ -7,6 +7,7 @@ by itself (``static/council/live.js``).
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime
 
 from django.utils import timezone
@@ -107,7 +108,7 @@ def break_clock_display(event: Event) -> dict | None:
     now = timezone.now().timestamp()
     reading = read_clock(kept.clock(), now, BREAK_WARNING_SECONDS)
     return _drawn(reading, now, label=kept.purpose, state=kept.state, warning_seconds=BREAK_WARNING_SECONDS,
-                  limit_minutes=kept.minutes, extra_minutes=0, end_of_time=_BREAK_OVER[kept.after_round == 0],
+                  limit_minutes=math.ceil(reading.remaining / 60), extra_minutes=0, end_of_time=_BREAK_OVER[kept.after_round == 0],
                   clause=CONSTRUCTION_CLAUSE)
 
 

@@ -147,6 +147,8 @@ class Event(models.Model):
         latest = self.latest_round()
         if latest is not None and latest.games.filter(result__isnull=True).exists():
             return f"Round {latest.number} is being played: your deck changes only between rounds."
+        if latest is not None and self.rounds_planned is not None and latest.number >= self.rounds_planned:
+            return "The last round is over: your deck stays as you played it."
         clock = self.break_clock if hasattr(self, "break_clock") else None
         if clock is not None and clock.after_round == (latest.number if latest else 0) and clock.time_is_up(now):
             return "Time is up: the deck stays as it is until the next break."

@@ -218,10 +218,11 @@ def _declarations(event: Event, avatar: str, choice: str) -> dict[str, str]:
     """The player's declarations the event's format asks for, as Player fields; a refusal naming the field."""
     declared = {}
     avatar = avatar.strip()
-    if declares_fallen_wizard(event.format) or (event.format == GENERAL_OPPONENT and avatar):
-        if declares_fallen_wizard(event.format) and not avatar:
-            raise ServiceError("Say which Fallen-wizard you play.", field="avatar")
-        if avatar not in FALLEN_WIZARDS:
+    if declares_fallen_wizard(event.format) and not avatar:
+        raise ServiceError("Say which Fallen-wizard you play.", field="avatar")
+    if declares_fallen_wizard(event.format) or event.format == GENERAL_OPPONENT:
+        # In a general-opponent event an empty declaration takes back an earlier one.
+        if avatar and avatar not in FALLEN_WIZARDS:
             raise ServiceError(f"A Fallen-wizard is one of {', '.join(FALLEN_WIZARDS)}.", field="avatar")
         declared["avatar"] = avatar
     kind = deck_choice_kind(event.game_type)

@@ -14,8 +14,10 @@ from django.utils import timezone
 
 import scoring
 import scoring.clock
+from scoring.cards import card_index
 from scoring.clock import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES, break_clock
-from scoring.decklists import every_entry
+from scoring.deck_matching import Unknown, match_entries
+from scoring.decklists import PRODUCT, every_entry
 from scoring.decks import SEALED_GAME_TYPES
 from scoring.limits import MAX_ADJUSTMENT_MINUTES
 
@@ -36,6 +38,14 @@ def enter_sealed_product(player: Player, text: str, *, actor: Actor) -> SealedPr
     text = text.strip()
     entries = every_entry(read_written_cards(text, field="product", what="product",
                                              missing="Type the cards of the starter and the boosters."))
+    unknown: list[Unknown] = []
+    match_entries(entries, card_index(), None, unknown, PRODUCT, PRODUCT)
+    if unknown:
+        # A misspelt card would drop out of the product and flag the player's deck instead.
+        named = "; ".join(f"line {u.line}: “{u.name}”" + (f" (did you mean {', '.join(u.suggestions)}?)"
+                                                          if u.suggestions else "") for u in unknown[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise ServiceError(f"No card has these names: {named}{more}.", field="product")
     with transaction.atomic(durable=True):
         event = locked_event(player.event)
         if event.game_type not in SEALED_GAME_TYPES:

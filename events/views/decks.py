@@ -42,10 +42,8 @@ def _settings_initial(event) -> dict:
     return {**{name: getattr(event, name) for name in DECK_SETTINGS}, "deck_choices": "\n".join(event.deck_choices)}
 
 
-def _list_form(request, event, player: Player, deck_list) -> DeckListForm:
-    """The list form with the declarations the format asks for, filled from what is saved on GET."""
-    if request.method == "POST":
-        return DeckListForm(request.POST, request.FILES, event=event)
+def _saved_list_form(event, player: Player, deck_list) -> DeckListForm:
+    """The list form with the declarations the format asks for, filled with what is saved."""
     return DeckListForm(event=event, initial={"text": deck_list.text if deck_list else "", "avatar": player.avatar,
                                               "choice": player.deck_choice})
 
@@ -111,7 +109,7 @@ def _player_deck_page(request, event, player, *, form=None, capability_form=None
                "note": player.capability_note}
     product = page["product"]
     return {**page, "event": event, "link": _link(request, event, player),
-            "form": form or _list_form(request, event, player, page["deck_list"]),
+            "form": form or _saved_list_form(event, player, page["deck_list"]),
             "capability_form": capability_form or CapabilityForm(initial=initial),
             "product_form": product_form or ProductForm(initial={"product": product.text if product else ""})}
 
@@ -122,7 +120,7 @@ def deck_of_player(request, event, actor, player_id: int):
     player = _player(event, player_id)
     if request.method == "GET":
         return render(request, "events/player_deck.html", _player_deck_page(request, event, player))
-    form = _list_form(request, event, player, None)
+    form = DeckListForm(request.POST, request.FILES, event=event)
     if submit(form, _save_list(player, actor)).made:
         messages.success(request, f"The deck list of {player.name} is saved.")
         return redirect("player_deck", slug=event.slug, player_id=player.pk)
@@ -197,8 +195,10 @@ def deck_link(request, event, actor, deck_token: str):
     if player is None:
         raise Http404("No such link")
     page = player_deck(player)
-    form = _list_form(request, event, player, page["deck_list"])
-    if request.method == "POST":
+    if request.method == "GET":
+        form = _saved_list_form(event, player, page["deck_list"])
+    else:
+        form = DeckListForm(request.POST, request.FILES, event=event)
         if submit(form, _save_list(player, Actor.deck_link(player.name))).made:
             messages.success(request, "Your deck list is saved.")
             return redirect("deck_link", slug=event.slug, deck_token=deck_token)

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from events import services
-from events.models import AuditEntry, BreakClock, DeckList, Event, Player
+from events.models import AuditEntry, BreakClock, DeckList, Event, Player, SealedProduct
 from events.roles import Actor
 from scoring.clock import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES
 from tests.helpers import actor, register, run_event
@@ -54,6 +54,9 @@ def test_a_general_opponent_player_may_declare_a_fallen_wizard_or_none(event):
     services.submit_deck_list(ann, LEGAL, actor=_own(ann), avatar="Radagast")
     ann.refresh_from_db()
     assert ann.avatar == "Radagast"
+    services.submit_deck_list(ann, LEGAL, actor=_own(ann), avatar="")  # taken back
+    ann.refresh_from_db()
+    assert ann.avatar == ""
 
 
 def test_a_single_alignment_hero_event_asks_no_fallen_wizard_and_leaves_the_field_alone(event):
@@ -135,6 +138,15 @@ def test_the_coordinators_product_is_what_the_deck_is_checked_against(sealed):
     assert AuditEntry.objects.filter(action="deck.product").latest("id").after == {"cards": 17}
 
 
+def test_a_product_with_a_name_no_card_has_is_refused_naming_it_and_the_nearest(sealed):
+    [ann] = register(sealed, 1)
+    with pytest.raises(services.ServiceError) as refused:
+        services.enter_sealed_product(ann, "Starter\n3 Orc-patorl\nGandalf", actor=actor(sealed.owner))
+    assert refused.value.field == "product"
+    assert str(refused.value).startswith("No card has these names: line 2: “Orc-patorl” (did you mean Orc-patrol")
+    assert not SealedProduct.objects.exists()
+
+
 def test_a_product_is_refused_outside_a_sealed_event_or_unreadable(event, sealed):
     [ann] = register(sealed, 1)
     with pytest.raises(services.ServiceError) as refused:
@@ -184,10 +196,20 @@ def test_exchanges_happen_between_rounds_only_in_the_time_allotted(sealed):
     with pytest.raises(services.ServiceError):
         services.submit_deck_list(ann, SEALED_DECK, actor=_own(ann))
     # The next break has its own clock: the one after round 1 does not close it.
+    Event.objects.filter(pk=sealed.pk).update(rounds_planned=3)
     services.pair_round(sealed, actor=owner, seed=2)
     for game in sealed.rounds.get(number=2).games.all():
         services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=owner, expected_version=game.version)
     services.submit_deck_list(ann, SEALED_DECK, actor=_own(ann))
+
+
+def test_after_the_last_round_a_sealed_deck_stays_as_played(sealed):
+    run_event(sealed, 4, 1)
+    Event.objects.filter(pk=sealed.pk).update(rounds_planned=1)
+    ann = sealed.players.order_by("pk").first()
+    with pytest.raises(services.ServiceError) as refused:
+        services.submit_deck_list(ann, SEALED_DECK, actor=_own(ann))
+    assert str(refused.value) == "The last round is over: your deck stays as you played it."
 
 
 def test_only_a_sealed_event_has_a_clock_between_rounds(event):

@@ -58,8 +58,12 @@ def test_the_coordinator_enters_the_product_and_the_player_sees_it_on_their_link
     [ann] = register(sealed, 1)
     ann = services.make_deck_link(ann, actor=actor(sealed.owner))
     url = f"/events/{sealed.slug}/players/{ann.pk}/product/"
+    services.submit_deck_list(ann, "Pool\nGandalf\nHazards\n3 Orc-patrol", actor=actor(sealed.owner))
     refused = as_owner.post(url, {"product": "0 Wargs"})
     assert refused.status_code == 422 and "line 1" in _error(refused, "product")
+    # The list form beside it still shows the saved list, and no error of its own.
+    page = refused.content.decode()
+    assert "3 Orc-patrol</textarea>" in page and 'id="id_text_error"' not in page
     assert as_owner.post(url, {"product": SEALED_PRODUCT}).status_code == 302
     assert "3 Cave-drake" in client.get(_link(ann)).content.decode()
     assert "3 Cave-drake" in as_owner.get(f"/events/{sealed.slug}/players/{ann.pk}/deck/").content.decode()
@@ -77,6 +81,16 @@ def test_the_construction_clock_runs_on_the_desk_the_phones_and_the_projector(cl
     refused = as_owner.post(f"/events/{sealed.slug}/break-clock/", {"action": "adjust"})
     assert refused.status_code == 422
     assert _error(refused, "minutes") == "Give the minutes to add, or to take back with a minus sign."
+    # A second press on Start (a double click) says why nothing happened.
+    again = as_owner.post(f"/events/{sealed.slug}/break-clock/", {"action": "start"})
+    assert again.status_code == 422 and "The clock is already running." in again.content.decode()
+
+
+def test_minutes_given_before_the_clock_starts_show_in_what_it_says(client, as_owner, sealed):
+    register(sealed, 2)
+    as_owner.post(f"/events/{sealed.slug}/break-clock/", {"action": "adjust", "minutes": "5"})
+    public = client.get(f"/e/{sealed.slug}/").content.decode()
+    assert "Not started: 50 minutes when it starts." in public and ">50:00<" in public
 
 
 def test_between_sealed_rounds_the_exchange_clock_replaces_the_rounds_on_the_phones(client, as_owner, sealed):
@@ -111,6 +125,7 @@ def test_after_the_event_the_chosen_lists_are_published_and_no_other(client, as_
     assert as_owner.post(f"/events/{event.slug}/decks/publish/", {"players": [ann.pk]}).status_code == 302
     public = client.get(f"/e/{event.slug}/").content.decode()
     assert f'href="/e/{event.slug}/decks/{ann.pk}/"' in public and SECRET_CARD not in public
+    assert '<legend><strong>Lists shown on the public page</strong></legend>' in decks
     assert SECRET_CARD in html.unescape(client.get(f"/e/{event.slug}/decks/{ann.pk}/").content.decode())
     assert client.get(f"/e/{event.slug}/decks/{bea.pk}/").status_code == 404
     refused = as_owner.post(f"/events/{event.slug}/decks/publish/", {"players": [999999]})

@@ -71,8 +71,7 @@ def _refused(client, links: list[str]) -> list[str]:
 
 @event_view(STAFF)
 def _a_staff_page_with_the_nav(request, event, actor):
-    # No page staff open shows the navigation yet (tables.html and result.html show it to
-    # coordinators alone); this one stands for any that will, through the real role check.
+    # The navigation alone, through the real role check: what any page staff open shows of it.
     return render(request, "events/_event_nav.html", {"event": event})
 
 
