@@ -20,6 +20,7 @@ from .errors import RuleError
 from .json_text import read_json
 from .limits import MAX_SEED
 from .pairing import pair_next_round
+from .playoffs import playoff_plan
 from .policies import GAME_TYPES, POLICIES, get_policy, policy_info
 from .standings import compute_standings
 
@@ -98,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command == "standings":
-            output = compute_standings(parse_archive(_read_json(args.file))).as_dict()
+            output = _standings(parse_archive(_read_json(args.file)))
         elif args.command == "info":
             output = policy_info(get_policy(args.policy), args.players, args.game_type)
         elif args.command == "council":
@@ -118,6 +119,13 @@ def main(argv: list[str] | None = None) -> int:
     json.dump(output, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0
+
+
+def _standings(archive) -> dict:
+    """The standings, and the playoff they call for ("playoff": null when none)."""
+    standings = compute_standings(archive)
+    plan = playoff_plan(standings, archive.event.policy)
+    return {**standings.as_dict(), "playoff": plan.as_dict() if plan else None}
 
 
 def _council(data: object) -> dict:
