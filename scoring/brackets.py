@@ -15,7 +15,7 @@ which match each game was by its players.
 Double elimination: a player leaves only after two losses. The losers' bracket takes each
 loser of the winners' bracket; its champion meets the winners' champion in the grand
 final, and when the losers' champion wins it, the two (each with one loss) play once
-more (docs/rules.md, "Elimination").
+more (docs/rules.md, readings 55-58).
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class Match:
         return self.winner is None and first not in (None, BYE) and second not in (None, BYE)
 
     def as_dict(self) -> dict:
-        """The match as JSON data (``python -m scoring bracket``)."""
+        """The match as JSON data."""
         return {"id": self.id, "side": self.side, "round": self.round,
                 "players": [p if p != BYE else None for p in self.players],
                 "bye": self.is_bye, "winner": self.winner or None, "played_in": self.played_in}
@@ -115,7 +115,7 @@ class Bracket:
 
         Players go out by their last loss (any loss in single elimination; in double
         elimination a loss outside the winners' bracket); the later, the better, and those
-        out in the same match round in seed order (docs/rules.md, "Elimination"). Players
+        out in the same match round in seed order (docs/rules.md, reading 58). Players
         still in an unfinished bracket are not listed.
         """
         seed_of = {player: number for number, player in enumerate(self.seeds, start=1)}
@@ -127,7 +127,7 @@ class Bracket:
                 continue
             loser = match.players[1] if match.winner == match.players[0] else match.players[0]
             if self.kind == SINGLE or match.side != WINNERS:
-                out_at[loser] = _progress(match, stage_of)
+                out_at[loser] = stage_of[(match.side, match.round)]
         champion = self.champion
         ranked = sorted((p for p in out_at if p != champion), key=lambda p: (-out_at[p], seed_of[p]))
         if champion is not None:
@@ -140,11 +140,6 @@ class Bracket:
                 "champion": self.champion, "matches": [m.as_dict() for m in self.matches],
                 "next": [m.id for m in self.next_matches],
                 "ranking": [{"place": place, "player": player} for place, player in self.ranking()]}
-
-
-def _progress(match: Match, stage_of: dict[tuple[str, int], int]) -> int:
-    """How far into the bracket ``match`` is: later sides and rounds are further."""
-    return stage_of[(match.side, match.round)]
 
 
 def seed_positions(size: int) -> list[int]:
