@@ -120,39 +120,39 @@ def deck_of_player(request, event, actor, player_id: int):
     player = _player(event, player_id)
     if request.method == "GET":
         return render(request, "events/player_deck.html", _player_deck_page(request, event, player))
-    form = DeckListForm(request.POST, request.FILES, event=event)
-    if submit(form, _save_list(player, actor)).made:
-        messages.success(request, f"The deck list of {player.name} is saved.")
+    return _on_player_deck_page(request, event, player, "form", DeckListForm(request.POST, request.FILES, event=event),
+                                _save_list(player, actor), f"The deck list of {player.name} is saved.")
+
+
+def _on_player_deck_page(request, event, player, form_name: str, form, change, done_message: str):
+    """Submit one of the player's deck page forms: back to the page when done, or the page again with its errors."""
+    done = submit(form, change)
+    if done.made:
+        messages.success(request, done_message)
         return redirect("player_deck", slug=event.slug, player_id=player.pk)
-    return render(request, "events/player_deck.html", _player_deck_page(request, event, player, form=form),
-                  status=422)
+    return render(request, "events/player_deck.html",
+                  _player_deck_page(request, event, player, **{form_name: form}), status=done.status)
 
 
 @event_view(COORDINATOR)
 @require_POST
 def player_product(request, event, actor, player_id: int):
     player = _player(event, player_id)
-    form = ProductForm(request.POST)
-    done = submit(form, lambda data: services.enter_sealed_product(player, data["product"], actor=actor))
-    if done.made:
-        messages.success(request, f"The sealed product of {player.name} is saved and the list checked against it.")
-        return redirect("player_deck", slug=event.slug, player_id=player.pk)
-    return render(request, "events/player_deck.html",
-                  _player_deck_page(request, event, player, product_form=form), status=done.status)
+    return _on_player_deck_page(
+        request, event, player, "product_form", ProductForm(request.POST),
+        lambda data: services.enter_sealed_product(player, data["product"], actor=actor),
+        f"The sealed product of {player.name} is saved and the list checked against it.")
 
 
 @event_view(COORDINATOR)
 @require_POST
 def player_capability(request, event, actor, player_id: int):
     player = _player(event, player_id)
-    form = CapabilityForm(request.POST)
-    done = submit(form, lambda data: services.set_capability(player, actor=actor, capability=data["capability"] or None,
-                                                             note=data["note"]))
-    if done.made:
-        messages.success(request, f"The deck capability of {player.name} is saved.")
-        return redirect("player_deck", slug=event.slug, player_id=player.pk)
-    return render(request, "events/player_deck.html",
-                  _player_deck_page(request, event, player, capability_form=form), status=done.status)
+    return _on_player_deck_page(
+        request, event, player, "capability_form", CapabilityForm(request.POST),
+        lambda data: services.set_capability(player, actor=actor, capability=data["capability"] or None,
+                                             note=data["note"]),
+        f"The deck capability of {player.name} is saved.")
 
 
 @event_view(COORDINATOR)
