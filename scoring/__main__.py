@@ -17,10 +17,10 @@ from .council import free_council, parse_sheet
 from .decklists import read_deck_json, read_deck_text
 from .decks import check_deck_list
 from .errors import RuleError
+from .finals import bracket_of, final_ranking, next_stage
 from .json_text import read_json
 from .limits import MAX_SEED
 from .pairing import pair_next_round
-from .playoffs import playoff_plan
 from .policies import GAME_TYPES, POLICIES, get_policy, policy_info
 from .standings import compute_standings
 
@@ -78,15 +78,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = _Parser(prog="python -m scoring", description="Council of Lórien rules engine")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     standings = commands.add_parser("standings", help="standings of an event archive")
-    standings.add_argument("file", help="council-archive/1 JSON file, or - for standard input")
+    standings.add_argument("file", help="council-archive/2 (or /1) JSON file, or - for standard input")
     info = commands.add_parser("info", help="what a policy implies for an event")
     info.add_argument("--policy", required=True, choices=list(POLICIES))
     info.add_argument("--players", required=True, type=int)
     info.add_argument("--game-type", required=True, choices=list(GAME_TYPES))
     council = commands.add_parser("council", help="Free Council marshalling points, step by step")
     council.add_argument("file", help='{"policy": KEY, "players": [{...}, {...}]}, or - for standard input')
+    bracket = commands.add_parser("bracket", help="each elimination stage of an event archive, and the final ranking")
+    bracket.add_argument("file", help="council-archive/2 JSON file, or - for standard input")
     pair = commands.add_parser("pair", help="pair the next round of an event archive")
-    pair.add_argument("file", help="council-archive/1 JSON file, or - for standard input")
+    pair.add_argument("file", help="council-archive/2 (or /1) JSON file, or - for standard input")
     pair.add_argument("--seed", type=int, help="random seed (a new one is drawn and printed if absent)")
     deck = commands.add_parser("deck", help="check a deck list against a policy's deck rules")
     deck.add_argument("file", help="a deck list as text or JSON, or - for standard input")
@@ -100,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command == "standings":
             output = _standings(parse_archive(_read_json(args.file)))
+        elif args.command == "bracket":
+            output = _brackets(parse_archive(_read_json(args.file)))
         elif args.command == "info":
             output = policy_info(get_policy(args.policy), args.players, args.game_type)
         elif args.command == "council":
@@ -122,10 +126,27 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _standings(archive) -> dict:
-    """The standings, and the playoff they call for ("playoff": null when none)."""
+    """The Swiss standings, the playoff they call for ("playoff": null when none), and the final ranking."""
     standings = compute_standings(archive)
-    plan = playoff_plan(standings, archive.event.policy)
-    return {**standings.as_dict(), "playoff": plan.as_dict() if plan else None}
+    plan = next_stage(archive, seed=0)
+    playoff = plan.as_dict() if plan is not None and plan.kind == "playoff" else None
+    return {**standings.as_dict(), "playoff": playoff, "final": final_ranking(archive).as_dict()}
+
+
+def _brackets(archive) -> dict:
+    """Every elimination stage: matches by round, winners so far, the next matches, the bracket's ranking."""
+    stages = []
+    for number, stage in enumerate(archive.stages, start=1):
+        if stage.kind != "elimination":
+            continue
+        bracket = bracket_of(archive, stage).as_dict()
+        by_round: dict[tuple[str, int], list[dict]] = {}
+        for match in bracket.pop("matches"):
+            by_round.setdefault((match["side"], match["round"]), []).append(match)
+        stages.append({"stage": number, "title": stage.title, "first_round": stage.first_round, **bracket,
+                       "rounds": [{"side": side, "round": rnd, "matches": matches}
+                                  for (side, rnd), matches in by_round.items()]})
+    return {"event": archive.event.name, "stages": stages, "final": final_ranking(archive).as_dict()}
 
 
 def _council(data: object) -> dict:

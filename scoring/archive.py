@@ -1,7 +1,8 @@
-"""The event archive, ``council-archive/1``: parsing and checking.
+"""The event archive, ``council-archive/2``: parsing and checking.
 
-One JSON document holds an event: its settings, its players and every round with its
-games and results. The web app exports and imports it; the engine reads it to score,
+One JSON document holds an event: its settings, its players, the stages after its Swiss
+rounds (playoffs, a top cut) or its bracket, and every round with its games and results.
+An older ``council-archive/1`` document (Swiss rounds only) reads unchanged. The web app exports and imports it; the engine reads it to score,
 rank and pair. ``docs/archive-format.md`` describes it and ``archive.schema.json``
 beside this module is its JSON Schema.
 """
@@ -13,7 +14,9 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .archive_rounds import Round, parse_round, parse_stage_headers, stages_with_rounds
 from .errors import RuleError
+from .fields import choice_field, only_fields, text_field, whole_field
 from .limits import (
     MAX_ID_LENGTH,
     MAX_NAME_LENGTH,
@@ -21,14 +24,14 @@ from .limits import (
     MAX_PLAYERS,
     MAX_RANKING,
     MAX_ROUNDS,
-    MAX_SEED,
-    MAX_TABLE,
 )
 from .policies import GAME_TYPES, TIE_RESOLUTIONS, Policy, get_policy
-from .results import DECK_CAPABILITIES, ScoredResult, score_result
-from .text import name_problem, text_problem
+from .results import DECK_CAPABILITIES
+from .stages import SEEDINGS, STRUCTURES, SWISS, TOP_CUTS, Stage
 
-ARCHIVE_FORMAT = "council-archive/1"
+ARCHIVE_FORMAT = "council-archive/2"
+# The formats Council reads: the first had Swiss rounds only, and reads as an event without stages.
+READ_FORMATS = ("council-archive/1", ARCHIVE_FORMAT)
 PLAYER_STATUSES = ("active", "dropped", "ejected")
 EVENT_STATUSES = ("registration", "running", "closed")
 EVENT_FORMATS = ("general-opponent", "hero-only", "minion-only", "fallen-wizard-only")
@@ -45,6 +48,12 @@ class EventSettings:
     tie_resolution: str = "playoff"
     format: str = "general-opponent"
     first_round_pairing: str = "random"
+    structure: str = SWISS
+    # The bracket of an elimination event or of the top cut: single or double.
+    elimination: str = "single"
+    # How an elimination event seeds its bracket (a top cut seeds by the standings).
+    seeding: str = "ranking"
+    top_cut: int | None = None
 
 
 @dataclass(frozen=True)
@@ -66,31 +75,6 @@ class Player:
 
 
 @dataclass(frozen=True)
-class Game:
-    """One game of a round; ``scored`` is None until its result is in."""
-
-    table: int
-    players: tuple[str, str]
-    result: dict | None
-    scored: ScoredResult | None
-
-
-@dataclass(frozen=True)
-class Round:
-    """One Swiss round: its games and the player with the bye, if any."""
-
-    number: int
-    bye: str | None
-    games: tuple[Game, ...]
-    seed: int | None = None
-
-    @property
-    def complete(self) -> bool:
-        """Whether every game of the round has a result."""
-        return all(game.scored is not None for game in self.games)
-
-
-@dataclass(frozen=True)
 class EventRecord:
     """What the app keeps of an event beside its rules: the engine checks it and does not use it."""
 
@@ -104,11 +88,12 @@ class EventRecord:
 
 @dataclass(frozen=True)
 class Archive:
-    """A checked event archive."""
+    """A checked event archive: ``rounds`` are its Swiss rounds, each stage holds its own."""
 
     event: EventSettings
     players: tuple[Player, ...]
     rounds: tuple[Round, ...]
+    stages: tuple[Stage, ...] = ()
     by_id: dict[str, Player] = field(repr=False, compare=False, default_factory=dict)
     record: EventRecord = field(compare=False, default=EventRecord(status="registration"))
 
@@ -121,50 +106,25 @@ class Archive:
         """Points for the bye of this round under the event's policy."""
         return Fraction(self.policy.bye_points(round_number))
 
-
-def _text(value: object, field: str, what: str, limit: int, *, may_be_empty: bool = False) -> str:
-    if not isinstance(value, str) or not (value.strip() or may_be_empty):
-        raise RuleError(f"{what} must be a {'' if may_be_empty else 'non-empty '}text", field=field)
-    if len(value) > limit:
-        raise RuleError(f"{what} is longer than {limit} characters", field=field)
-    problem = text_problem(value) if may_be_empty else name_problem(value)
-    if problem:
-        raise RuleError(f"{what} {problem}", field=field)
-    return value
+    @property
+    def all_rounds(self) -> tuple[Round, ...]:
+        """Every round of the event in order: the Swiss rounds, then each stage's."""
+        return self.rounds + tuple(rnd for stage in self.stages for rnd in stage.rounds)
 
 
-def _choice(value: object, choices: tuple[str, ...], field: str, what: str) -> str:
-    if value not in choices:
-        raise RuleError(f"{what} must be one of {', '.join(choices)}, not {value!r}", field=field)
-    return value  # type: ignore[return-value]
-
-
-def _whole(value: object, field: str, what: str, *, minimum: int, maximum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise RuleError(f"{what} must be a whole number from {minimum} to {maximum}, not {value!r}", field=field)
-    return value
-
-
-def _only(data: dict, allowed: set[str], field: str) -> None:
-    unknown = sorted(set(data) - allowed)
-    if unknown:
-        raise RuleError(
-            f"unknown field {unknown[0]!r}; allowed: {', '.join(sorted(allowed))}",
-            field=f"{field}.{unknown[0]}" if field else unknown[0],
-        )
-
-
-def parse_event(data: object) -> EventSettings:
-    """EventSettings from the archive's ``event`` object."""
+def parse_event(data: object, *, with_stages: bool = True) -> EventSettings:
+    """EventSettings from the archive's ``event`` object (``with_stages``: the fields format 2 added)."""
     if not isinstance(data, dict):
         raise RuleError("event must be an object", field="event")
     # The app's own fields ride along; the engine checks them (EventRecord) and does not use them.
     app_fields = {"date", "place", "rounds_planned", "rounds_note", "status", "playoff_winner"}
-    _only(data, {"name", "policy", "game_type", "tie_resolution", "format", "first_round_pairing"} | app_fields, "event")
+    stage_fields = {"structure", "elimination", "seeding", "top_cut"} if with_stages else set()
+    only_fields(data, {"name", "policy", "game_type", "tie_resolution", "format", "first_round_pairing"}
+                | app_fields | stage_fields, "event")
     policy = get_policy(data.get("policy"), field="event.policy")
-    game_type = _choice(data.get("game_type"), GAME_TYPES, "event.game_type", "game_type")
+    game_type = choice_field(data.get("game_type"), GAME_TYPES, "event.game_type", "game_type")
     policy.check_game_type(game_type, field="event.game_type")
-    first_round = _choice(
+    first_round = choice_field(
         data.get("first_round_pairing", "random"), FIRST_ROUND_PAIRINGS, "event.first_round_pairing", "first_round_pairing"
     )
     if first_round not in policy.first_round_pairings:
@@ -174,40 +134,59 @@ def parse_event(data: object) -> EventSettings:
             rule=policy.first_round_clause,
         )
     return EventSettings(
-        name=_text(data.get("name"), "event.name", "name", MAX_NAME_LENGTH),
+        name=text_field(data.get("name"), "event.name", "name", MAX_NAME_LENGTH),
         policy=policy,
         game_type=game_type,
-        tie_resolution=_choice(
+        tie_resolution=choice_field(
             data.get("tie_resolution", "playoff"), TIE_RESOLUTIONS, "event.tie_resolution", "tie_resolution"
         ),
-        format=_choice(data.get("format", "general-opponent"), EVENT_FORMATS, "event.format", "format"),
+        format=choice_field(data.get("format", "general-opponent"), EVENT_FORMATS, "event.format", "format"),
         first_round_pairing=first_round,
+        **_stage_settings(data),
     )
+
+
+def _stage_settings(data: dict) -> dict:
+    """The event's structure, bracket kind, seeding and top cut, checked together."""
+    structure = choice_field(data.get("structure", SWISS), STRUCTURES, "event.structure", "structure")
+    top_cut = data.get("top_cut")
+    if top_cut is not None:
+        top_cut = choice_field(top_cut, TOP_CUTS, "event.top_cut", "top_cut")
+        if structure != SWISS:
+            raise RuleError("a top cut follows Swiss rounds; an elimination event is one bracket",
+                            field="event.top_cut")
+    return {
+        "structure": structure,
+        "elimination": choice_field(data.get("elimination", "single"), ("single", "double"),
+                                    "event.elimination", "elimination"),
+        "seeding": choice_field(data.get("seeding", "ranking"), SEEDINGS, "event.seeding", "seeding"),
+        "top_cut": top_cut,
+    }
 
 
 def parse_player(data: object, field: str) -> Player:
     """A Player from one entry of the archive's ``players`` list."""
     if not isinstance(data, dict):
         raise RuleError("a player must be an object", field=field)
-    _only(data, {"id", "name", "status", "deck_capability", "dropped_after_round", "avatar", "ranking"}, field)
-    status = _choice(data.get("status", "active"), PLAYER_STATUSES, f"{field}.status", "status")
+    only_fields(data, {"id", "name", "status", "deck_capability", "dropped_after_round", "avatar", "ranking"}, field)
+    status = choice_field(data.get("status", "active"), PLAYER_STATUSES, f"{field}.status", "status")
     dropped_after = data.get("dropped_after_round")
     if dropped_after is not None:
         if status == "active":
             raise RuleError("an active player has no dropped_after_round", field=f"{field}.dropped_after_round")
-        dropped_after = _whole(dropped_after, f"{field}.dropped_after_round", "dropped_after_round", minimum=0,
+        dropped_after = whole_field(dropped_after, f"{field}.dropped_after_round", "dropped_after_round", minimum=0,
                                maximum=MAX_ROUNDS)
     avatar = data.get("avatar")
     if avatar is not None:
-        avatar = _text(avatar, f"{field}.avatar", "avatar", MAX_NAME_LENGTH)
+        avatar = text_field(avatar, f"{field}.avatar", "avatar", MAX_NAME_LENGTH)
     ranking = data.get("ranking")
     if ranking is not None:
-        ranking = _whole(ranking, f"{field}.ranking", "ranking", minimum=1, maximum=MAX_RANKING)
+        ranking = whole_field(ranking, f"{field}.ranking", "ranking", minimum=1, maximum=MAX_RANKING)
     return Player(
-        id=_text(data.get("id"), f"{field}.id", "id", MAX_ID_LENGTH),
-        name=_text(data.get("name"), f"{field}.name", "name", MAX_NAME_LENGTH),
+        id=text_field(data.get("id"), f"{field}.id", "id", MAX_ID_LENGTH),
+        name=text_field(data.get("name"), f"{field}.name", "name", MAX_NAME_LENGTH),
         status=status,
-        deck_capability=_choice(
+        deck_capability=choice_field(
             data.get("deck_capability", "marshalling-points"), DECK_CAPABILITIES, f"{field}.deck_capability", "deck_capability"
         ),
         dropped_after_round=dropped_after,
@@ -217,18 +196,23 @@ def parse_player(data: object, field: str) -> Player:
 
 
 def parse_archive(data: object) -> Archive:
-    """Check a ``council-archive/1`` document and return it as an Archive.
+    """Check a ``council-archive/2`` (or ``/1``) document and return it as an Archive.
 
     Rejects, naming the field: a wrong format tag, unknown policies or game types,
     duplicate player ids, a player in two places in one round, games of players who had
-    dropped out, rounds out of order, and any result the policy does not allow.
+    dropped out, rounds out of order, any result the policy does not allow, and stages
+    out of order: a stage's rounds after the rounds before it, a stage finished before
+    the next begins, only its own players at its tables, and brackets played as seeded.
     """
     if not isinstance(data, dict):
         raise RuleError("an archive must be a JSON object")
-    if data.get("format") != ARCHIVE_FORMAT:
-        raise RuleError(f"format must be {ARCHIVE_FORMAT!r}, not {data.get('format')!r}", field="format")
-    _only(data, {"format", "event", "players", "rounds"}, "")
-    event = parse_event(data.get("event"))
+    version = data.get("format")
+    if version not in READ_FORMATS:
+        raise RuleError(f"format must be {ARCHIVE_FORMAT!r} (or the older {READ_FORMATS[0]!r}), not {version!r}",
+                        field="format")
+    with_stages = version != READ_FORMATS[0]
+    only_fields(data, {"format", "event", "players", "rounds"} | ({"stages"} if with_stages else set()), "")
+    event = parse_event(data.get("event"), with_stages=with_stages)
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
         raise RuleError("players must be a list", field="players")
@@ -248,7 +232,9 @@ def parse_archive(data: object) -> Archive:
         raise RuleError("rounds must be a list", field="rounds")
     if len(raw_rounds) > MAX_ROUNDS:
         raise RuleError(f"at most {MAX_ROUNDS} rounds", field="rounds")
-    rounds = tuple(_parse_round(raw, index, event, by_id) for index, raw in enumerate(raw_rounds))
+    headers = parse_stage_headers(data.get("stages", []), raw_rounds, event, by_id)
+    rounds = tuple(parse_round(raw, index, event, by_id, headers[raw["stage"] - 1] if raw.get("stage") else None)
+                   for index, raw in enumerate(raw_rounds))
     for index, rnd in enumerate(rounds[:-1]):
         if not rnd.complete:
             missing = [g.table for g in rnd.games if g.scored is None]
@@ -256,8 +242,10 @@ def parse_archive(data: object) -> Archive:
                 f"round {rnd.number} has no result for table {missing[0]}, but a later round exists",
                 field=f"rounds[{index}]",
             )
-    record = _parse_record(data["event"], by_id, rounds)
-    return Archive(event=event, players=tuple(players), rounds=rounds, by_id=by_id, record=record)
+    stages = stages_with_rounds(headers, rounds, by_id)
+    swiss = tuple(rnd for rnd in rounds if rnd.stage == 0)
+    record = _parse_record(data["event"], by_id, rounds, len(swiss))
+    return Archive(event=event, players=tuple(players), rounds=swiss, stages=stages, by_id=by_id, record=record)
 
 
 def parse_date(value: object, field: str) -> datetime.date:
@@ -270,9 +258,9 @@ def parse_date(value: object, field: str) -> datetime.date:
         raise RuleError(f"date must be an ISO date like 2026-11-21, not {value!r}", field=field) from None
 
 
-def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...]) -> EventRecord:
+def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...], swiss_rounds: int) -> EventRecord:
     """The app's own fields of the ``event`` object, checked against the rest of the archive."""
-    status = _choice(data.get("status", "running" if rounds else "registration"), EVENT_STATUSES, "event.status",
+    status = choice_field(data.get("status", "running" if rounds else "registration"), EVENT_STATUSES, "event.status",
                      "status")
     if status == "registration" and rounds:
         raise RuleError("an event with rounds is not in registration", field="event.status")
@@ -281,7 +269,7 @@ def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...
     date = data.get("date")
     planned = data.get("rounds_planned")
     if planned is not None:
-        planned = _whole(planned, "event.rounds_planned", "rounds_planned", minimum=max(1, len(rounds)),
+        planned = whole_field(planned, "event.rounds_planned", "rounds_planned", minimum=max(1, swiss_rounds),
                          maximum=MAX_ROUNDS)
     winner = data.get("playoff_winner")
     if winner is not None and (not isinstance(winner, str) or winner not in by_id):
@@ -291,65 +279,11 @@ def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...
     return EventRecord(
         status=status,
         date=parse_date(date, "event.date") if date is not None else None,
-        place=_text(data.get("place", ""), "event.place", "place", MAX_NAME_LENGTH, may_be_empty=True),
+        place=text_field(data.get("place", ""), "event.place", "place", MAX_NAME_LENGTH, may_be_empty=True),
         rounds_planned=planned,
-        rounds_note=_text(data.get("rounds_note", ""), "event.rounds_note", "rounds_note", MAX_NOTE_LENGTH,
+        rounds_note=text_field(data.get("rounds_note", ""), "event.rounds_note", "rounds_note", MAX_NOTE_LENGTH,
                           may_be_empty=True),
         playoff_winner=winner,
     )
 
 
-def _parse_round(raw: object, index: int, event: EventSettings, by_id: dict[str, Player]) -> Round:
-    field = f"rounds[{index}]"
-    if not isinstance(raw, dict):
-        raise RuleError("a round must be an object", field=field)
-    _only(raw, {"number", "bye", "games", "seed"}, field)
-    number = raw.get("number")
-    if type(number) is not int or number != index + 1:
-        raise RuleError(f"rounds must be numbered 1, 2, 3... in order; expected {index + 1}, got {number!r}", field=f"{field}.number")
-    seed = raw.get("seed")
-    if seed is not None:
-        seed = _whole(seed, f"{field}.seed", "seed", minimum=0, maximum=MAX_SEED)
-    seen: dict[str, str] = {}
-
-    def place(player_id: object, where: str) -> str:
-        if not isinstance(player_id, str) or player_id not in by_id:
-            raise RuleError(f"unknown player {player_id!r}", field=where)
-        if player_id in seen:
-            raise RuleError(f"player {player_id!r} is already in this round ({seen[player_id]})", field=where)
-        player = by_id[player_id]
-        if player.dropped_after_round is not None and number > player.dropped_after_round:
-            raise RuleError(
-                f"player {player_id!r} dropped out after round {player.dropped_after_round}", field=where
-            )
-        seen[player_id] = where
-        return player_id
-
-    bye = raw.get("bye")
-    if bye is not None:
-        bye = place(bye, f"{field}.bye")
-    raw_games = raw.get("games", [])
-    if not isinstance(raw_games, list):
-        raise RuleError("games must be a list", field=f"{field}.games")
-    games = []
-    tables: set[int] = set()
-    for g_index, raw_game in enumerate(raw_games):
-        g_field = f"{field}.games[{g_index}]"
-        if not isinstance(raw_game, dict):
-            raise RuleError("a game must be an object", field=g_field)
-        _only(raw_game, {"table", "players", "result"}, g_field)
-        table = _whole(raw_game.get("table"), f"{g_field}.table", "table", minimum=1, maximum=MAX_TABLE)
-        if table in tables:
-            raise RuleError(f"table {table} is used twice in round {number}", field=f"{g_field}.table")
-        tables.add(table)
-        pair = raw_game.get("players")
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise RuleError("a game has a list of exactly two players", field=f"{g_field}.players")
-        ids = (place(pair[0], f"{g_field}.players[0]"), place(pair[1], f"{g_field}.players[1]"))
-        result = raw_game.get("result")
-        scored = None
-        if result is not None:
-            capabilities = (by_id[ids[0]].deck_capability, by_id[ids[1]].deck_capability)
-            scored = score_result(event.policy, event.game_type, result, capabilities, field=f"{g_field}.result")
-        games.append(Game(table=table, players=ids, result=result, scored=scored))
-    return Round(number=number, bye=bye, games=tuple(games), seed=seed)

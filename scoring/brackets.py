@@ -20,7 +20,7 @@ more (docs/rules.md, readings 55-58).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import RuleError
@@ -67,9 +67,15 @@ class Match:
 
     @property
     def ready(self) -> bool:
-        """True when both players are known and the game has not been played."""
+        """True when both players are known and the game is not paired yet."""
         first, second = self.players
-        return self.winner is None and first not in (None, BYE) and second not in (None, BYE)
+        return (self.winner is None and self.played_in is None
+                and first not in (None, BYE) and second not in (None, BYE))
+
+    @property
+    def in_play(self) -> bool:
+        """True when the game is paired and its result not in yet."""
+        return self.played_in is not None and self.winner is None
 
     def as_dict(self) -> dict:
         """The match as JSON data."""
@@ -86,6 +92,8 @@ class Bracket:
     seeds: tuple[str, ...]
     matches: tuple[Match, ...]
     rounds_played: int
+    # Players who left the bracket (``build_bracket``'s ``withdrawn``): never ranked.
+    withdrawn: frozenset[str] = frozenset()
 
     @property
     def next_matches(self) -> tuple[Match, ...]:
@@ -116,7 +124,8 @@ class Bracket:
         Players go out by their last loss (any loss in single elimination; in double
         elimination a loss outside the winners' bracket); the later, the better, and those
         out in the same match round in seed order (docs/rules.md, reading 58). Players
-        still in an unfinished bracket are not listed.
+        still in an unfinished bracket are not listed, and those out take the places
+        below them. Players who withdrew are never listed.
         """
         seed_of = {player: number for number, player in enumerate(self.seeds, start=1)}
         stage_of = {(m.side, m.round): index for index, m in enumerate(
@@ -129,10 +138,13 @@ class Bracket:
             if self.kind == SINGLE or match.side != WINNERS:
                 out_at[loser] = stage_of[(match.side, match.round)]
         champion = self.champion
-        ranked = sorted((p for p in out_at if p != champion), key=lambda p: (-out_at[p], seed_of[p]))
+        ranked = sorted((p for p in out_at if p != champion and p not in self.withdrawn),
+                        key=lambda p: (-out_at[p], seed_of[p]))
         if champion is not None:
-            ranked.insert(0, champion)
-        return list(enumerate(ranked, start=1))
+            return list(enumerate([champion, *ranked], start=1))
+        # Everyone still in will finish above everyone already out.
+        still_in = sum(1 for p in self.seeds if p not in out_at and p not in self.withdrawn)
+        return list(enumerate(ranked, start=still_in + 1))
 
     def as_dict(self) -> dict:
         """The bracket as JSON data: matches by round, the next matches, and the ranking."""
@@ -235,40 +247,48 @@ def _losers_plan(winners_rounds: list[list[str]]) -> list[tuple[str, str, int, S
     return matches
 
 
-def build_bracket(kind: str, seeds: Sequence[str], rounds: Sequence[Sequence[tuple[str, str, str]]]) -> Bracket:
+def build_bracket(kind: str, seeds: Sequence[str], rounds: Sequence[Sequence[tuple[str, str, str | None]]],
+                  *, withdrawn: Mapping[str, int] | None = None, fields: Sequence[str] | None = None) -> Bracket:
     """The bracket of ``seeds`` after the event rounds ``rounds``, each a list of games (first, second, winner).
 
     Every game must be a match ready when its round was paired, and its winner one of its
-    players; RuleError names the round and game otherwise.
+    players, or None while the game is under way. ``withdrawn`` gives each player who left
+    the number of the stage round after which they left: from then on their matches go
+    to their opponents without a game (docs/rules.md, reading 59). ``fields`` names each
+    round where it came from, for the messages; RuleError names the round and game.
     """
     if len(set(seeds)) != len(seeds):
         raise RuleError("a player is seeded twice", field="seeds")
+    withdrawn = withdrawn or {}
     planned = plan(kind, len(seeds))
     players: dict[str, tuple[str | None, str | None]] = {}
     winners: dict[str, str] = {}
     played_in: dict[str, int] = {}
 
-    def resolve(source: Source) -> str | None:
+    def resolve(source: Source, after_round: int) -> str | None:
         if source.kind == "seed":
-            return seeds[source.value - 1] if source.value <= len(seeds) else BYE
-        if source.value not in winners:
+            player = seeds[source.value - 1] if source.value <= len(seeds) else BYE
+        elif source.value not in winners:
             return None
-        first, second = players[source.value]
-        winner = winners[source.value]
-        if source.kind == "winner":
-            return winner
-        if winner == BYE or BYE in (first, second):
-            return BYE  # a match that was a bye has no loser to drop
-        return second if winner == first else first
+        else:
+            first, second = players[source.value]
+            winner = winners[source.value]
+            if source.kind == "winner":
+                player = winner
+            elif winner == BYE or BYE in (first, second):
+                return BYE  # a match that was a bye has no loser to drop
+            else:
+                player = second if winner == first else first
+        return BYE if player != BYE and withdrawn.get(player, after_round + 1) <= after_round else player
 
-    def settle() -> None:
+    def settle(after_round: int) -> None:
         # Byes and matches decided by byes go through at once, in play order.
         for match_id, side, _, first_source, second_source in planned:
-            if match_id in winners:
+            if match_id in winners or match_id in played_in:
                 continue
-            first, second = resolve(first_source), resolve(second_source)
+            first, second = resolve(first_source, after_round), resolve(second_source, after_round)
             players[match_id] = (first, second)
-            if side == FINAL_AGAIN and match_id not in winners and first is not None and \
+            if side == FINAL_AGAIN and first is not None and \
                     winners.get("F") is not None and winners["F"] == players["F"][0]:
                 winners[match_id] = BYE  # the winners' champion won the final: no second game
             elif first == BYE and second == BYE:
@@ -278,22 +298,24 @@ def build_bracket(kind: str, seeds: Sequence[str], rounds: Sequence[Sequence[tup
             elif second == BYE and first is not None:
                 winners[match_id] = first
 
-    settle()
+    settle(0)
     for number, games in enumerate(rounds, start=1):
         ready = {frozenset(players[m]): m for m, *_ in planned
-                 if m not in winners and None not in players[m] and BYE not in players[m]}
+                 if m not in winners and m not in played_in and None not in players[m] and BYE not in players[m]}
         for index, (first, second, winner) in enumerate(games):
-            where = f"rounds[{number - 1}][{index}]"
+            where = f"{fields[number - 1]}.games[{index}]" if fields else f"rounds[{number - 1}][{index}]"
             match_id = ready.pop(frozenset((first, second)), None)
             if match_id is None:
                 raise RuleError(f"{first} and {second} have no match to play in elimination round {number}",
                                 field=where, rule=ELIMINATION_CLAUSE)
-            if winner not in (first, second):
+            if winner is not None and winner not in (first, second):
                 raise RuleError("an elimination game needs its winner, one of its players (a tie goes to the "
                                 "higher die roll)", field=where, rule=ELIMINATION_CLAUSE)
-            winners[match_id] = winner
             played_in[match_id] = number
-        settle()
+            if winner is not None:
+                winners[match_id] = winner
+        settle(number)
     matches = tuple(Match(id=m, side=side, round=rnd, players=players[m], winner=winners.get(m),
                           played_in=played_in.get(m)) for m, side, rnd, *_ in planned)
-    return Bracket(kind=kind, seeds=tuple(seeds), matches=matches, rounds_played=len(rounds))
+    return Bracket(kind=kind, seeds=tuple(seeds), matches=matches, rounds_played=len(rounds),
+                   withdrawn=frozenset(withdrawn))

@@ -8,7 +8,7 @@ MP ratios are compared in integers, so 15-10 is exactly ratio 1.5.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .errors import RuleError
@@ -32,6 +32,11 @@ TIE = "tie"
 FORFEIT = "forfeit"
 SCENARIO = "scenario"
 
+# The key an elimination game's result carries when the game ends level: the player
+# (0 or 1) who won the dice roll and goes on.
+ROLL_WINNER = "roll_winner"
+DICE_CLAUSE = "Policy #1, General 5 and 6: in elimination, tied players roll dice, the highest roller wins"
+
 
 @dataclass(frozen=True)
 class ScoredResult:
@@ -49,6 +54,13 @@ class ScoredResult:
     explanation: str
     clause: str
     mp: tuple[int, int] | None = None
+    # In an elimination game that ended level: the player who won the dice roll.
+    roll_winner: int | None = None
+
+    @property
+    def goes_on(self) -> int | None:
+        """The player (0 or 1) who wins the game for a bracket: the winner, else the dice roll's."""
+        return self.winner if self.winner is not None else self.roll_winner
 
 
 def _expect_keys(result: dict, allowed: set[str], field: str) -> None:
@@ -108,13 +120,43 @@ def score_result(
     result: object,
     deck_capabilities: tuple[str, str] = ("marshalling-points", "marshalling-points"),
     field: str = "result",
+    *,
+    elimination: bool = False,
 ) -> ScoredResult:
     """Check a game result against ``policy`` and return the points of both players.
 
     Rejects, with the field and the rule, any kind the policy or the game type does not
     allow (a Wizard elimination where it no longer ends the game, a Weakest Link under
     Policy Number 4, a One Ring win in a scenario game) and any malformed value.
+
+    In an ``elimination`` game a result that ends level must name the winner of the dice
+    roll (``roll_winner``, General 5 and 6), and only such a result may; the points stay
+    those the policy gives, as no standings count them (docs/rules.md, reading 56).
     """
+    roll_winner = None
+    if isinstance(result, dict) and ROLL_WINNER in result:
+        if not elimination:
+            raise RuleError("a dice roll settles only a tied game of an elimination stage",
+                            field=f"{field}.{ROLL_WINNER}", rule=DICE_CLAUSE)
+        roll_winner = _player_index(result, ROLL_WINNER, field)
+        result = {key: value for key, value in result.items() if key != ROLL_WINNER}
+    scored = _score(policy, game_type, result, deck_capabilities, field)
+    if not elimination:
+        return scored
+    if scored.winner is None and roll_winner is None:
+        raise RuleError("the game ended level: an elimination game needs the winner of the dice roll",
+                        field=f"{field}.{ROLL_WINNER}", rule=DICE_CLAUSE)
+    if scored.winner is not None and roll_winner is not None:
+        raise RuleError("this game has its winner: only a tied game goes to the dice",
+                        field=f"{field}.{ROLL_WINNER}", rule=DICE_CLAUSE)
+    if roll_winner is None:
+        return scored
+    return replace(scored, roll_winner=roll_winner,
+                   explanation=f"{scored.explanation}; players[{roll_winner}] won the dice roll and goes on")
+
+
+def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tuple[str, str],
+           field: str) -> ScoredResult:
     policy.check_game_type(game_type)
     if not isinstance(result, dict):
         raise RuleError("a result must be an object with a 'kind'", field=field)

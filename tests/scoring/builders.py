@@ -35,3 +35,21 @@ def mp(a, b, weakest_link=None):
 WIN = {"kind": "council", "mp": [20, 5]}      # 6-0
 LOSS = {"kind": "council", "mp": [5, 20]}     # 0-6
 TIE = {"kind": "tie"}
+
+
+def add_stage(doc, stage):
+    """Make ``doc`` a council-archive/2 document with ``stage`` (a stage header) appended; returns its number."""
+    doc["format"] = "council-archive/2"
+    doc.setdefault("stages", []).append(stage)
+    return len(doc["stages"])
+
+
+def add_round(doc, stage, games, bye=None):
+    """Append a round of ``stage`` (0: Swiss) with ``games`` of (a, b, result), numbered after the others."""
+    entry = {"number": len(doc["rounds"]) + 1, "bye": bye,
+             "games": [{"table": t, "players": [a, b], "result": result}
+                       for t, (a, b, result) in enumerate(games, start=1)]}
+    if stage:
+        entry["stage"] = stage
+    doc["rounds"].append(entry)
+    return entry

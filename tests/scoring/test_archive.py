@@ -33,7 +33,7 @@ def test_builder_archives_match_the_schema():
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        (lambda d: d.update(format="council-archive/2"), "format"),
+        (lambda d: d.update(format="council-archive/3"), "format"),
         (lambda d: d["event"].update(policy="policy-9"), "event.policy"),
         (lambda d: d["event"].update(game_type="chess"), "event.game_type"),
         (lambda d: d["event"].update(tie_resolution="coin"), "event.tie_resolution"),

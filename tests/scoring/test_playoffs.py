@@ -1,4 +1,4 @@
-"""Playoffs among the players tied for the lead after the whole menu (scoring/playoffs.py)."""
+"""Playoff rounds among players tied after the whole menu (scoring/finals.py, stages.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ import json
 import pytest
 
 from scoring.archive import parse_archive
-from scoring.playoffs import playoff_plan
+from scoring.errors import RuleError
+from scoring.finals import final_ranking, next_stage, playoff_archive, playoff_for
+from scoring.pairing import pair_next_round
 from scoring.policies import POLICIES, get_policy
 from scoring.standings import compute_standings
-from tests.scoring.builders import WIN, archive
+from tests.scoring.builders import LOSS, TIE, WIN, add_round, add_stage, archive
 from tests.scoring.test_cli import run
 
 
@@ -22,21 +24,105 @@ def _tied(count: int, policy: str, tie_resolution: str = "playoff") -> dict:
     return archive(leaders + others, [(games, None)], policy=policy, tie_resolution=tie_resolution)
 
 
+def start(doc: dict, plan) -> int:
+    """Write ``plan`` into ``doc`` as its next stage, the way the app does."""
+    return add_stage(doc, {"kind": "playoff", "players": list(plan.players), "rounds": plan.rounds,
+                           "for_place": plan.for_place})
+
+
+def play(doc: dict, stage_number: int, pick=lambda a, b: WIN) -> None:
+    """Pair every round of the playoff with the engine and record ``pick(a, b)`` at each table."""
+    while True:
+        parsed = parse_archive(doc)
+        stage = parsed.stages[stage_number - 1]
+        if len(stage.rounds) == stage.rounds_planned:
+            return
+        pairing = pair_next_round(playoff_archive(parsed, stage), seed=len(doc["rounds"]))
+        add_round(doc, stage_number, [(a, b, pick(a, b)) for _, a, b in pairing.games], pairing.bye)
+
+
 @pytest.mark.parametrize("policy", list(POLICIES))
 @pytest.mark.parametrize("count, rounds", [(2, 1), (3, 2), (4, 2), (5, 3)])
-def test_the_playoff_takes_the_tied_players_and_the_rounds_of_the_policys_table(policy, count, rounds):
-    standings = compute_standings(parse_archive(_tied(count, policy)))
-    plan = playoff_plan(standings, get_policy(policy))
+def test_a_playoff_pairs_the_tied_players_for_the_policys_rounds_and_leaves_the_points_alone(policy, count, rounds):
+    doc = _tied(count, policy)
+    regular = compute_standings(parse_archive(doc))
+    plan = next_stage(parse_archive(doc), seed=1)
+    assert plan.kind == "playoff" and plan.for_place == 1
     assert plan.players == tuple(f"t{n}" for n in range(1, count + 1))
     assert plan.rounds == rounds == get_policy(policy).rounds_for(count)
     assert plan.clause.startswith(get_policy(policy).tiebreak_clause)
 
+    number = start(doc, plan)
+    play(doc, number)
+    parsed = parse_archive(doc)
+    stage = parsed.stages[0]
+    assert len(stage.rounds) == rounds and stage.first_round == 2
+    for rnd in stage.rounds:
+        seated = [p for game in rnd.games for p in game.players] + ([rnd.bye] if rnd.bye else [])
+        assert sorted(seated) == sorted(plan.players)  # only the tied play, each once a round
+        assert (rnd.bye is not None) == (count % 2 == 1)  # an odd playoff gives a bye, as the policy does
+    # The regular standings are the Swiss rounds' alone.
+    assert compute_standings(parsed).as_dict()["standings"] == regular.as_dict()["standings"]
+    # The playoff's own standings order the tied players in places 1..count.
+    own = compute_standings(playoff_archive(parsed, stage))
+    ranking = final_ranking(parsed)
+    by_player = {p.player: p.place for p in ranking.placings}
+    for row in own.rows:
+        assert by_player[row.player] == row.rank
+    assert next_stage(parsed, seed=2) is None or len(ranking.champions) > 1
+
+
+def test_a_playoff_tied_again_is_followed_by_another_among_those_still_tied():
+    doc = _tied(2, "policy-4-2001")
+    first = start(doc, next_stage(parse_archive(doc), seed=1))
+    play(doc, first, pick=lambda a, b: TIE)
+    parsed = parse_archive(doc)
+    assert final_ranking(parsed).champions == ("t1", "t2")
+    again = next_stage(parsed, seed=2)
+    assert again.kind == "playoff" and again.players == ("t1", "t2") and again.rounds == 1
+    second = start(doc, again)
+    play(doc, second, pick=lambda a, b: WIN if a == "t2" else LOSS)
+    ranking = final_ranking(parse_archive(doc))
+    assert ranking.champions == ("t2",) and ranking.pending is None
+    assert next_stage(parse_archive(doc), seed=3) is None
+
+
+def test_a_tied_lower_tier_may_have_its_own_playoff_for_its_places():
+    # a wins, and c, d, e and f all tie: the four share place 2, b is last.
+    doc = archive("abcdef", [([("a", "b", WIN), ("c", "d", TIE), ("e", "f", TIE)], None)], policy="policy-1-1996")
+    ranking = final_ranking(parse_archive(doc))
+    tied = dict(ranking.tied_places())
+    assert tied[2] == ("c", "d", "e", "f")
+    plan = playoff_for(parse_archive(doc), ranking, 2)
+    assert plan.for_place == 2 and plan.rounds == 2 and plan.clause.startswith("Policy #1, Tournament Point Ties")
+    number = start(doc, plan)
+    play(doc, number)
+    places = {p.player: p.place for p in final_ranking(parse_archive(doc)).placings}
+    assert places["a"] == 1 and places["b"] == 6
+    # Two rounds of four leave 2-0, 1-1, 1-1, 0-2: the playoff's own standings order them.
+    assert sorted(places[p] for p in "cdef") in ([2, 3, 3, 5], [2, 3, 4, 5])
+    with pytest.raises(ValueError):
+        playoff_for(parse_archive(doc), final_ranking(parse_archive(doc)), 2)
+
 
 def test_no_playoff_for_co_champions_or_a_clear_leader():
-    co = compute_standings(parse_archive(_tied(2, "policy-4-2001", "co-champions")))
-    assert co.lead_tie is not None and playoff_plan(co, get_policy("policy-4-2001")) is None
-    clear = archive("ab", [([("a", "b", WIN)], None)])
-    assert playoff_plan(compute_standings(parse_archive(clear)), get_policy("version-3-1998")) is None
+    co = parse_archive(_tied(2, "policy-4-2001", "co-champions"))
+    assert co and next_stage(co, seed=1) is None and final_ranking(co).champions == ("t1", "t2")
+    clear = parse_archive(archive("ab", [([("a", "b", WIN)], None)]))
+    assert next_stage(clear, seed=1) is None
+
+
+def test_a_playoff_must_follow_the_policys_table_and_seat_only_its_players():
+    doc = _tied(3, "version-3-1998")
+    add_stage(doc, {"kind": "playoff", "players": ["t1", "t2", "t3"], "rounds": 3})
+    with pytest.raises(RuleError) as error:
+        parse_archive(doc)
+    assert error.value.field == "stages[0].rounds"
+    doc["stages"][0]["rounds"] = 2
+    add_round(doc, 1, [("t1", "o1", WIN)], "t2")
+    with pytest.raises(RuleError) as error:
+        parse_archive(doc)
+    assert error.value.field == "rounds[1].games[0].players[1]"
 
 
 def test_the_command_line_reports_the_playoff_due():
@@ -46,3 +132,4 @@ def test_the_command_line_reports_the_playoff_due():
     assert json.loads(out.stdout)["playoff"]["rounds"] == 2
     clear = run("standings", "-", stdin=json.dumps(archive("ab", [([("a", "b", WIN)], None)])))
     assert json.loads(clear.stdout)["playoff"] is None
+    assert json.loads(clear.stdout)["final"]["champions"] == ["a"]

@@ -1,0 +1,170 @@
+"""The rounds of an archive and the stages they belong to: parsing and checking.
+
+``scoring.archive`` reads the whole document; this module reads its ``rounds`` and
+``stages`` (docs/archive-format.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from .errors import RuleError
+from .fields import only_fields, whole_field
+from .limits import MAX_ROUNDS, MAX_SEED, MAX_TABLE
+from .results import ScoredResult, score_result
+from .stages import ELIMINATION, PLAYOFF, SWISS, Stage, parse_stage, stage_bracket
+
+if TYPE_CHECKING:
+    from .archive import EventSettings, Player
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of a round; ``scored`` is None until its result is in."""
+
+    table: int
+    players: tuple[str, str]
+    result: dict | None
+    scored: ScoredResult | None
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: its games and the player with the bye, if any; ``stage`` 0 is a Swiss round."""
+
+    number: int
+    bye: str | None
+    games: tuple[Game, ...]
+    seed: int | None = None
+    stage: int = 0  # 1 for the archive's first stage, and so on
+
+    @property
+    def complete(self) -> bool:
+        """Whether every game of the round has a result."""
+        return all(game.scored is not None for game in self.games)
+
+
+def parse_stage_headers(raw_stages: object, raw_rounds: list, event: EventSettings,
+                        by_id: dict[str, Player]) -> list[Stage]:
+    """Each stage's header, with the number of its first round; the rounds' stage numbers checked."""
+    if not isinstance(raw_stages, list):
+        raise RuleError("stages must be a list", field="stages")
+    if len(raw_stages) > MAX_ROUNDS:
+        raise RuleError(f"at most {MAX_ROUNDS} stages", field="stages")
+    first_round: dict[int, int] = {}
+    previous = 0
+    for index, raw in enumerate(raw_rounds):
+        stage = raw.get("stage", 0) if isinstance(raw, dict) else 0
+        if stage != 0:
+            stage = whole_field(stage, f"rounds[{index}].stage", "stage", minimum=1, maximum=max(1, len(raw_stages)))
+            if not raw_stages:
+                raise RuleError("a round names a stage, but the archive lists none", field=f"rounds[{index}].stage")
+        if stage < previous:
+            raise RuleError("a stage's rounds come after the rounds of the stages before it",
+                            field=f"rounds[{index}].stage")
+        if stage == 0 and event.structure == ELIMINATION:
+            raise RuleError("an elimination event has no Swiss rounds: each round names its stage",
+                            field=f"rounds[{index}].stage")
+        first_round.setdefault(stage, index + 1)
+        previous = stage
+    headers = []
+    for index, raw in enumerate(raw_stages):
+        number = index + 1
+        if number not in first_round and number < len(raw_stages):
+            raise RuleError("only the last stage may be waiting for its first round", field=f"stages[{index}]")
+        header = parse_stage(raw, f"stages[{index}]", by_id, first_round.get(number, len(raw_rounds) + 1),
+                             event.policy.rounds_for)
+        if header.kind == ELIMINATION and number < len(raw_stages):
+            raise RuleError("a bracket decides the event: no stage follows it", field=f"stages[{index + 1}]")
+        if header.kind == ELIMINATION and event.structure == SWISS and event.top_cut is None:
+            raise RuleError("a Swiss event without a top cut has no elimination stage", field=f"stages[{index}]")
+        if header.kind == PLAYOFF and event.structure == ELIMINATION:
+            raise RuleError("an elimination event's bracket has no playoff", field=f"stages[{index}]")
+        headers.append(header)
+    return headers
+
+
+def stages_with_rounds(headers: list[Stage], rounds: tuple[Round, ...], by_id: dict[str, Player]) -> tuple[Stage, ...]:
+    """The stages with their rounds; each stage before the last finished, each bracket played as seeded."""
+    stages = []
+    for number, header in enumerate(headers, start=1):
+        stage = replace(header, rounds=tuple(rnd for rnd in rounds if rnd.stage == number))
+        field = f"stages[{number - 1}]"
+        if stage.kind == ELIMINATION:
+            dropped = {p: by_id[p].dropped_after_round for p in stage.players
+                       if by_id[p].dropped_after_round is not None}
+            fields = [f"rounds[{rnd.number - 1}]" for rnd in stage.rounds]
+            finished = stage_bracket(stage, dropped, fields=fields).complete
+        else:
+            finished = stage.complete
+            if stage.rounds_planned is not None and len(stage.rounds) > stage.rounds_planned:
+                raise RuleError(f"the playoff has {stage.rounds_planned} rounds, not {len(stage.rounds)}",
+                                field=f"rounds[{stage.rounds[stage.rounds_planned].number - 1}]")
+        if number < len(headers) and not finished:
+            raise RuleError("a stage is finished before the next one begins", field=field)
+        stages.append(stage)
+    return tuple(stages)
+
+
+def parse_round(raw: object, index: int, event: EventSettings, by_id: dict[str, Player],
+                stage: Stage | None) -> Round:
+    field = f"rounds[{index}]"
+    if not isinstance(raw, dict):
+        raise RuleError("a round must be an object", field=field)
+    only_fields(raw, {"number", "bye", "games", "seed", "stage"}, field)
+    number = raw.get("number")
+    if type(number) is not int or number != index + 1:
+        raise RuleError(f"rounds must be numbered 1, 2, 3... in order; expected {index + 1}, got {number!r}", field=f"{field}.number")
+    seed = raw.get("seed")
+    if seed is not None:
+        seed = whole_field(seed, f"{field}.seed", "seed", minimum=0, maximum=MAX_SEED)
+    seen: dict[str, str] = {}
+    elimination = stage is not None and stage.kind == ELIMINATION
+
+    def place(player_id: object, where: str) -> str:
+        if not isinstance(player_id, str) or player_id not in by_id:
+            raise RuleError(f"unknown player {player_id!r}", field=where)
+        if player_id in seen:
+            raise RuleError(f"player {player_id!r} is already in this round ({seen[player_id]})", field=where)
+        player = by_id[player_id]
+        if player.dropped_after_round is not None and number > player.dropped_after_round:
+            raise RuleError(
+                f"player {player_id!r} dropped out after round {player.dropped_after_round}", field=where
+            )
+        if stage is not None and player_id not in stage.players:
+            raise RuleError(f"player {player_id!r} is not in this round's stage ({stage.title})", field=where)
+        seen[player_id] = where
+        return player_id
+
+    bye = raw.get("bye")
+    if bye is not None:
+        if elimination:
+            raise RuleError("a bracket gives its byes by seed: its rounds list no bye", field=f"{field}.bye")
+        bye = place(bye, f"{field}.bye")
+    raw_games = raw.get("games", [])
+    if not isinstance(raw_games, list):
+        raise RuleError("games must be a list", field=f"{field}.games")
+    games = []
+    tables: set[int] = set()
+    for g_index, raw_game in enumerate(raw_games):
+        g_field = f"{field}.games[{g_index}]"
+        if not isinstance(raw_game, dict):
+            raise RuleError("a game must be an object", field=g_field)
+        only_fields(raw_game, {"table", "players", "result"}, g_field)
+        table = whole_field(raw_game.get("table"), f"{g_field}.table", "table", minimum=1, maximum=MAX_TABLE)
+        if table in tables:
+            raise RuleError(f"table {table} is used twice in round {number}", field=f"{g_field}.table")
+        tables.add(table)
+        pair = raw_game.get("players")
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise RuleError("a game has a list of exactly two players", field=f"{g_field}.players")
+        ids = (place(pair[0], f"{g_field}.players[0]"), place(pair[1], f"{g_field}.players[1]"))
+        result = raw_game.get("result")
+        scored = None
+        if result is not None:
+            capabilities = (by_id[ids[0]].deck_capability, by_id[ids[1]].deck_capability)
+            scored = score_result(event.policy, event.game_type, result, capabilities, field=f"{g_field}.result",
+                                  elimination=elimination)
+        games.append(Game(table=table, players=ids, result=result, scored=scored))
+    return Round(number=number, bye=bye, games=tuple(games), seed=seed, stage=raw.get("stage", 0))

@@ -1,0 +1,273 @@
+"""How an event ends: the stage due after the Swiss rounds, and the event's final ranking.
+
+After the Swiss rounds, three things may follow (scoring/stages.py): playoff rounds among
+players tied after the whole menu (for the lead when "playoff" was posted; for a lower
+tier when the coordinator chooses, Policy #1: "the previously mentioned guidelines also
+apply"), or the posted top cut. An elimination event is its bracket. The final ranking
+puts the stages together: the bracket's order for its players, then the Swiss standings;
+a playoff orders its players among the places they were tied for (docs/rules.md,
+readings 54-62).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from .archive import Archive, Player
+from .brackets import DOUBLE
+from .stages import ELIMINATION, PLAYOFF, SWISS, Stage, stage_bracket
+from .standings import StandingRow, Standings, compute_standings
+
+PLAYOFF_CLAUSE = "{tiebreaks}: playoff rounds \"formatted in the same manner as the tournament\""
+LOWER_TIER_CLAUSE = "Policy #1, Tournament Point Ties: \"the previously mentioned guidelines also apply\""
+TOP_CUT_CLAUSE = "Policy #1, Elimination: \"Normal single-, and double-elimination are acceptable\""
+
+
+@dataclass(frozen=True)
+class StagePlan:
+    """A stage ready to start: its kind, players in order, rounds, and why, with the clause.
+
+    ``drawn`` lists the players whose order among equals came from the seed's draw (a
+    tie at a top cut, an unranked player in a ranked seeding): dice, as General 5 and 6.
+    """
+
+    kind: str
+    players: tuple[str, ...]
+    for_place: int
+    clause: str
+    rounds: int | None = None
+    bracket: str | None = None
+    seeded_by: str = "tie"
+    seed: int | None = None
+    drawn: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        """The plan as JSON data (``python -m scoring standings``)."""
+        return {"kind": self.kind, "players": list(self.players), "for_place": self.for_place,
+                "rounds": self.rounds, "bracket": self.bracket, "seeded_by": self.seeded_by,
+                "seed": self.seed, "drawn": list(self.drawn), "clause": self.clause}
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One player's place in the event (None: left the event, or still playing), and where it came from."""
+
+    place: int | None
+    player: str
+    name: str
+    tp: int | float
+    how: str
+
+
+@dataclass(frozen=True)
+class FinalRanking:
+    """The event's ranking with every stage counted, and what is still to be played before it is final."""
+
+    placings: tuple[Placing, ...]
+    pending: str | None
+
+    @property
+    def champions(self) -> tuple[str, ...]:
+        """The players in first place: one, or co-champions."""
+        return tuple(p.player for p in self.placings if p.place == 1)
+
+    def tied_places(self) -> list[tuple[int, tuple[str, ...]]]:
+        """(place, players) for every place two or more players still share."""
+        shared: dict[int, list[str]] = {}
+        for placing in self.placings:
+            if placing.place is not None:
+                shared.setdefault(placing.place, []).append(placing.player)
+        return [(place, tuple(players)) for place, players in sorted(shared.items()) if len(players) > 1]
+
+    def as_dict(self) -> dict:
+        """The ranking as JSON data."""
+        return {"pending": self.pending, "champions": list(self.champions),
+                "ranking": [placing.__dict__ for placing in self.placings]}
+
+
+def playoff_archive(archive: Archive, stage: Stage) -> Archive:
+    """A playoff as an event of its own: its players, its rounds numbered from 1, the event's rules.
+
+    Its standings (``compute_standings``) decide its players' order, and its pairing is
+    the policy's Swiss pairing among them (``pair_next_round``).
+    """
+    offset = stage.first_round - 1
+    players = tuple(_from_round(archive.by_id[player], offset) for player in stage.players)
+    rounds = tuple(replace(rnd, number=rnd.number - offset, stage=0) for rnd in stage.rounds)
+    return Archive(event=replace(archive.event, structure=SWISS, top_cut=None), players=players, rounds=rounds,
+                   by_id={player.id: player for player in players}, record=archive.record)
+
+
+def _from_round(player: Player, offset: int) -> Player:
+    if player.dropped_after_round is None:
+        return player
+    return replace(player, dropped_after_round=max(0, player.dropped_after_round - offset))
+
+
+def bracket_of(archive: Archive, stage: Stage):
+    """The bracket of an elimination stage of ``archive`` as its rounds leave it."""
+    dropped = {p.id: p.dropped_after_round for p in archive.players if p.dropped_after_round is not None}
+    return stage_bracket(stage, dropped)
+
+
+def playoff_for(archive: Archive, ranking: FinalRanking, place: int) -> StagePlan:
+    """The playoff among the players sharing ``place`` in ``ranking``: the policy's rounds for that many.
+
+    Policy #1 (Tournament Point Ties), Version 3 and Policy Number 4 (after criterion
+    III): "playoff rounds are held ... formatted in the same manner as the tournament";
+    for a place below the lead, Policy #1's "the previously mentioned guidelines also
+    apply" (docs/rules.md, readings 54 and 60).
+    """
+    players = dict(ranking.tied_places()).get(place)
+    if players is None:
+        raise ValueError(f"no players share place {place}")
+    policy = archive.policy
+    clause = PLAYOFF_CLAUSE.format(tiebreaks=policy.tiebreak_clause)
+    if place > 1:
+        clause = f"{LOWER_TIER_CLAUSE}; {clause}"
+    return StagePlan(kind=PLAYOFF, players=players, for_place=place, rounds=policy.rounds_for(len(players)),
+                     clause=f"{clause}; rounds: {policy.rounds_clause}")
+
+
+def top_cut_seeds(standings: Standings, size: int, seed: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The best ``size`` ranked players in standings order, and those whose order the seed's draw gave.
+
+    Players still tied after every criterion share a rank; their order, which decides
+    both the cut line and the seeding 1 v N, is drawn from ``seed``, as dice settle any
+    tie in elimination (General 5 and 6; docs/rules.md, reading 61).
+    """
+    draw = random.Random(seed)
+    ranked: dict[int, list[StandingRow]] = {}
+    for row in standings.rows:
+        if row.rank is not None:
+            ranked.setdefault(row.rank, []).append(row)
+    order: list[str] = []
+    drawn: list[str] = []
+    for rank in sorted(ranked):
+        block = [row.player for row in ranked[rank]]
+        if len(block) > 1 and len(order) < size:
+            draw.shuffle(block)
+            drawn.extend(block)
+        order.extend(block)
+    return tuple(order[:size]), tuple(player for player in drawn if player in order[:size])
+
+
+def elimination_seeds(archive: Archive, seed: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An elimination event's seeds: by published ranking, or drawn from ``seed``; and who was drawn.
+
+    By ranking, the best ranking first; players without a ranking come after, in an
+    order drawn from the seed (docs/rules.md, reading 61). Only active players are seeded.
+    """
+    draw = random.Random(seed)
+    active = [player for player in archive.players if player.eligible]
+    if archive.event.seeding == "random":
+        ids = [player.id for player in active]
+        draw.shuffle(ids)
+        return tuple(ids), tuple(ids)
+    ranked = sorted((p for p in active if p.ranking is not None), key=lambda p: (p.ranking, p.name.casefold(), p.id))
+    unranked = [p.id for p in active if p.ranking is None]
+    draw.shuffle(unranked)
+    return tuple(p.id for p in ranked) + tuple(unranked), tuple(unranked) if len(unranked) > 1 else ()
+
+
+def next_stage(archive: Archive, seed: int) -> StagePlan | None:
+    """The stage the rules call for now that the last stage (the Swiss rounds, or a playoff) is over.
+
+    An elimination event's bracket; the posted top cut; a playoff for a lead still tied
+    after the whole menu (or after the last playoff) when "playoff" was posted. None when
+    nothing is due. Whether the Swiss rounds are over is the caller's to know.
+    """
+    event = archive.event
+    if event.structure == ELIMINATION:
+        if archive.stages:
+            return None
+        seeds, drawn = elimination_seeds(archive, seed)
+        return StagePlan(kind=ELIMINATION, players=seeds, for_place=1, bracket=event.elimination,
+                         seeded_by=event.seeding, seed=seed, drawn=drawn, clause=TOP_CUT_CLAUSE)
+    if archive.stages and not _stage_finished(archive, archive.stages[-1]):
+        return None
+    if event.top_cut is not None:
+        if any(stage.kind == ELIMINATION for stage in archive.stages):
+            return None
+        standings = compute_standings(archive)
+        size = min(event.top_cut, sum(1 for row in standings.rows if row.rank is not None))
+        if size < 2:
+            return None
+        seeds, drawn = top_cut_seeds(standings, size, seed)
+        return StagePlan(kind=ELIMINATION, players=seeds, for_place=1, bracket=event.elimination,
+                         seeded_by="standings", seed=seed, drawn=drawn, clause=TOP_CUT_CLAUSE)
+    if event.tie_resolution != "playoff":
+        return None
+    ranking = final_ranking(archive)
+    if len(ranking.champions) < 2:
+        return None
+    return playoff_for(archive, ranking, 1)
+
+
+def _stage_finished(archive: Archive, stage: Stage) -> bool:
+    if stage.kind == PLAYOFF:
+        return stage.complete
+    return bracket_of(archive, stage).complete
+
+
+def final_ranking(archive: Archive) -> FinalRanking:
+    """The event's places with every stage counted, best first; players who left have none.
+
+    The Swiss standings' ranks, shared where players are tied after every criterion;
+    each finished playoff orders its players among the places they shared, by its own
+    standings and menu (a playoff tied again leaves them sharing, for another playoff);
+    a bracket gives its players the first places by how far they went, and the Swiss
+    standings follow for everyone outside the cut (docs/rules.md, readings 58 and 62).
+    """
+    standings = compute_standings(archive)
+    rows = {row.player: row for row in standings.rows}
+    elimination_event = archive.event.structure == ELIMINATION
+    place: dict[str, int | None] = {row.player: None if elimination_event else row.rank for row in standings.rows}
+    how: dict[str, str] = {row.player: "not seeded" if elimination_event else "Swiss standings"
+                           for row in standings.rows}
+    order = {player: index for index, player in enumerate(rows)}
+    pending = None
+    for stage in archive.stages:
+        if stage.kind == PLAYOFF:
+            if not stage.complete:
+                pending = f"{stage.title}: {len(stage.rounds)} of {stage.rounds_planned} rounds played"
+                continue
+            for row in compute_standings(playoff_archive(archive, stage)).rows:
+                if row.rank is not None and place.get(row.player) is not None:
+                    place[row.player] = stage.for_place + row.rank - 1
+                    how[row.player] = f"{stage.title}, place {row.rank} of {len(stage.players)}"
+            continue
+        bracket = bracket_of(archive, stage)
+        if not bracket.complete:
+            pending = f"{stage.title}: the bracket is being played"
+        out = {player: number for number, player in bracket.ranking()}
+        in_stage = {player for player in stage.players if rows[player].eligible}
+        for player, rank in list(place.items()):
+            if player not in in_stage and rank is not None:
+                place[player] = max(rank, len(in_stage) + 1)  # outside the cut: after everyone in it
+        for player in in_stage:
+            place[player] = out.get(player)
+            how[player] = (f"{stage.title}: still playing" if player not in out
+                           else f"{stage.title}, champion" if out[player] == 1
+                           else f"{stage.title}, place {out[player]}")
+        if elimination_event:
+            order = {player: index for index, player in enumerate(stage.players)}
+    if pending is None:
+        pending = _due(archive)
+    placings = sorted(rows.values(), key=lambda row: (place[row.player] is None, place[row.player] or 0,
+                                                      order.get(row.player, len(order))))
+    return FinalRanking(placings=tuple(Placing(place=place[row.player], player=row.player, name=row.name,
+                                               tp=row.tp, how=how[row.player]) for row in placings),
+                        pending=pending)
+
+
+def _due(archive: Archive) -> str | None:
+    """What the rules still ask for before the ranking is final, when no stage is under way."""
+    event = archive.event
+    if event.structure == ELIMINATION and not archive.stages:
+        return "Elimination: the bracket is not seeded yet"
+    if event.top_cut is not None and not any(stage.kind == ELIMINATION for stage in archive.stages):
+        kind = "double" if event.elimination == DOUBLE else "single"
+        return f"Top {event.top_cut} ({kind} elimination): not started yet"
+    return None
