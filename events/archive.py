@@ -1,4 +1,4 @@
-"""The event's rows as the engine's ``council-archive/1`` data, and back.
+"""The event's rows as the engine's ``council-archive/2`` data, and back.
 
 Reading an event costs three queries (players, rounds, games) whatever its size, so
 every page that needs standings or pairings stays flat in its query count.
@@ -12,7 +12,7 @@ from .models import Event, Game, Player
 
 
 def event_archive(event: Event) -> dict:
-    """The whole event as a ``council-archive/1`` document (docs/archive-format.md).
+    """The whole event as a ``council-archive/2`` document (docs/archive-format.md).
 
     Deterministic: players in registration order, rounds by number, games by table,
     so that export, import, export gives the same JSON.
@@ -20,6 +20,8 @@ def event_archive(event: Event) -> dict:
     players = list(event.players.order_by("id"))
     id_of = {p.pk: p.archive_id for p in players}
     rounds = list(event.rounds.order_by("number"))
+    stages = list(event.stages.order_by("number"))
+    stage_number = {stage.pk: stage.number for stage in stages}
     games_by_round: dict[int, list[Game]] = {}
     for game in Game.objects.filter(round__event=event).order_by("round_id", "table"):
         games_by_round.setdefault(game.round_id, []).append(game)
@@ -43,13 +45,19 @@ def event_archive(event: Event) -> dict:
         header["rounds_note"] = event.rounds_note
     if event.playoff_winner_id:
         header["playoff_winner"] = id_of[event.playoff_winner_id]
+    # The stage settings only where they differ from a plain Swiss event, as an older event exports them.
+    for name, plain in (("structure", "swiss"), ("elimination", "single"), ("seeding", "ranking"), ("top_cut", None)):
+        if getattr(event, name) != plain:
+            header[name] = getattr(event, name)
     return {
         "format": scoring.ARCHIVE_FORMAT,
         "event": header,
         "players": [_player_entry(p) for p in players],
+        "stages": [stage.as_archive() for stage in stages],
         "rounds": [
             {
                 "number": rnd.number,
+                **({"stage": stage_number[rnd.stage_id]} if rnd.stage_id else {}),
                 "bye": id_of[rnd.bye_id] if rnd.bye_id else None,
                 **({"seed": rnd.seed} if rnd.seed is not None else {}),
                 "games": [
@@ -83,8 +91,10 @@ def load_archive(event: Event) -> scoring.Archive:
 def score_game_result(game: Game, result: object) -> scoring.ScoredResult:
     """The engine's points for ``result`` at ``game``, under its event's policy and game type.
 
+    A game of a bracket must have a winner: a level result names the dice roll's (``roll_winner``).
     A scoring.RuleError, naming the result's field, when the policy refuses the result.
     """
     event = game.round.event
     return scoring.score_result(scoring.get_policy(event.policy), event.game_type, result,
-                                (game.player_a.deck_capability, game.player_b.deck_capability))
+                                (game.player_a.deck_capability, game.player_b.deck_capability),
+                                elimination=game.round.is_elimination)

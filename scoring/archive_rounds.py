@@ -55,11 +55,12 @@ def parse_stage_headers(raw_stages: object, raw_rounds: list, event: EventSettin
     first_round: dict[int, int] = {}
     previous = 0
     for index, raw in enumerate(raw_rounds):
-        stage = raw.get("stage", 0) if isinstance(raw, dict) else 0
-        if stage != 0:
-            stage = whole_field(stage, f"rounds[{index}].stage", "stage", minimum=1, maximum=max(1, len(raw_stages)))
+        stage = 0
+        if isinstance(raw, dict) and "stage" in raw:
             if not raw_stages:
                 raise RuleError("a round names a stage, but the archive lists none", field=f"rounds[{index}].stage")
+            stage = whole_field(raw["stage"], f"rounds[{index}].stage", "stage", minimum=1,
+                                maximum=len(raw_stages))
         if stage < previous:
             raise RuleError("a stage's rounds come after the rounds of the stages before it",
                             field=f"rounds[{index}].stage")

@@ -211,7 +211,7 @@ def _stage_finished(archive: Archive, stage: Stage) -> bool:
     return bracket_of(archive, stage).complete
 
 
-def final_ranking(archive: Archive) -> FinalRanking:
+def final_ranking(archive: Archive, standings: Standings | None = None) -> FinalRanking:
     """The event's places with every stage counted, best first; players who left have none.
 
     The Swiss standings' ranks, shared where players are tied after every criterion;
@@ -219,8 +219,9 @@ def final_ranking(archive: Archive) -> FinalRanking:
     standings and menu (a playoff tied again leaves them sharing, for another playoff);
     a bracket gives its players the first places by how far they went, and the Swiss
     standings follow for everyone outside the cut (docs/rules.md, readings 58 and 62).
+    ``standings``, when given, are the archive's Swiss standings already computed.
     """
-    standings = compute_standings(archive)
+    standings = standings or compute_standings(archive)
     rows = {row.player: row for row in standings.rows}
     elimination_event = archive.event.structure == ELIMINATION
     place: dict[str, int | None] = {row.player: None if elimination_event else row.rank for row in standings.rows}

@@ -37,6 +37,13 @@ SEEDINGS = ("ranking", "random")
 SEEDED_BY = ("standings", "ranking", "random", "tie")
 
 
+def stage_title(kind: str, size: int, for_place: int, seeded_by: str) -> str:
+    """What people call a stage: "Playoff", "Playoff for place 3", "Top 8" (a cut), "Elimination"."""
+    if kind == PLAYOFF:
+        return "Playoff" if for_place == 1 else f"Playoff for place {for_place}"
+    return f"Top {size}" if seeded_by == "standings" else "Elimination"
+
+
 @dataclass(frozen=True)
 class Stage:
     """A playoff or elimination stage: its players in order, and the event rounds it played.
@@ -59,9 +66,7 @@ class Stage:
     @property
     def title(self) -> str:
         """What people call the stage: "Playoff", "Top 8" (a cut), "Elimination"."""
-        if self.kind == PLAYOFF:
-            return "Playoff" if self.for_place == 1 else f"Playoff for place {self.for_place}"
-        return f"Top {len(self.players)}" if self.seeded_by == "standings" else "Elimination"
+        return stage_title(self.kind, len(self.players), self.for_place, self.seeded_by)
 
     @property
     def complete(self) -> bool:

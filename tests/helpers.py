@@ -21,6 +21,7 @@ from events.models import (
     SealedProduct,
     Snapshot,
     SpotCheck,
+    Stage,
 )
 from events.roles import Actor
 from scoring.limits import MAX_NAME_LENGTH
@@ -70,7 +71,7 @@ def open_game(event) -> Game:
 def database_state() -> dict:
     """Every row an event consists of, to compare before and after a request."""
     models = [Event, EventRole, Player, Round, Game, AuditEntry, Snapshot, DeckList, SealedProduct, SpotCheck,
-              BreakClock, get_user_model()]
+              BreakClock, Stage, get_user_model()]
     return {model.__name__: sorted(map(repr, model.objects.values_list())) for model in models}
 
 

@@ -18,11 +18,15 @@ from scoring.limits import (
 
 from ..models import (
     DECK_CAPABILITY_CHOICES,
+    ELIMINATION_CHOICES,
     FIRST_ROUND_CHOICES,
     FORMAT_CHOICES,
     GAME_TYPE_CHOICES,
     POLICY_CHOICES,
+    SEEDING_CHOICES,
+    STRUCTURE_CHOICES,
     TIE_CHOICES,
+    TOP_CUT_CHOICES,
     Player,
 )
 from ..roles import GIVEN_ROLES, STAFF
@@ -39,6 +43,19 @@ class EventForm(forms.Form):
         choices=TIE_CHOICES, initial="playoff", label="If players tie for the lead (posted in advance)"
     )
     first_round_pairing = forms.ChoiceField(choices=FIRST_ROUND_CHOICES, initial="random")
+    # Not required: a form posted without them (an older page, a script) means a plain Swiss event.
+    structure = forms.ChoiceField(choices=STRUCTURE_CHOICES, initial="swiss", label="Structure", required=False)
+    top_cut = forms.TypedChoiceField(
+        choices=[("", "No top cut")] + TOP_CUT_CHOICES, coerce=int, empty_value=None, required=False,
+        label="After the Swiss rounds",
+        help_text="The best by the final standings play a bracket, seeded 1 against N (posted before the event).",
+    )
+    elimination = forms.ChoiceField(choices=ELIMINATION_CHOICES, initial="single", label="Bracket", required=False,
+                                    help_text="For an elimination event or a top cut. A tied game goes to the dice "
+                                              "(Policy #1, General 5 and 6).")
+    seeding = forms.ChoiceField(choices=SEEDING_CHOICES, initial="ranking", label="Seeding of an elimination event",
+                                required=False,
+                                help_text="By published ranking (players without one are drawn after), or at random.")
     players_report = forms.BooleanField(
         required=False, label="Players report their own results",
         help_text="Each player enters the result on their phone with the code on their result slip; "
@@ -53,6 +70,8 @@ class EventForm(forms.Form):
     def values(self) -> dict:
         data = dict(self.cleaned_data)
         data.pop("expected_players", None)
+        for name in ("structure", "elimination", "seeding"):
+            data[name] = data.get(name) or self.fields[name].initial
         return data
 
 
@@ -81,7 +100,8 @@ class PlayerForm(forms.Form):
 
 
 class StartForm(forms.Form):
-    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label="Swiss rounds")
+    # Empty: the policy's number for the players present; an elimination event has none.
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label="Swiss rounds", required=False)
     note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label="Reason, if you depart from the policy")
 
 
@@ -110,7 +130,7 @@ class CloseForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    archive = forms.FileField(label="Archive file (council-archive/1 JSON)")
+    archive = forms.FileField(label="Archive file (council-archive/2 JSON)")
 
     def clean_archive(self):
         upload = self.cleaned_data["archive"]

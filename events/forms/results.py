@@ -34,6 +34,10 @@ class ResultForm(forms.Form):
         required=False, label="Decided by",
         choices=[("", "—"), ("victory", "Victory conditions"), ("rank", "Rank at the end")],
     )
+    roll_winner = forms.ChoiceField(
+        required=False, label="A level game: who won the dice roll?",
+        help_text="In elimination a tied game goes to the higher roll of the dice (Policy #1, General 5 and 6).",
+    )
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_VERSION)
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
@@ -66,6 +70,10 @@ class ResultForm(forms.Form):
         if scenario:
             winners.append(("equal", "Equal rank"))
         self.fields["winner"].choices = winners
+        if game.round.is_elimination:
+            self.fields["roll_winner"].choices = [("", "—"), ("a", a), ("b", b)]
+        else:
+            del self.fields["roll_winner"]
         self.fields["mp_a"].widget.attrs.update({"inputmode": "numeric"})
         self.fields["mp_b"].widget.attrs.update({"inputmode": "numeric"})
 
@@ -85,7 +93,13 @@ class ResultForm(forms.Form):
         return data
 
     def result(self) -> dict:
-        """The engine's result dict, seen from player_a and player_b."""
+        """The engine's result dict, seen from player_a and player_b, with the dice roll's winner when given."""
+        result = self._result()
+        if self.cleaned_data.get("roll_winner"):
+            result["roll_winner"] = {"a": 0, "b": 1}[self.cleaned_data["roll_winner"]]
+        return result
+
+    def _result(self) -> dict:
         data = self.cleaned_data
         kind = data["kind"]
         side = {"a": 0, "b": 1, "none": None, "equal": None}
@@ -117,6 +131,8 @@ def result_initial(game: Game, result: dict | None = None) -> dict:
         if "winner" in result:
             initial["winner"] = side[result["winner"]] if result["winner"] is not None else "equal"
         initial.update({k: result[k] for k in ("reason", "how") if k in result})
+        if "roll_winner" in result:
+            initial["roll_winner"] = side[result["roll_winner"]]
     return initial
 
 

@@ -3,7 +3,7 @@
 State changes live in ``events/services/``; nothing here changes more than one row.
 The rules come from ``scoring``: the policy, game type and result fields hold the
 engine's own keys, and ``events/archive.py`` turns these rows into the engine's
-``council-archive/1`` data and back.
+``council-archive/2`` data and back.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from scoring.limits import MAX_ID_LENGTH, MAX_NAME_LENGTH
 from scoring.policies import GAME_TYPES, POLICIES, TIE_RESOLUTIONS
 from scoring.results import DECK_CAPABILITIES
 from scoring.spot_checks import spot_check_choice
+from scoring.stages import SEEDINGS, STRUCTURES, TOP_CUTS
 
 from ..roles import GIVEN_ROLES
 
@@ -38,6 +39,10 @@ TIE_CHOICES = _choices(
     TIE_RESOLUTIONS, {"playoff": "Playoff rounds among the tied", "co-champions": "Co-champions share the prizes"}
 )
 FIRST_ROUND_CHOICES = _choices(FIRST_ROUND_PAIRINGS, {"random": "Random", "ranking": "By published ranking"})
+STRUCTURE_CHOICES = _choices(STRUCTURES, {"swiss": "Swiss rounds", "elimination": "Elimination (a bracket)"})
+ELIMINATION_CHOICES = [("single", "Single elimination"), ("double", "Double elimination (losers' bracket, grand final)")]
+SEEDING_CHOICES = _choices(SEEDINGS, {"ranking": "By published ranking", "random": "At random"})
+TOP_CUT_CHOICES = [(size, f"Top {size}") for size in TOP_CUTS]
 DECK_CAPABILITY_CHOICES = _choices(
     DECK_CAPABILITIES,
     {"one-ring": "Can destroy the One Ring", "marshalling-points": "Marshalling points only"},
@@ -59,6 +64,11 @@ class Event(models.Model):
     format = models.CharField(max_length=32, choices=FORMAT_CHOICES, default="general-opponent")
     tie_resolution = models.CharField(max_length=16, choices=TIE_CHOICES, default="playoff")
     first_round_pairing = models.CharField(max_length=16, choices=FIRST_ROUND_CHOICES, default="random")
+    # Swiss rounds (perhaps followed by a top cut), or one elimination bracket (scoring/stages.py).
+    structure = models.CharField(max_length=16, choices=STRUCTURE_CHOICES, default="swiss")
+    elimination = models.CharField(max_length=8, choices=ELIMINATION_CHOICES, default="single")
+    seeding = models.CharField(max_length=16, choices=SEEDING_CHOICES, default="ranking")
+    top_cut = models.PositiveSmallIntegerField(null=True, blank=True, choices=TOP_CUT_CHOICES)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events")
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=REGISTRATION)
     rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -154,9 +164,23 @@ class Event(models.Model):
             return "Time is up: the deck stays as it is until the next break."
         return None
 
+    def stage_cannot_start(self) -> str | None:
+        """Why no playoff or bracket can start now (a round under way, Swiss rounds to play); None when one can."""
+        if self.status != self.RUNNING:
+            return "Only a running event starts a playoff or a bracket."
+        latest = self.latest_round()
+        if latest is not None and latest.tables_without_result():
+            return f"{latest.label} still needs results."
+        if self.structure == "swiss" and latest is None:
+            return "No Swiss round has been played yet."
+        swiss = self.rounds.filter(stage__isnull=True).count()
+        if self.structure == "swiss" and not self.stages.exists() and swiss < (self.rounds_planned or 0):
+            return f"Only {swiss} of the {self.rounds_planned} Swiss rounds are played."
+        return None
+
     def latest_round(self) -> Round | None:
         """The round paired last, with its bye player, or None before round 1."""
-        return self.rounds.select_related("bye").order_by("-number").first()
+        return self.rounds.select_related("bye", "stage").order_by("-number").first()
 
 
 class EventRole(models.Model):
@@ -213,7 +237,10 @@ class Player(models.Model):
 
 class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    # Numbered on through the event's stages: a playoff after five Swiss rounds starts at 6.
     number = models.PositiveSmallIntegerField()
+    # None for a Swiss round; else the playoff or bracket it belongs to.
+    stage = models.ForeignKey("Stage", null=True, blank=True, on_delete=models.CASCADE, related_name="rounds")
     seed = models.BigIntegerField(null=True, blank=True)
     bye = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     # The engine's report on the pairing: rematches, floats, proven_optimal...
@@ -234,7 +261,19 @@ class Round(models.Model):
         constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_number_per_event")]
 
     def __str__(self) -> str:
-        return f"Round {self.number}"
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """What people call the round: "Round 3", "Playoff, round 1", "Top 8, round 2"."""
+        if self.stage_id is None:
+            return f"Round {self.number}"
+        return f"{self.stage.title}, round {self.number - self.stage.first_round + 1}"
+
+    @property
+    def is_elimination(self) -> bool:
+        """True for a round of a bracket, whose games must have a winner (General 5 and 6)."""
+        return self.stage_id is not None and self.stage.is_bracket
 
     def tables_without_result(self) -> list[int]:
         """The tables of this round still waiting for their result."""
@@ -340,7 +379,7 @@ class AuditEntry(models.Model):
 
 
 class Snapshot(models.Model):
-    """The whole event as a ``council-archive/1`` document, taken as a round starts and closes."""
+    """The whole event as a ``council-archive/2`` document, taken as a round starts and closes."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="snapshots")
     taken_at = models.DateTimeField(auto_now_add=True)

@@ -11,6 +11,7 @@ from scoring.decks import SEALED_GAME_TYPES
 from ..clocks import break_clock_display
 from ..models import Event, Player
 from .search import fold, holds_every_word, is_long_list, list_page
+from .stages import finals_board
 
 
 def desk_players(event: Event, query: str, page_number: str | None):
@@ -33,7 +34,7 @@ def desk(event: Event, query: str = "", page_number: str | None = None) -> dict:
     """The desk: players, rounds with their missing results, and what the policy says for those present."""
     player_page, registered, active = desk_players(event, query, page_number)
     rounds = list(
-        event.rounds.annotate(
+        event.rounds.select_related("stage").annotate(
             tables=Count("games"), missing=Count("games", filter=Q(games__result__isnull=True))
         ).order_by("number")
     )
@@ -58,7 +59,23 @@ def desk(event: Event, query: str = "", page_number: str | None = None) -> dict:
         "break_clock": break_clock_display(event),
         "construction_minutes": CONSTRUCTION_MINUTES,
         "exchange_minutes": EXCHANGE_MINUTES,
-        "can_pair_next": event.status == Event.RUNNING
-        and (latest is None or latest.missing == 0)
-        and (event.rounds_planned is None or len(rounds) < event.rounds_planned),
+        **_next_round(event, rounds, latest),
     }
+
+
+def _next_round(event: Event, rounds: list, latest) -> dict:
+    """Whether the desk offers to pair a round now, and what that round is called."""
+    stage = event.stages.order_by("-number").first()
+    swiss = sum(1 for rnd in rounds if rnd.stage_id is None)
+    ready = event.status == Event.RUNNING and (latest is None or latest.missing == 0)
+    if stage is None:
+        swiss_due = event.structure == "swiss" and (event.rounds_planned is None or len(rounds) < event.rounds_planned)
+        return {"can_pair_next": ready and swiss_due, "next_round_label": f"round {len(rounds) + 1}",
+                "swiss_paired": swiss}
+    played = sum(1 for rnd in rounds if rnd.stage_id == stage.pk)
+    if stage.is_bracket:
+        due = finals_board(event)["bracket_open"]
+    else:
+        due = played < stage.rounds_planned
+    return {"can_pair_next": ready and due, "next_round_label": f"{stage.title.lower()}, round {played + 1}",
+            "swiss_paired": swiss}

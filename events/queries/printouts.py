@@ -13,7 +13,7 @@ from .standings import event_standings
 
 def printed_round(event: Event, number: int | None) -> Round | None:
     """The round asked for by number, or the latest one; None when there is none such."""
-    rounds = event.rounds.select_related("bye")
+    rounds = event.rounds.select_related("bye", "stage")
     return rounds.filter(number=number).first() if number is not None else rounds.order_by("-number").first()
 
 

@@ -20,6 +20,7 @@ from ..models import Event, Game, Player, Round
 from .cards import card_from_text, card_text, tournament_cards
 from .decks import published_decks
 from .search import find_players, fold
+from .stages import finals_board
 from .standings import event_standings
 
 # Cards are kept in this many pieces, by player pk: a phone reads one piece, not all 1,000 cards.
@@ -122,9 +123,14 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
         extra = my_seat.game.extra_seconds if my_seat and my_seat.game and my_seat.game.result is None else 0
         label = f"Table {my_seat.table}" if extra else ""
         clock = clock_display(event, rnd, extra_seconds=extra, label=label)
+    # A bracket or a playoff to show: an elimination event, a posted top cut, or a stage's round.
+    finals = finals_board(event) if (event.structure == "elimination" or event.top_cut
+                                     or (rnd is not None and rnd.stage_id)) else None
     return {
         "event": event,
         "round": rnd,
+        "finals": finals,
+        "my_bracket": finals["status"].get(me.pk) if finals and me is not None else None,
         "tables": kept.value["tables"],
         "current": kept.current,
         "clock": clock,
@@ -172,6 +178,7 @@ def projector_board(event: Event, *, by_name: bool) -> dict:
         "round": rnd,
         "by_name": by_name,
         "board_list": projector_list(event, rnd, by_name) if rnd else "",
+        "bracket": finals_board(event)["brackets_html"] if rnd is not None and rnd.is_elimination else "",
         "clock": break_clock_display(event) or (clock_display(event, rnd) if running else None),
         "extended": list(rnd.games.filter(extra_seconds__gt=0, result__isnull=True)) if rnd else [],
     }

@@ -1,7 +1,7 @@
 """Every change to an event: one function per change, one durable transaction each.
 
 Each family of changes has its module (event, players, rounds, clock, results, staff,
-archive, snapshots, decks, sign_up, sealed); ``base`` holds what they share. A service locks the event, checks
+archive, snapshots, decks, sign_up, sealed, stages); ``base`` holds what they share. A service locks the event, checks
 the rule, changes the rows and records the change (audit entry and new version) in the
 same transaction. Views and commands call them through this package.
 """
@@ -24,6 +24,7 @@ from .sealed import adjust_break_clock, enter_sealed_product, pause_break_clock,
 from .sign_up import make_deck_link, make_deck_links, revoke_deck_link, sign_up
 from .snapshots import restore_snapshot, take_snapshot
 from .staff import add_staff, create_staff_link, remove_staff, revoke_staff_link
+from .stages import cancel_stage, start_stage
 
 __all__ = [
     "EVENT_RULE_FIELDS",
@@ -34,6 +35,7 @@ __all__ = [
     "adjust_break_clock",
     "adjust_time",
     "call_time",
+    "cancel_stage",
     "change_rounds",
     "close_event",
     "confirm_result",
@@ -61,6 +63,7 @@ __all__ = [
     "set_capability",
     "sign_up",
     "start_break_clock",
+    "start_stage",
     "start_clock",
     "start_event",
     "submit_deck_list",

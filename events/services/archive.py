@@ -1,4 +1,4 @@
-"""Importing an event from a ``council-archive/1`` document (docs/archive-format.md).
+"""Importing an event from a ``council-archive/2`` (or ``/1``) document (docs/archive-format.md).
 
 Exporting is a read (``events/archive.py``); snapshots are restored from the same
 documents (``services/snapshots.py``), so both use the checks and writes here.
@@ -13,7 +13,7 @@ import scoring.clock
 from scoring.policies import points_json
 
 from ..codes import new_codes
-from ..models import Event, Game, Player, Round
+from ..models import Event, Game, Player, Round, Stage
 from ..names import name_digest
 from ..roles import OWNER, Actor
 from .base import ServiceError, new_event_slug, record_change
@@ -26,12 +26,12 @@ def joined_after_round(player_id: str, status: str, archive: scoring.Archive) ->
     player appears in tells when they joined; one who never appears joined after the
     last round, unless they dropped before playing.
     """
-    for rnd in archive.rounds:
+    for rnd in archive.all_rounds:
         if rnd.bye == player_id or any(player_id in g.players for g in rnd.games):
             return rnd.number - 1
     if status != Player.ACTIVE:
         return 0
-    return len(archive.rounds)
+    return len(archive.all_rounds)
 
 
 def rounds_by_policy(archive: scoring.Archive, joined: dict[str, int]) -> int | None:
@@ -68,6 +68,10 @@ def checked_archive(data: object) -> dict:
             "format": settings.format,
             "tie_resolution": settings.tie_resolution,
             "first_round_pairing": settings.first_round_pairing,
+            "structure": settings.structure,
+            "elimination": settings.elimination,
+            "seeding": settings.seeding,
+            "top_cut": settings.top_cut,
             "status": record.status,
             "rounds_planned": record.rounds_planned,
             "rounds_by_policy": rounds_by_policy(archive, joined) if record.rounds_planned else None,
@@ -91,13 +95,19 @@ def player_fields(entry: scoring.Player, joined: int) -> dict:
 
 
 def write_rounds(event: Event, archive: scoring.Archive, pk_of: dict[str, int], source: str) -> None:
-    """Create the archive's rounds and games, with new result codes and a ready clock.
+    """Create the archive's stages, rounds and games, with new result codes and a ready clock.
 
     ``source`` ("import", "snapshot") is recorded as who reported each result.
     """
-    for rnd in archive.rounds:
+    stages = [Stage.objects.create(event=event, number=number, kind=stage.kind, bracket=stage.bracket or "",
+                                   players=list(stage.players), rounds_planned=stage.rounds_planned,
+                                   for_place=stage.for_place, seeded_by=stage.seeded_by, seed=stage.seed,
+                                   first_round=stage.first_round)
+              for number, stage in enumerate(archive.stages, start=1)]
+    for rnd in archive.all_rounds:
         row = Round.objects.create(
             event=event, number=rnd.number, seed=rnd.seed, bye_id=pk_of[rnd.bye] if rnd.bye else None,
+            stage=stages[rnd.stage - 1] if rnd.stage else None,
             clock_remaining=scoring.clock.new_clock(archive.policy, event.game_type).remaining,
         )
         codes = new_codes(2 * len(rnd.games))
@@ -130,7 +140,7 @@ def _check_names_differ(archive: scoring.Archive) -> None:
 
 
 def import_event(data: object, *, owner) -> Event:
-    """Create an event from a ``council-archive/1`` document, owned by ``owner``.
+    """Create an event from a ``council-archive/2`` (or ``/1``) document, owned by ``owner``.
 
     Nothing is saved unless the whole document is valid, and no two of its players'
     names read alike (events/names.py), as registration requires. Exporting the new
@@ -151,5 +161,5 @@ def import_event(data: object, *, owner) -> Event:
             event.save(update_fields=["playoff_winner"])
         write_rounds(event, archive, pk_of, "import")
         record_change(event, Actor.account(owner, OWNER), "event.imported", event.name,
-                      after={"players": len(players), "rounds": len(archive.rounds)})
+                      after={"players": len(players), "rounds": len(archive.all_rounds)})
     return event

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import secrets
 
 from django.db import transaction
 
 import scoring
 from scoring.archive import parse_event
+from scoring.finals import final_ranking, next_stage
 from scoring.limits import MAX_ROUNDS
 from scoring.text import text_problem
 
@@ -17,8 +19,15 @@ from ..roles import OWNER, Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, new_event_slug, record_change
 from .decks import recheck_deck_lists
 from .snapshots import snapshot
+from .stages import create_stage
 
-EVENT_RULE_FIELDS = ("policy", "game_type", "format", "tie_resolution", "first_round_pairing")
+EVENT_RULE_FIELDS = ("policy", "game_type", "format", "tie_resolution", "first_round_pairing", "structure",
+                     "elimination", "seeding", "top_cut")
+
+
+def _with_defaults(rules: dict) -> dict:
+    """The rule settings given, and each one not given at its default (a plain Swiss event)."""
+    return {key: rules[key] if key in rules else Event._meta.get_field(key).get_default() for key in EVENT_RULE_FIELDS}
 
 
 def _check_event_rules(fields: dict) -> None:
@@ -27,7 +36,7 @@ def _check_event_rules(fields: dict) -> None:
     if text_problem(place):
         raise ServiceError(f"The place {text_problem(place)}.", field="place")
     try:
-        parse_event({"name": fields.get("name") or "x", **{k: fields[k] for k in EVENT_RULE_FIELDS}})
+        parse_event({"name": fields.get("name") or "x", **_with_defaults(fields)})
     except scoring.RuleError as error:
         raise ServiceError.from_rule(error, {f"event.{k}": k for k in ("name", *EVENT_RULE_FIELDS)}) from None
 
@@ -49,7 +58,7 @@ def create_event(
             place=place,
             owner=owner,
             players_report=players_report,
-            **{k: rules[k] for k in EVENT_RULE_FIELDS},
+            **_with_defaults(rules),
         )
         record_change(event, Actor.account(owner, OWNER), "event.created", event.name, after=_settings(event))
     return event
@@ -96,12 +105,15 @@ def update_event(
     return event
 
 
-def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: str = "") -> Event:
-    """Close registration and fix the number of Swiss rounds.
+def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: str = "",
+                seed: int | None = None) -> Event:
+    """Close registration and fix the number of Swiss rounds, or seed the bracket of an elimination event.
 
     The number comes from the policy's Number of Rounds table for the active players
     present (Policy #1 / Version 3 / Policy Number 4, "Number of Rounds"). A different
-    number is allowed; the event then records that it departs from the policy.
+    number is allowed; the event then records that it departs from the policy. An
+    elimination event has no Swiss rounds: its bracket is seeded now, by published
+    ranking or at random from ``seed`` (drawn here unless given; scoring/finals.py).
     """
     with transaction.atomic(durable=True):
         event = locked_event(event)
@@ -110,6 +122,14 @@ def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: 
         present = event.players.filter(status=Player.ACTIVE).count()
         if present < 2:
             raise ServiceError("Register at least two players before starting.", field="rounds")
+        if event.structure == "elimination":
+            event.status = Event.RUNNING
+            event.save()
+            record_change(event, actor, "event.started", f"{present} players, elimination",
+                          after={"players": present, "elimination": event.elimination, "seeding": event.seeding})
+            plan = next_stage(load_archive(event), secrets.randbelow(2**31) if seed is None else seed)
+            create_stage(event, plan, actor)
+            return event
         policy = scoring.get_policy(event.policy)
         by_policy = policy.rounds_for(present)
         planned = by_policy if rounds is None else rounds
@@ -154,6 +174,8 @@ def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") ->
         event = locked_event(event)
         if event.status != Event.RUNNING:
             raise ServiceError("Only a running event has rounds to change.", field="rounds")
+        if event.structure != "swiss" or event.stages.exists():
+            raise ServiceError("The Swiss rounds are over: a playoff or a bracket has started.", field="rounds")
         _check_rounds(rounds, event.rounds.count())
         before = {"rounds_planned": event.rounds_planned, "note": event.rounds_note}
         policy = scoring.get_policy(event.policy)
@@ -169,12 +191,14 @@ def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") ->
 def close_event(
     event: Event, *, actor: Actor, playoff_winner: Player | None = None, confirm: bool = False
 ) -> scoring.Standings:
-    """Close the event on its final standings.
+    """Close the event on its final ranking (scoring/finals.py).
 
-    Every result must be in. Fewer rounds than planned need ``confirm``. When players
-    are tied for the lead after every criterion, the option posted in advance decides
-    (Policy #1 / Version 3 / Policy Number 4, Tournament Point Ties): a playoff needs
-    its winner recorded here; co-champions need nothing more.
+    Every result must be in. Fewer Swiss rounds than planned need ``confirm``. A stage
+    under way, a posted top cut not played, or an unseeded bracket must finish first.
+    When players still share the lead after every criterion and every playoff, the
+    option posted in advance decides (Policy #1 / Version 3 / Policy Number 4,
+    Tournament Point Ties): the playoff is played here (``start_stage``), or, when it
+    was played on paper, its winner is recorded here; co-champions need nothing more.
     """
     with transaction.atomic(durable=True):
         event = locked_event(event)
@@ -185,18 +209,22 @@ def close_event(
             raise ServiceError("No round has been played yet.")
         missing = latest.tables_without_result()
         if missing:
-            raise ServiceError(f"Round {latest.number} still needs results from table(s) {', '.join(map(str, missing))}.")
-        if latest.number < (event.rounds_planned or 0) and not confirm:
-            raise NeedsConfirmation(
-                [f"Only {latest.number} of the {event.rounds_planned} planned rounds were played."]
-            )
-        standings = scoring.compute_standings(load_archive(event))
-        lead_tie = standings.lead_tie
-        if lead_tie and event.tie_resolution == "playoff":
-            names = ", ".join(row.name for row in standings.rows if row.player in lead_tie.players)
-            if playoff_winner is None or playoff_winner.archive_id not in lead_tie.players:
-                raise ServiceError(f"{names} are tied for the lead: record who won the playoff.",
-                                   field="playoff_winner", rule=lead_tie.clause)
+            raise ServiceError(f"{latest.label} still needs results from table(s) {', '.join(map(str, missing))}.")
+        archive = load_archive(event)
+        swiss = len(archive.rounds)
+        if not archive.stages and swiss < (event.rounds_planned or 0) and not confirm:
+            raise NeedsConfirmation([f"Only {swiss} of the {event.rounds_planned} planned rounds were played."])
+        ranking = final_ranking(archive)
+        if ranking.pending is not None:
+            raise ServiceError(f"{ranking.pending}: finish it before closing.")
+        standings = scoring.compute_standings(archive)
+        champions = ranking.champions
+        if len(champions) > 1 and event.tie_resolution == "playoff":
+            names = ", ".join(p.name for p in ranking.placings if p.player in champions)
+            if playoff_winner is None or playoff_winner.archive_id not in champions:
+                raise ServiceError(f"{names} are tied for the lead: start the playoff from the desk, or record "
+                                   "who won a playoff played on paper.", field="playoff_winner",
+                                   rule=event_tiebreak_clause(event))
         elif playoff_winner is not None:
             raise ServiceError("There is no tie for the lead to play off.", field="playoff_winner")
         event.status = Event.CLOSED
@@ -204,7 +232,13 @@ def close_event(
         event.save()
         record_change(event, actor, "event.closed", event.name,
                       after={"winner": playoff_winner.archive_id if playoff_winner else
-                             (standings.rows[0].player if standings.rows else None),
-                             "lead_tie": dataclasses.asdict(lead_tie) if lead_tie else None})
+                             (champions[0] if len(champions) == 1 else None),
+                             "champions": list(champions),
+                             "lead_tie": dataclasses.asdict(standings.lead_tie) if standings.lead_tie else None})
         snapshot(event, "Event closed", latest.number)
     return standings
+
+
+def event_tiebreak_clause(event: Event) -> str:
+    """The clause of the event's policy that sends a lead tied after every criterion to a playoff."""
+    return scoring.get_policy(event.policy).tiebreak_clause

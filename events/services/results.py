@@ -25,6 +25,7 @@ RESULT_FIELDS = {
     "result.mp[1]": "mp_b",
     "result.mp": "mp_a",
     "result.weakest_link": "weakest_link",
+    "result.roll_winner": "roll_winner",
     "result.winner": "winner",
     "result.reason": "reason",
     "result.how": "how",

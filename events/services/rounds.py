@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 
 from django.db import transaction
 
 import scoring
 import scoring.clock
+from scoring.finals import bracket_of, playoff_archive
 
 from ..archive import event_archive, load_archive
 from ..codes import new_codes
-from ..models import Event, Game, Player, Round
+from ..models import Event, Game, Player, Round, Stage
 from ..roles import Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, record_change
 from .snapshots import snapshot
@@ -23,7 +25,8 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
     Refused while any table of the current round has no result, naming the tables
     (Version 3 / Policy Number 4, Pairing Players: pairing uses every result so far).
     The seed is drawn here unless given, stored with the round and shown, so the
-    pairing can be reproduced from the archive.
+    pairing can be reproduced from the archive. Once a stage has started, its rounds
+    are paired instead: a playoff as Swiss among its players, a bracket's ready matches.
     """
     with transaction.atomic(durable=True):
         event = locked_event(event)
@@ -36,24 +39,22 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
             missing = latest.tables_without_result()
             if missing:
                 raise ServiceError(
-                    f"Round {latest.number} still needs results from "
+                    f"{latest.label} still needs results from "
                     f"{'table' if len(missing) == 1 else 'tables'} {', '.join(map(str, missing))}."
                 )
-        paired = latest.number if latest else 0
-        if event.rounds_planned is not None and paired >= event.rounds_planned:
-            raise ServiceError(
-                f"All {event.rounds_planned} planned rounds are paired. Change the number of rounds to add one, "
-                "or close the event."
-            )
         archive = load_archive(event)
         seed = secrets.randbelow(2**31) if seed is None else seed
+        stage = event.stages.order_by("-number").first()
+        if stage is None:
+            _check_swiss_round_due(event, latest)
         try:
-            pairing = scoring.pair_next_round(archive, seed)
+            pairing = _pairing(archive, stage, seed, latest.number if latest else 0)
         except scoring.RuleError as error:
             raise ServiceError.from_rule(error) from None
         pk_of = dict(event.players.values_list("archive_id", "pk"))
         rnd = Round.objects.create(
             event=event,
+            stage=stage,
             number=pairing.round,
             seed=seed,
             bye_id=pk_of[pairing.bye] if pairing.bye else None,
@@ -70,9 +71,43 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
         # a list saved or a setting changed later does not change whom staff are checking.
         rnd.spot_check_ids = sorted(rnd.draw_spot_checks())
         rnd.save(update_fields=["spot_check_ids"])
-        record_change(event, actor, "round.paired", f"Round {rnd.number}", after=pairing.as_dict(), round_number=rnd.number)
-        snapshot(event, f"Round {rnd.number} paired", rnd.number)
+        record_change(event, actor, "round.paired", rnd.label, after=pairing.as_dict(), round_number=rnd.number)
+        snapshot(event, f"{rnd.label} paired", rnd.number)
     return rnd
+
+
+def _check_swiss_round_due(event: Event, latest: Round | None) -> None:
+    if event.structure == "elimination":
+        raise ServiceError("Seed the bracket first: the event's start does it.")
+    paired = latest.number if latest else 0
+    if event.rounds_planned is not None and paired >= event.rounds_planned:
+        follow = " or start the top cut" if event.top_cut else ""
+        raise ServiceError(
+            f"All {event.rounds_planned} planned rounds are paired. Change the number of rounds to add one{follow}, "
+            "or close the event."
+        )
+
+
+def _pairing(archive: scoring.Archive, stage: Stage | None, seed: int, paired: int) -> scoring.PairingResult:
+    """The next round of the Swiss rounds, of the playoff (Swiss among its players), or of the bracket."""
+    if stage is None:
+        return scoring.pair_next_round(archive, seed)
+    engine_stage = archive.stages[stage.number - 1]
+    if stage.kind == "playoff":
+        if len(engine_stage.rounds) >= stage.rounds_planned:
+            raise ServiceError(f"All {stage.rounds_planned} rounds of the {stage.title.lower()} are paired: "
+                               "its standings decide.")
+        own = scoring.pair_next_round(playoff_archive(archive, engine_stage), seed)
+        return dataclasses.replace(own, round=paired + 1)
+    bracket = bracket_of(archive, engine_stage)
+    if bracket.complete:
+        raise ServiceError(f"The {stage.title} bracket is decided: close the event.")
+    matches = bracket.next_matches
+    return scoring.PairingResult(
+        round=paired + 1, seed=seed, bye=None,
+        games=tuple((table, *match.players) for table, match in enumerate(matches, start=1)),
+        quality={"bracket": [match.id for match in matches]},
+    )
 
 
 def _pairs(items: list) -> list[tuple]:
@@ -121,6 +156,9 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
         event = locked_event(rnd.event)
         if event.status != Event.RUNNING or event.latest_round().pk != rnd.pk:
             raise ServiceError("Only the latest round of a running event can be changed.")
+        if rnd.is_elimination:
+            raise ServiceError("A bracket's matches follow from its seeding and results: they cannot be swapped. "
+                               "Undo the round to pair it again.")
         if first.pk == second.pk:
             raise ServiceError("Choose two different players.", field="second")
         games = list(rnd.games.select_for_update().select_related("player_a", "player_b"))
@@ -130,7 +168,7 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
             seat[game.player_b_id] = (game, "player_b")
         for player, field in ((first, "first"), (second, "second")):
             if player.pk not in seat and player.pk != rnd.bye_id:
-                raise ServiceError(f"{player.name} is not in round {rnd.number}.", field=field)
+                raise ServiceError(f"{player.name} is not in {rnd.label.lower()}.", field=field)
             if player.pk in seat and seat[player.pk][0].result is not None:
                 raise ServiceError(
                     f"Table {seat[player.pk][0].table} already has a result; it cannot be changed.", field=field

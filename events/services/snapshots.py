@@ -85,6 +85,7 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
         event.save()
         Game.objects.filter(round__event=event).delete()
         event.rounds.all().delete()
+        event.stages.all().delete()
         wanted = [p.id for p in archive.players]
         event.players.exclude(archive_id__in=wanted).delete()
         rows = {p.archive_id: p for p in event.players.order_by("id")}
@@ -117,5 +118,5 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
         write_rounds(event, archive, pk_of, "snapshot")
         record_change(event, actor, "snapshot.restored", kept.reason,
                       before={"snapshot": before.pk, "rounds": before.round_number},
-                      after={"snapshot": kept.pk, "rounds": len(archive.rounds), "players": len(archive.players)})
+                      after={"snapshot": kept.pk, "rounds": len(archive.all_rounds), "players": len(archive.players)})
     return event

@@ -121,7 +121,9 @@ def _rounds_form(request, event, actor, form_class, service, form_name: str, suc
 @require_POST
 def start(request, event, actor):
     return _rounds_form(request, event, actor, StartForm, services.start_event, "start_form",
-                        lambda data: f"The event has started: {event.name}. Pair round 1 when everyone is seated.")
+                        lambda data: f"The event has started: {event.name}. "
+                        + ("The bracket is seeded: see it on the standings page. " if event.structure == "elimination"
+                           else "") + "Pair round 1 when everyone is seated.")
 
 
 @event_view(COORDINATOR)

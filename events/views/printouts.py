@@ -1,4 +1,4 @@
-"""The printouts: pairings, result slips, tournament cards, standings and deck lists, A4 or Letter."""
+"""The printouts: pairings, result slips, tournament cards, standings, brackets and deck lists, A4 or Letter."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from ..forms import whole_number
 from ..queries.decks import deck_link_slips, deck_lists_sheet, deck_sheet
 from ..queries.printouts import cards_sheet, pairings_sheet, printed_round, slips_sheet, standings_sheet
 from ..queries.public import public_address
+from ..queries.stages import finals_board
 from ..roles import COORDINATOR
 from .access import event_view
 
@@ -46,6 +47,13 @@ def print_cards(request, event, actor):
 @require_GET
 def print_standings(request, event, actor):
     return render(request, "events/print/standings.html", standings_sheet(event, public_address(request, event)))
+
+
+@event_view(COORDINATOR)
+@require_GET
+def print_bracket(request, event, actor):
+    return render(request, "events/print/bracket.html",
+                  {"event": event, "finals": finals_board(event), "public_url": public_address(request, event)})
 
 
 @event_view(COORDINATOR)

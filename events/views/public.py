@@ -58,7 +58,7 @@ def public_me(request, event, actor):
 @event_view(PUBLIC)
 @require_GET
 def public_round(request, event, actor, number: int):
-    rnd = get_object_or_404(Round.objects.select_related("bye"), event=event, number=number)
+    rnd = get_object_or_404(Round.objects.select_related("bye", "stage"), event=event, number=number)
     return render(request, "events/public_round.html", past_round(event, rnd))
 
 

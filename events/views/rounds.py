@@ -26,7 +26,7 @@ def _round_page(event, rnd, *, swap_form=None, warnings=None, clock_form=None, q
 
 
 def _round(event, number: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("bye"), event=event, number=number)
+    return get_object_or_404(Round.objects.select_related("bye", "stage"), event=event, number=number)
 
 
 @event_view(COORDINATOR)

@@ -1,22 +1,26 @@
-"""The coordinator's standings, and closing the event on them."""
+"""The coordinator's standings, the playoffs and brackets that follow them, and closing the event."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
-from ..forms import CloseForm
+from ..forms import CloseForm, whole_number
+from ..models import Stage
+from ..queries.stages import coordinator_finals
 from ..queries.standings import coordinator_standings
 from ..roles import COORDINATOR
 from .access import event_view
-from .confirm import submit
+from .confirm import press, submit
 
 
 def _standings_page(event, *, close_form=None, warnings=None) -> dict:
-    page = coordinator_standings(event)
-    return {**page, "close_form": close_form or CloseForm(players=page["tied_players"]), "warnings": warnings}
+    page = coordinator_standings(event) | coordinator_finals(event)
+    champions = page["finals"]["champion_ids"]
+    tied = event.players.filter(archive_id__in=champions) if len(champions) > 1 else page["tied_players"].none()
+    return {**page, "tied_players": tied, "close_form": close_form or CloseForm(players=tied), "warnings": warnings}
 
 
 @event_view(COORDINATOR)
@@ -36,3 +40,22 @@ def close(request, event, actor):
         return redirect("standings", slug=event.slug)
     return render(request, "events/standings.html", _standings_page(event, close_form=form, warnings=done.warnings),
                   status=done.status)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def start_stage(request, event, actor):
+    """Start the playoff, the top cut or the bracket that is due; with ``place``, a playoff for a tied lower place."""
+    place = whole_number(request.POST.get("place", ""))
+    press(request, lambda: services.start_stage(event, actor=actor, place=place),
+          lambda stage: f"{stage.title} started: pair its first round from the desk.", refused="Not started: {}")
+    return redirect("standings", slug=event.slug)
+
+
+@event_view(COORDINATOR)
+@require_POST
+def cancel_stage(request, event, actor, number: int):
+    stage = get_object_or_404(Stage, event=event, number=number)
+    press(request, lambda: services.cancel_stage(stage, actor=actor),
+          lambda _: f"{stage.title} taken back.", refused="Not taken back: {}")
+    return redirect("standings", slug=event.slug)

@@ -79,7 +79,7 @@
     var region = document.querySelector("[data-me]");
     if (!region) return;
     var me = region.getAttribute("data-me");
-    region.querySelectorAll("tr[data-players]").forEach(function (row) {
+    region.querySelectorAll("[data-players]").forEach(function (row) {
       row.classList.toggle("mine", row.getAttribute("data-players").split(" ").indexOf(me) !== -1);
     });
   }

@@ -71,7 +71,7 @@ def test_coordinator_runs_an_event_from_registration_to_final_standings(laptop, 
 
     expect(page.get_by_text("the policy gives 3 Swiss rounds")).to_be_visible()
     page.get_by_role("button", name="Start with these rounds").click()
-    expect(page.get_by_text("0 of 3 rounds paired")).to_be_visible()
+    expect(page.get_by_text("0 of 3 Swiss rounds paired")).to_be_visible()
 
     for number in (1, 2, 3):
         page.get_by_role("button", name=f"Pair round {number}").click()
@@ -83,7 +83,7 @@ def test_coordinator_runs_an_event_from_registration_to_final_standings(laptop, 
             expect(page.locator(f"#table-{table}")).to_contain_text("Confirmed")
         expect(page.locator("#tables")).to_contain_text("All results are in.")
 
-    page.get_by_role("link", name="Final standings and close").click()
+    page.get_by_role("link", name="Standings, playoffs and close").click()
     expect(page.get_by_role("heading", name=re.compile("Standings"))).to_be_visible()
     rows = page.locator("tbody tr")
     expect(rows).to_have_count(5)

@@ -70,6 +70,8 @@ POSTED_FIELDS = {
     "game_confirm": [],
     "game_result": RESULT_FIELDS,
     "close": list(CloseForm.base_fields),
+    "start_stage": ["place"],
+    "cancel_stage": [],
     "staff": list(StaffForm.base_fields),
     "staff_remove": [],
     "staff_link": ["action"],
@@ -128,6 +130,7 @@ def _valid(name: str, world: dict) -> dict:
         "player_product": {"product": "2 Orc-patrol\n1 Gandalf"},
         "publish_decks": {"players": first},
         "break_clock": {"action": "adjust", "minutes": "5"},
+        "start_stage": {"place": "2"},
     }.get(name, {})
 
 
@@ -160,7 +163,7 @@ def test_every_address_that_takes_a_post_is_fuzzed():
                            "staff_link_open", "tables", "game_result_preview", "game_council", "desk", "round",
                            "standings", "export", "audit", "print_pairings", "print_slips", "print_cards",
                            "print_standings", "snapshot_download", "print_deck_sheet", "print_deck_lists",
-                           "print_deck_links", "public_deck"}
+                           "print_deck_links", "public_deck", "print_bracket"}
     names = {p.name for p in url_patterns()}
     assert names - pages_without_forms == set(POSTED_FIELDS)
     assert set(ACCESS) == names

@@ -148,9 +148,15 @@ def test_the_schema_states_the_engines_limits():
         (".players.dropped_after_round", "maximum"): limits.MAX_ROUNDS,
         (".players.avatar", "maxLength"): limits.MAX_NAME_LENGTH,
         (".players.ranking", "maximum"): limits.MAX_RANKING,
+        (".stages", "maxItems"): limits.MAX_ROUNDS,
+        (".stages.oneOf.players", "maxItems"): limits.MAX_PLAYERS,
+        (".stages.oneOf.seed", "maximum"): limits.MAX_SEED,
+        (".stages.oneOf.rounds", "maximum"): limits.MAX_ROUNDS,
+        (".stages.oneOf.for_place", "maximum"): limits.MAX_PLAYERS,
         (".rounds", "maxItems"): limits.MAX_ROUNDS,
         (".rounds.number", "maximum"): limits.MAX_ROUNDS,
         (".rounds.seed", "maximum"): limits.MAX_SEED,
+        (".rounds.stage", "maximum"): limits.MAX_ROUNDS,
         (".rounds.games", "maxItems"): limits.MAX_TABLE,
         (".rounds.games.table", "maximum"): limits.MAX_TABLE,
         (".rounds.games.players", "maxItems"): 2,
@@ -176,3 +182,19 @@ def test_json_at_the_bounds_is_read():
     depth = limits.MAX_JSON_DEPTH
     assert read_json("[" * depth + "]" * depth) is not None
     assert read_json("9" * limits.MAX_NUMBER_DIGITS) == int("9" * limits.MAX_NUMBER_DIGITS)
+
+
+def test_the_complete_examples_of_the_format_page_are_valid_for_the_engine_and_the_schema():
+    page = (Path(__file__).resolve().parents[2] / "docs" / "archive-format.md").read_text()
+    blocks = page.split("```json\n")[1:]
+    examples = [json.loads(block.split("```")[0]) for block in blocks if block.startswith('{"format"')]
+    assert [example["format"] for example in examples] == ["council-archive/2", "council-archive/2"]
+    for example in examples:
+        jsonschema.validate(example, SCHEMA)
+        parse_archive(example)
+    top_cut = parse_archive(examples[-1])
+    assert [stage.title for stage in top_cut.stages] == ["Top 4"] and top_cut.stages[0].first_round == 3
+    # A version 1 file is valid too, and the fields version 2 added are not in it.
+    jsonschema.validate({**examples[0], "format": "council-archive/1"}, SCHEMA)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**examples[-1], "format": "council-archive/1"}, SCHEMA)

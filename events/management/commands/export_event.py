@@ -1,4 +1,4 @@
-"""Print an event as council-archive/1 JSON."""
+"""Print an event as council-archive/2 JSON."""
 
 import json
 
@@ -9,7 +9,7 @@ from events.models import Event
 
 
 class Command(BaseCommand):
-    help = "Print the event SLUG as council-archive/1 JSON (docs/archive-format.md)."
+    help = "Print the event SLUG as council-archive/2 JSON (docs/archive-format.md)."
 
     def add_arguments(self, parser):
         parser.add_argument("slug")

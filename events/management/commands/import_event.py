@@ -1,4 +1,4 @@
-"""Create an event from a council-archive/1 file and print its public address."""
+"""Create an event from a council-archive/2 (or /1) file and print its public address."""
 
 import sys
 
@@ -13,7 +13,7 @@ from scoring.limits import MAX_ARCHIVE_BYTES
 
 
 class Command(BaseCommand):
-    help = "Create an event from a council-archive/1 JSON FILE ('-' for standard input); print /e/<slug>/."
+    help = "Create an event from a council-archive/2 (or /1) JSON FILE ('-' for standard input); print /e/<slug>/."
 
     def add_arguments(self, parser):
         parser.add_argument("file")

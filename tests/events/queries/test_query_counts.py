@@ -78,3 +78,41 @@ def test_page_queries_do_not_grow_with_players_or_rounds(client, owner, small_an
     first_large, then_large = (_queries(client, _url(template, large), headers) for _ in range(2))
     counts = {"small": (first_small, then_small), "large": (first_large, then_large)}
     assert first_large <= first_small and then_large <= then_small, counts
+
+
+BRACKET_PAGES = [
+    ("desk", "/events/{slug}/"),
+    ("round", "/events/{slug}/rounds/{last}/"),
+    ("result form", "/events/{slug}/games/{game}/result/"),
+    ("standings", "/events/{slug}/standings/"),
+    ("public", "/e/{slug}/"),
+    ("projector", "/e/{slug}/projector/"),
+    ("print bracket", "/events/{slug}/print/bracket/"),
+]
+
+
+@pytest.fixture
+def small_and_large_brackets(owner):
+    events = []
+    for slug, players in (("small", 8), ("large", 32)):
+        event = EventFactory(owner=owner, slug=slug, structure="elimination", elimination="double")
+        services.register_players(event, "\n".join(f"Player {n:02d}" for n in range(1, players + 1)),
+                                  actor=actor(owner))
+        services.start_event(event, actor=actor(owner), seed=1)
+        for game in services.pair_round(event, actor=actor(owner)).games.all():
+            services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=actor(owner),
+                                   expected_version=0)
+        services.pair_round(event, actor=actor(owner))
+        events.append(event)
+    return events
+
+
+@pytest.mark.parametrize("name, template", BRACKET_PAGES, ids=[p[0] for p in BRACKET_PAGES])
+def test_bracket_pages_do_not_grow_with_the_bracket(client, owner, small_and_large_brackets, name, template):
+    small, large = small_and_large_brackets
+    client.force_login(owner)
+    client.get("/")
+    first_small, then_small = (_queries(client, _url(template, small), {}) for _ in range(2))
+    first_large, then_large = (_queries(client, _url(template, large), {}) for _ in range(2))
+    counts = {"small": (first_small, then_small), "large": (first_large, then_large)}
+    assert first_large <= first_small and then_large <= then_small, counts

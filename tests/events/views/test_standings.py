@@ -14,7 +14,7 @@ def test_standings_and_close_with_a_playoff(as_owner, event):
     page = as_owner.get(f"/events/{event.slug}/standings/").content.decode()
     assert "tied for the lead" in page and "Winner of the playoff" in page
     missing = as_owner.post(f"/events/{event.slug}/close/", {})
-    assert missing.status_code == 422 and "record who won the playoff" in missing.content.decode()
+    assert missing.status_code == 422 and "record who won a playoff played on paper" in missing.content.decode()
     done = as_owner.post(f"/events/{event.slug}/close/", {"playoff_winner": game.player_a.pk}, follow=True)
     assert f"{game.player_a.name} won the playoff" in done.content.decode()
     event.refresh_from_db()

@@ -1,0 +1,133 @@
+"""Playoffs and brackets as people read them: the coordinator's finals, the phones, the projector, the printout.
+
+One kept part per version of the event (events/caching/parts.py) holds the final ranking,
+what is due, and each bracket laid out by round; every page reads it.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+import scoring
+from scoring.brackets import BYE, DOUBLE, FINAL, FINAL_AGAIN, LOSERS
+from scoring.finals import bracket_of, final_ranking, next_stage
+
+from ..archive import load_archive
+from ..caching.parts import kept_part
+from ..models import Event
+from .standings import event_standings
+
+
+def has_finals(event: Event) -> bool:
+    """True when the event has or will have a playoff or a bracket to show (no query)."""
+    return event.structure == "elimination" or event.top_cut is not None or event.status != Event.REGISTRATION
+
+
+def _round_names(kind: str, side: str, number: int, last: int) -> str:
+    if side == FINAL:
+        return "Grand final"
+    if side == FINAL_AGAIN:
+        return "Second final"
+    if side == LOSERS:
+        return f"Losers' round {number}"
+    if kind == DOUBLE:
+        return f"Winners' round {number}"
+    from_end = last - number
+    return ("Final", "Semifinals", "Quarterfinals")[from_end] if from_end < 3 else f"Round {number}"
+
+
+def _bracket_layout(archive: scoring.Archive, stage, pk_of: dict[str, int]) -> dict:
+    """One bracket by round: each match's players, winner, table and state, and each player's status."""
+    bracket = bracket_of(archive, stage)
+    name_of = {p.id: p.name for p in archive.players}
+    tables = {}
+    for rnd in stage.rounds:
+        for game in rnd.games:
+            tables[frozenset(game.players)] = (rnd.number, game.table)
+    last_winners_round = max(m.round for m in bracket.matches if m.side == "winners")
+    sections: dict[tuple[str, int], dict] = {}
+    status: dict[int, str] = {}
+    for match in bracket.matches:
+        if match.side == FINAL_AGAIN and match.winner == BYE and match.played_in is None:
+            continue  # the winners' champion won the grand final: no second game
+        players = []
+        for player in match.players:
+            if player is None:
+                players.append(None)
+            elif player == BYE:
+                players.append({"bye": True})
+            else:
+                players.append({"pk": pk_of[player], "name": name_of[player], "won": match.winner == player})
+        where = tables.get(frozenset(match.players)) if match.played_in is not None else None
+        state = ("bye" if match.is_bye else "done" if match.winner else "playing" if match.in_play
+                 else "ready" if match.ready else "waiting")
+        entry = {"id": match.id, "players": players, "state": state,
+                 "table": where[1] if where else None, "round": where[0] if where else None,
+                 "pks": " ".join(str(p["pk"]) for p in players if p and "pk" in p)}
+        heading = _round_names(bracket.kind, match.side, match.round, last_winners_round)
+        sections.setdefault((match.side, match.round), {"heading": heading, "matches": []})["matches"].append(entry)
+        for player in match.players:
+            if player not in (None, BYE) and state in ("playing", "ready"):
+                opponent = next(name_of[p] for p in match.players if p != player)
+                status[pk_of[player]] = (f"Table {entry['table']} against {opponent}" if state == "playing"
+                                         else f"{heading}: next against {opponent}")
+    for place, player in bracket.ranking():
+        status[pk_of[player]] = "Champion" if place == 1 else f"Out of the bracket: place {place}"
+    for player in bracket.withdrawn:
+        status[pk_of[player]] = "Left the bracket"
+    for player in stage.players:
+        status.setdefault(pk_of[player], "Waiting for the next match")
+    return {"title": stage.title, "kind": bracket.kind, "complete": bracket.complete,
+            "champion": name_of.get(bracket.champion or "", ""), "sections": list(sections.values()),
+            "status": status}
+
+
+def _build(event: Event) -> dict:
+    archive = load_archive(event)
+    standings = event_standings(event, before_play=True)
+    ranking = final_ranking(archive, standings)
+    pk_of = dict(event.players.values_list("archive_id", "pk"))
+    brackets = [_bracket_layout(archive, stage, pk_of) for stage in archive.stages if stage.kind == "elimination"]
+    playoffs = []
+    for stage in archive.stages:
+        if stage.kind == "playoff":
+            names = [archive.by_id[p].name for p in stage.players]
+            playoffs.append({"title": stage.title, "players": names, "played": len(stage.rounds),
+                             "planned": stage.rounds_planned})
+    due = next_stage(archive, seed=0) if archive.stages or archive.rounds or event.structure == "elimination" else None
+    name_of = {p.id: p.name for p in archive.players}
+    tied = [(place, [name_of[p] for p in players]) for place, players in ranking.tied_places()]
+    context = {"placings": [(placing, pk_of[placing.player]) for placing in ranking.placings], "brackets": brackets}
+    return {
+        "pending": ranking.pending,
+        "champions": [name_of[p] for p in ranking.champions],
+        "champion_ids": list(ranking.champions),
+        "tied_places": tied,
+        "due": {"kind": due.kind, "players": [name_of[p] for p in due.players], "rounds": due.rounds,
+                "title": "Playoff" if due.kind == "playoff" else f"Top {len(due.players)}"} if due else None,
+        "status": {pk: text for bracket in brackets for pk, text in bracket["status"].items()},
+        "has_stages": bool(archive.stages),
+        "bracket_open": any(not bracket["complete"] for bracket in brackets),
+        "ranking_html": render_to_string("events/_finals.html#final-ranking", context),
+        "brackets_html": render_to_string("events/_finals.html#brackets", context) if brackets else "",
+        "playoffs": playoffs,
+    }
+
+
+def finals_board(event: Event) -> dict:
+    """The final ranking, what is due, the tied places, each bracket rendered and each player's bracket status.
+
+    Kept per version of the event: every phone of a bracket's players asks for it.
+    """
+    return kept_part(event, "finals", lambda: _build(event)).value
+
+
+def coordinator_finals(event: Event) -> dict:
+    """The coordinator's finals panel: the kept board, whether a stage may start now, and the latest stage."""
+    latest = event.stages.order_by("-number").first()
+    return {
+        "finals": finals_board(event),
+        "stage_blocked": event.stage_cannot_start(),
+        "latest_stage": latest,
+        "latest_stage_unplayed": latest is not None and not latest.rounds.exists(),
+    }
