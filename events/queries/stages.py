@@ -27,7 +27,7 @@ def _round_names(kind: str, side: str, number: int, last: int) -> str:
     if side == FINAL:
         return "Grand final"
     if side == FINAL_AGAIN:
-        return "Second final"
+        return "Second final, if needed"
     if side == LOSERS:
         return f"Losers' round {number}"
     if kind == DOUBLE:
@@ -97,7 +97,8 @@ def _build(event: Event) -> dict:
     due = next_stage(archive, seed=0) if archive.stages or archive.rounds or event.structure == "elimination" else None
     name_of = {p.id: p.name for p in archive.players}
     tied = [(place, [name_of[p] for p in players]) for place, players in ranking.tied_places()]
-    context = {"placings": [(placing, pk_of[placing.player]) for placing in ranking.placings], "brackets": brackets}
+    context = {"placings": [(placing, pk_of[placing.player]) for placing in ranking.placings], "brackets": brackets,
+               "swiss": event.structure == "swiss"}
     return {
         "pending": ranking.pending,
         "champions": [name_of[p] for p in ranking.champions],

@@ -148,3 +148,22 @@ def test_the_deck_sheet_and_the_binder_fit_the_paper(laptop, live_server, paper,
     pages = _pdf(laptop, f"{base}/events/decks/print/deck-lists/", paper, shots, "deck-lists")
     assert len(pages) >= 3, "each list starts its own page"
     assert all(name in "".join(pages) for name in ("Player 01", "Player 02", "Player 03"))
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_bracket_prints_within_the_paper_with_every_player(laptop, live_server, paper, shots):
+    owner = UserFactory(username="coordinator")
+    who = actor(owner)
+    event = Event.objects.create(slug="knockout", name="Dol Amroth Knockout", policy="policy-4-2001",
+                                 game_type="two-deck", owner=owner, structure="elimination", elimination="double",
+                                 seeding="random")
+    register(event, 13)
+    services.start_event(event, actor=who, seed=2)
+    for _ in range(2):
+        for game in services.pair_round(event, actor=who).games.all():
+            services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=who, expected_version=0)
+    log_in(laptop, live_server.url, "coordinator")
+    pages = _pdf(laptop, f"{live_server.url}/events/knockout/print/bracket/", paper, shots, "bracket")
+    text = "".join(pages).replace("\ufb01", "fi")  # the PDF's text keeps the "fi" ligature
+    assert "Grand final" in text and "Losers' round 1" in text and "ranking so far" in text
+    assert all(f"Player {n:02d}" in text for n in range(1, 14))
