@@ -1,5 +1,5 @@
-"""The events app's records, one module per family: the event and its rounds (``event``), decks (``decks``),
-playoffs and brackets (``stages``)."""
+"""The events app's records, one module per family: the event, its players, roles and record (``event``),
+rounds and games (``rounds``), playoffs and brackets (``stages``), decks (``decks``)."""
 
 from .decks import BreakClock, DeckList, SealedProduct, SpotCheck
 from .event import (
@@ -16,12 +16,11 @@ from .event import (
     AuditEntry,
     Event,
     EventRole,
-    Game,
     Player,
-    Round,
     Snapshot,
     Throttle,
 )
+from .rounds import Game, Round
 from .stages import Stage
 
 __all__ = [

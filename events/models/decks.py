@@ -12,7 +12,8 @@ from django.db import models
 
 from scoring.clock import CLOCK_STATES, READY, RUNNING, Clock
 
-from .event import Event, Player, Round
+from .event import Event, Player
+from .rounds import Round
 
 
 class DeckList(models.Model):

@@ -1,0 +1,135 @@
+"""The rounds of an event and their games: fields and cheap properties only.
+
+A round is Swiss, or belongs to a stage (``stages.Stage``: a playoff or a bracket); its
+games hold the result in the engine's form.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+from scoring.clock import CLOCK_STATES, READY
+from scoring.spot_checks import spot_check_choice
+
+from .event import Event, Player
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    # Numbered on through the event's stages: a playoff after five Swiss rounds starts at 6.
+    number = models.PositiveSmallIntegerField()
+    # None for a Swiss round; else the playoff or bracket it belongs to.
+    stage = models.ForeignKey("Stage", null=True, blank=True, on_delete=models.CASCADE, related_name="rounds")
+    seed = models.BigIntegerField(null=True, blank=True)
+    bye = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # The engine's report on the pairing: rematches, floats, proven_optimal...
+    quality = models.JSONField(default=dict, blank=True)
+    # The players drawn for a deck check when the round was paired (None: a round paired
+    # before deck checks existed, or restored; its draw is then made when asked).
+    spot_check_ids = models.JSONField(null=True, blank=True)
+    paired_at = models.DateTimeField(auto_now_add=True)
+    # The official clock (scoring.clock): running until clock_ends_at, or holding
+    # clock_remaining seconds while ready or paused.
+    clock_state = models.CharField(max_length=16, choices=[(s, s.capitalize()) for s in CLOCK_STATES],
+                                   default=READY)
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
+    clock_remaining = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_number_per_event")]
+
+    def __str__(self) -> str:
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """What people call the round: "Round 3", "Playoff, round 1", "Top 8, round 2"."""
+        if self.stage_id is None:
+            return f"Round {self.number}"
+        return f"{self.stage.title}, round {self.number - self.stage.first_round + 1}"
+
+    @property
+    def is_elimination(self) -> bool:
+        """True for a round of a bracket, whose games must have a winner (General 5 and 6)."""
+        return self.stage_id is not None and self.stage.is_bracket
+
+    def tables_without_result(self) -> list[int]:
+        """The tables of this round still waiting for their result."""
+        return list(self.games.filter(result__isnull=True).values_list("table", flat=True))
+
+    def draw_spot_checks(self) -> list[int]:
+        """The players whose decks are checked against their lists this round, drawn now.
+
+        Drawn from the round's seed and number among the seated players who registered
+        a list, by archive id (scoring/spot_checks.py); ``pair_round`` keeps the draw in
+        ``spot_check_ids``.
+        """
+        count = self.event.spot_checks_per_round
+        if not count:
+            return []
+        seated = [pk for pair in self.games.values_list("player_a_id", "player_b_id") for pk in pair]
+        # By archive id, which an export, import or restore keeps, unlike row ids.
+        listed = dict(Player.objects.filter(pk__in=seated, deck_list__isnull=False).values_list("archive_id", "pk"))
+        chosen = spot_check_choice(list(listed), seed=self.seed or 0, round_number=self.number, count=count)
+        return [listed[archive_id] for archive_id in chosen]
+
+    def spot_check_tables(self) -> dict[int, int]:
+        """The players drawn for a deck check this round, each with the table they sit at now."""
+        drawn = self.spot_check_ids if self.spot_check_ids is not None else self.draw_spot_checks()
+        seats = {}
+        for table, a, b in self.games.filter(Q(player_a_id__in=drawn) | Q(player_b_id__in=drawn)).values_list(
+                "table", "player_a_id", "player_b_id"):
+            seats[a] = seats[b] = table
+        return {pk: seats[pk] for pk in drawn if pk in seats}
+
+
+class Game(models.Model):
+    PLAYING = "playing"
+    REPORTED = "reported"
+    CONFIRMED = "confirmed"
+    STATE_CHOICES = [(PLAYING, "Playing"), (REPORTED, "Reported"), (CONFIRMED, "Confirmed")]
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    table = models.PositiveSmallIntegerField()
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # The result in the engine's form, seen from player_a and player_b.
+    result = models.JSONField(null=True, blank=True)
+    state = models.CharField(max_length=16, choices=STATE_CHOICES, default=PLAYING)
+    # Points and explanation as the engine scored ``result``; kept for the round views.
+    points = models.JSONField(null=True, blank=True)
+    explanation = models.TextField(blank=True)
+    # Raised by every save of the result: a save made against an older version is refused.
+    version = models.PositiveIntegerField(default=0)
+    reported_by = models.TextField(blank=True)
+    reported_at = models.DateTimeField(null=True, blank=True)
+    # Time given to this table alone, after a judge call, on top of the round clock.
+    extra_seconds = models.PositiveIntegerField(default=0)
+    # Each player's code, printed on the result slip, for reporting from a phone; and the
+    # result each player reported with it (the engine's dict), until staff or agreement settle it.
+    code_a = models.CharField(max_length=8, blank=True)
+    code_b = models.CharField(max_length=8, blank=True)
+    report_a = models.JSONField(null=True, blank=True)
+    report_b = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table"]
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_game_per_table_and_round")]
+
+    def __str__(self) -> str:
+        return f"Table {self.table}"
+
+    @property
+    def has_result(self) -> bool:
+        return self.result is not None
+
+    @property
+    def reports_differ(self) -> bool:
+        """Both players reported, differently, and nobody has settled it: staff are needed."""
+        return self.result is None and None not in (self.report_a, self.report_b) and self.report_a != self.report_b
+
+    @property
+    def reports_in(self) -> int:
+        return (self.report_a is not None) + (self.report_b is not None)
