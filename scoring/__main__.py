@@ -17,10 +17,9 @@ from .council import free_council, parse_sheet
 from .decklists import read_deck_json, read_deck_text
 from .decks import check_deck_list
 from .errors import RuleError
-from .finals import bracket_of, final_ranking, next_stage
+from .finals import bracket_of, final_ranking, next_stage, pair_next
 from .json_text import read_json
 from .limits import MAX_SEED
-from .pairing import pair_next_round
 from .policies import GAME_TYPES, POLICIES, get_policy, policy_info
 from .standings import compute_standings
 
@@ -87,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     council.add_argument("file", help='{"policy": KEY, "players": [{...}, {...}]}, or - for standard input')
     bracket = commands.add_parser("bracket", help="each elimination stage of an event archive, and the final ranking")
     bracket.add_argument("file", help="council-archive/2 JSON file, or - for standard input")
-    pair = commands.add_parser("pair", help="pair the next round of an event archive")
+    pair = commands.add_parser("pair", help="pair the next round of an event archive (Swiss, playoff or bracket)")
     pair.add_argument("file", help="council-archive/2 (or /1) JSON file, or - for standard input")
     pair.add_argument("--seed", type=int, help="random seed (a new one is drawn and printed if absent)")
     deck = commands.add_parser("deck", help="check a deck list against a policy's deck rules")
@@ -116,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
             if not 0 <= seed <= MAX_SEED:
                 raise RuleError(f"the seed must be from 0 to {MAX_SEED}", field="--seed")
-            output = pair_next_round(parse_archive(_read_json(args.file)), seed).as_dict()
+            output = pair_next(parse_archive(_read_json(args.file)), seed).as_dict()
     except RuleError as error:
         print(f"error: {error.one_line()}", file=sys.stderr)
         return 2

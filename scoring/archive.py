@@ -233,7 +233,7 @@ def parse_archive(data: object) -> Archive:
     if len(raw_rounds) > MAX_ROUNDS:
         raise RuleError(f"at most {MAX_ROUNDS} rounds", field="rounds")
     headers = parse_stage_headers(data.get("stages", []), raw_rounds, event, by_id)
-    rounds = tuple(parse_round(raw, index, event, by_id, headers[raw["stage"] - 1] if raw.get("stage") else None)
+    rounds = tuple(parse_round(raw, index, event, by_id, headers[raw["stage"] - 1] if isinstance(raw, dict) and raw.get("stage") else None)
                    for index, raw in enumerate(raw_rounds))
     for index, rnd in enumerate(rounds[:-1]):
         if not rnd.complete:

@@ -98,7 +98,7 @@ def stages_with_rounds(headers: list[Stage], rounds: tuple[Round, ...], by_id: d
             fields = [f"rounds[{rnd.number - 1}]" for rnd in stage.rounds]
             finished = stage_bracket(stage, dropped, fields=fields).complete
         else:
-            finished = stage.complete
+            finished = stage.playoff_over(sum(1 for p in stage.players if by_id[p].eligible))
             if stage.rounds_planned is not None and len(stage.rounds) > stage.rounds_planned:
                 raise RuleError(f"the playoff has {stage.rounds_planned} rounds, not {len(stage.rounds)}",
                                 field=f"rounds[{stage.rounds[stage.rounds_planned].number - 1}]")

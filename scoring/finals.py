@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 
 from .archive import Archive, Player
 from .brackets import DOUBLE
+from .errors import RuleError
+from .pairing import PairingResult, pair_next_round
 from .stages import ELIMINATION, PLAYOFF, SWISS, Stage, stage_bracket
 from .standings import StandingRow, Standings, compute_standings
 
@@ -205,10 +207,40 @@ def next_stage(archive: Archive, seed: int) -> StagePlan | None:
     return playoff_for(archive, ranking, 1)
 
 
+def pair_next(archive: Archive, seed: int) -> PairingResult:
+    """The event's next round: a Swiss round, the playoff's (Swiss among its players), or the bracket's ready matches.
+
+    Round numbers run on through the stages. RuleError when the stage under way has
+    nothing left to pair.
+    """
+    if not archive.stages:
+        if archive.event.structure == ELIMINATION:
+            raise RuleError("an elimination event's bracket is seeded before its first round", field="stages")
+        return pair_next_round(archive, seed)
+    stage = archive.stages[-1]
+    paired = len(archive.all_rounds)
+    if stage.kind == PLAYOFF:
+        if _stage_finished(archive, stage):
+            raise RuleError(f"the {stage.title.lower()} is over: its standings decide", field="stages")
+        own = pair_next_round(playoff_archive(archive, stage), seed)
+        return replace(own, round=paired + 1)
+    bracket = bracket_of(archive, stage)
+    if bracket.complete:
+        raise RuleError(f"the {stage.title} bracket is decided", field="stages")
+    matches = bracket.next_matches
+    return PairingResult(round=paired + 1, seed=seed, bye=None,
+                         games=tuple((table, *match.players) for table, match in enumerate(matches, start=1)),
+                         quality={"bracket": [match.id for match in matches]})
+
+
 def _stage_finished(archive: Archive, stage: Stage) -> bool:
     if stage.kind == PLAYOFF:
-        return stage.complete
+        return stage.playoff_over(_still_in(archive, stage))
     return bracket_of(archive, stage).complete
+
+
+def _still_in(archive: Archive, stage: Stage) -> int:
+    return sum(1 for player in stage.players if archive.by_id[player].eligible)
 
 
 def final_ranking(archive: Archive, standings: Standings | None = None) -> FinalRanking:
@@ -231,12 +263,15 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
     pending = None
     for stage in archive.stages:
         if stage.kind == PLAYOFF:
-            if not stage.complete:
+            if not stage.playoff_over(_still_in(archive, stage)):
                 pending = f"{stage.title}: {len(stage.rounds)} of {stage.rounds_planned} rounds played"
                 continue
+            # The place they share now: a drop or a correction above them since the start moves it.
+            shared = [place[p] for p in stage.players if place.get(p) is not None]
+            base = min(shared) if shared else stage.for_place
             for row in compute_standings(playoff_archive(archive, stage)).rows:
                 if row.rank is not None and place.get(row.player) is not None:
-                    place[row.player] = stage.for_place + row.rank - 1
+                    place[row.player] = base + row.rank - 1
                     how[row.player] = f"{stage.title}, place {row.rank} of {len(stage.players)}"
             continue
         bracket = bracket_of(archive, stage)
@@ -268,7 +303,8 @@ def _due(archive: Archive) -> str | None:
     event = archive.event
     if event.structure == ELIMINATION and not archive.stages:
         return "Elimination: the bracket is not seeded yet"
-    if event.top_cut is not None and not any(stage.kind == ELIMINATION for stage in archive.stages):
+    ranked = sum(1 for player in archive.players if player.eligible)
+    if event.top_cut is not None and ranked >= 2 and not any(stage.kind == ELIMINATION for stage in archive.stages):
         kind = "double" if event.elimination == DOUBLE else "single"
         return f"Top {event.top_cut} ({kind} elimination): not started yet"
     return None

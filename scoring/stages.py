@@ -74,6 +74,11 @@ class Stage:
         return (self.rounds_planned is not None and len(self.rounds) >= self.rounds_planned
                 and all(rnd.complete for rnd in self.rounds))
 
+    def playoff_over(self, still_in: int) -> bool:
+        """A playoff is over when its rounds are played, or when fewer than two of its players (``still_in``)
+        remain to play them: its standings decide as they stand (docs/rules.md, reading 62)."""
+        return self.complete or (still_in < 2 and all(rnd.complete for rnd in self.rounds))
+
     def as_dict(self) -> dict:
         """The stage's header as the archive writes it (its rounds point at it by number)."""
         entry: dict = {"kind": self.kind, "players": list(self.players), "seeded_by": self.seeded_by}

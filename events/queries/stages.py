@@ -11,6 +11,7 @@ from django.template.loader import render_to_string
 import scoring
 from scoring.brackets import BYE, DOUBLE, FINAL, FINAL_AGAIN, LOSERS
 from scoring.finals import bracket_of, final_ranking, next_stage
+from scoring.stages import stage_title
 
 from ..archive import load_archive
 from ..caching.parts import kept_part
@@ -41,9 +42,10 @@ def _bracket_layout(archive: scoring.Archive, stage, pk_of: dict[str, int]) -> d
     bracket = bracket_of(archive, stage)
     name_of = {p.id: p.name for p in archive.players}
     tables = {}
-    for rnd in stage.rounds:
+    for index, rnd in enumerate(stage.rounds, start=1):
         for game in rnd.games:
-            tables[frozenset(game.players)] = (rnd.number, game.table)
+            # By the stage's round too: two players may meet twice in double elimination.
+            tables[(index, frozenset(game.players))] = (rnd.number, game.table)
     last_winners_round = max(m.round for m in bracket.matches if m.side == "winners")
     sections: dict[tuple[str, int], dict] = {}
     status: dict[int, str] = {}
@@ -58,7 +60,7 @@ def _bracket_layout(archive: scoring.Archive, stage, pk_of: dict[str, int]) -> d
                 players.append({"bye": True})
             else:
                 players.append({"pk": pk_of[player], "name": name_of[player], "won": match.winner == player})
-        where = tables.get(frozenset(match.players)) if match.played_in is not None else None
+        where = tables.get((match.played_in, frozenset(match.players)))
         state = ("bye" if match.is_bye else "done" if match.winner else "playing" if match.in_play
                  else "ready" if match.ready else "waiting")
         entry = {"id": match.id, "players": players, "state": state,
@@ -105,7 +107,8 @@ def _build(event: Event) -> dict:
         "champion_ids": list(ranking.champions),
         "tied_places": tied,
         "due": {"kind": due.kind, "players": [name_of[p] for p in due.players], "rounds": due.rounds,
-                "title": "Playoff" if due.kind == "playoff" else f"Top {len(due.players)}"} if due else None,
+                "seeded_by": due.seeded_by,
+                "title": stage_title(due.kind, len(due.players), due.for_place, due.seeded_by)} if due else None,
         "status": {pk: text for bracket in brackets for pk, text in bracket["status"].items()},
         "has_stages": bool(archive.stages),
         "bracket_open": any(not bracket["complete"] for bracket in brackets),

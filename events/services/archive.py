@@ -26,6 +26,11 @@ def joined_after_round(player_id: str, status: str, archive: scoring.Archive) ->
     player appears in tells when they joined; one who never appears joined after the
     last round, unless they dropped before playing.
     """
+    for stage in archive.stages:
+        # A bracket's seeds are in it from its start, byes and all.
+        if player_id in stage.players and not any(
+                rnd.bye == player_id or any(player_id in g.players for g in rnd.games) for rnd in archive.rounds):
+            return stage.first_round - 1
     for rnd in archive.all_rounds:
         if rnd.bye == player_id or any(player_id in g.players for g in rnd.games):
             return rnd.number - 1

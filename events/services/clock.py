@@ -24,7 +24,7 @@ def _clock_round(event: Event, rnd: Round) -> Round:
         raise ServiceError("The clock runs only while the event is running.", field="action")
     rnd = Round.objects.get(pk=rnd.pk)
     if event.rounds.filter(number__gt=rnd.number).exists():
-        raise ServiceError(f"Round {rnd.number} is over; only the current round has a clock.", field="action")
+        raise ServiceError(f"{rnd.label} is over; only the current round has a clock.", field="action")
     return rnd
 
 
@@ -39,7 +39,7 @@ def _change_clock(rnd: Round, actor: Actor, action: str, change, subject: str) -
             raise ServiceError.from_rule(error) from None
         store_clock(rnd, after)
         rnd.save(update_fields=["clock_state", "clock_ends_at", "clock_remaining"])
-        record_change(event, actor, action, f"Round {rnd.number}: {subject}", before=clock_record(before),
+        record_change(event, actor, action, f"{rnd.label}: {subject}", before=clock_record(before),
                after=clock_record(after), round_number=rnd.number)
     return rnd
 
@@ -83,7 +83,7 @@ def adjust_time(rnd: Round, *, actor: Actor, minutes: int, table: int | None = N
         rnd = _clock_round(event, rnd)
         game = rnd.games.filter(table=table).select_related("player_a", "player_b").first()
         if game is None:
-            raise ServiceError(f"Round {rnd.number} has no table {table}.", field="table")
+            raise ServiceError(f"{rnd.label} has no table {table}.", field="table")
         if game.result is not None:
             raise ServiceError(f"Table {table} already has its result; its time no longer runs.", field="table")
         extra = game.extra_seconds + minutes * 60

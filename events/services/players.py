@@ -149,6 +149,10 @@ def remove_player(player: Player, *, actor: Actor) -> None:
             raise ServiceError(
                 f"{player.name} has already played; record a drop instead so the record stays.", field="player"
             )
+        seeded = [stage for stage in event.stages.all() if player.archive_id in stage.players]
+        if seeded:
+            raise ServiceError(f"{player.name} is in the {seeded[0].title.lower()}: take it back first, or record "
+                               "a drop so their opponent goes through.", field="player")
         record_change(event, actor, "player.removed", player.name, before={"name": player.name, "id": player.archive_id})
         player.delete()
 
@@ -186,7 +190,7 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
             result = {"kind": "forfeit", "winner": winner, "reason": "cheat" if ejected else "drop"}
             scored = preview_result(forfeit_game, result)
             save_result(event, forfeit_game, result, scored, actor=actor, state=Game.CONFIRMED,
-                        action="result.recorded", subject=f"Round {latest.number}, table {forfeit_game.table}: forfeit")
+                        action="result.recorded", subject=f"{latest.label}, table {forfeit_game.table}: forfeit")
             opponent = forfeit_game.player_b if winner == 1 else forfeit_game.player_a
             told += (
                 f"; table {forfeit_game.table} is conceded: {opponent.name} gets "

@@ -55,7 +55,7 @@ def preview_result(game: Game, result: dict) -> scoring.ScoredResult:
 
 def table_subject(game: Game) -> str:
     """How the audit log names a game: its round, its table and its players."""
-    return f"Round {game.round.number}, table {game.table}: {game.player_a.name} v {game.player_b.name}"
+    return f"{game.round.label}, table {game.table}: {game.player_a.name} v {game.player_b.name}"
 
 
 def _result_state(game: Game) -> dict:
@@ -123,6 +123,11 @@ def record_result(
         if not confirm:
             _check_plausible(result)
         had_result = game.result is not None
+        if had_result and game.round.is_elimination and event.latest_round().pk != game.round_id \
+                and preview_result(game, game.result).goes_on != scored.goes_on:
+            # The bracket's later matches were paired from who won here.
+            raise ServiceError("The winner of this bracket game has played on since: undo the later rounds "
+                               "before changing who won.", field="kind")
         save_result(event, game, result, scored, actor=actor,
                     state=Game.CONFIRMED if actor.is_coordinator else Game.REPORTED,
                     action="result.corrected" if had_result else "result.recorded", subject=table_subject(game))
@@ -186,7 +191,7 @@ def confirm_result(game: Game, *, actor: Actor) -> Game:
             return game
         game.state = Game.CONFIRMED
         game.save(update_fields=["state"])
-        record_change(event, actor, "result.confirmed", f"Round {game.round.number}, table {game.table}",
+        record_change(event, actor, "result.confirmed", f"{game.round.label}, table {game.table}",
                       before={"state": Game.REPORTED}, after={"state": Game.CONFIRMED},
                       round_number=game.round.number, table=game.table)
     return game

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 
 from django.db import transaction
 
 import scoring
 import scoring.clock
-from scoring.finals import bracket_of, playoff_archive
+import scoring.finals
 
 from ..archive import event_archive, load_archive
 from ..codes import new_codes
-from ..models import Event, Game, Player, Round, Stage
+from ..models import Event, Game, Player, Round
 from ..roles import Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, record_change
 from .snapshots import snapshot
@@ -48,7 +47,7 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
         if stage is None:
             _check_swiss_round_due(event, latest)
         try:
-            pairing = _pairing(archive, stage, seed, latest.number if latest else 0)
+            pairing = scoring.finals.pair_next(archive, seed)
         except scoring.RuleError as error:
             raise ServiceError.from_rule(error) from None
         pk_of = dict(event.players.values_list("archive_id", "pk"))
@@ -78,7 +77,7 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
 
 def _check_swiss_round_due(event: Event, latest: Round | None) -> None:
     if event.structure == "elimination":
-        raise ServiceError("Seed the bracket first: the event's start does it.")
+        raise ServiceError("Seed the bracket first, from the standings page.")
     paired = latest.number if latest else 0
     if event.rounds_planned is not None and paired >= event.rounds_planned:
         follow = " or start the top cut" if event.top_cut else ""
@@ -86,28 +85,6 @@ def _check_swiss_round_due(event: Event, latest: Round | None) -> None:
             f"All {event.rounds_planned} planned rounds are paired. Change the number of rounds to add one{follow}, "
             "or close the event."
         )
-
-
-def _pairing(archive: scoring.Archive, stage: Stage | None, seed: int, paired: int) -> scoring.PairingResult:
-    """The next round of the Swiss rounds, of the playoff (Swiss among its players), or of the bracket."""
-    if stage is None:
-        return scoring.pair_next_round(archive, seed)
-    engine_stage = archive.stages[stage.number - 1]
-    if stage.kind == "playoff":
-        if len(engine_stage.rounds) >= stage.rounds_planned:
-            raise ServiceError(f"All {stage.rounds_planned} rounds of the {stage.title.lower()} are paired: "
-                               "its standings decide.")
-        own = scoring.pair_next_round(playoff_archive(archive, engine_stage), seed)
-        return dataclasses.replace(own, round=paired + 1)
-    bracket = bracket_of(archive, engine_stage)
-    if bracket.complete:
-        raise ServiceError(f"The {stage.title} bracket is decided: close the event.")
-    matches = bracket.next_matches
-    return scoring.PairingResult(
-        round=paired + 1, seed=seed, bye=None,
-        games=tuple((table, *match.players) for table, match in enumerate(matches, start=1)),
-        quality={"bracket": [match.id for match in matches]},
-    )
 
 
 def _pairs(items: list) -> list[tuple]:
@@ -134,14 +111,14 @@ def undo_round(rnd: Round, *, actor: Actor) -> None:
         reported = list(rnd.games.filter(result__isnull=False).values_list("table", flat=True))
         if reported:
             raise ServiceError(
-                f"Round {rnd.number} already has results at table(s) {', '.join(map(str, reported))}; "
+                f"{rnd.label} already has results at table(s) {', '.join(map(str, reported))}; "
                 "a round with results cannot be undone."
             )
         before = _round_layout(rnd)
-        number = rnd.number
+        number, label = rnd.number, rnd.label
         rnd.games.all().delete()
         rnd.delete()
-        record_change(event, actor, "round.undone", f"Round {number}", before=before, round_number=number)
+        record_change(event, actor, "round.undone", label, before=before, round_number=number)
 
 
 def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, confirm: bool = False) -> list[str]:
@@ -195,6 +172,9 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
         data = event_archive(event)
         data["rounds"] = data["rounds"][:-1]
         archive_before = scoring.parse_archive(data)
+        if rnd.stage_id is not None:
+            # A playoff is judged among its own rounds: its rematches, its points, its byes.
+            archive_before = scoring.finals.playoff_archive(archive_before, archive_before.stages[-1])
         id_of = dict(event.players.values_list("pk", "archive_id"))
         layout = [(g.table, id_of[g.player_a_id], id_of[g.player_b_id]) for g in games]
         new_bye_id = id_of[new_bye.pk] if new_bye else None
@@ -220,7 +200,7 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
             event,
             actor,
             "round.swapped",
-            f"Round {rnd.number}: {first.name} and {second.name}",
+            f"{rnd.label}: {first.name} and {second.name}",
             before=before,
             after={**_round_layout(rnd), "warnings": warnings},
             round_number=rnd.number,

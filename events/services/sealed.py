@@ -68,7 +68,7 @@ def _current_break(event: Event) -> int:
         raise ServiceError("The event is closed.", field="action")
     latest = event.latest_round()
     if latest is not None and latest.games.filter(result__isnull=True).exists():
-        raise ServiceError(f"Round {latest.number} is being played; the break comes when its results are in.",
+        raise ServiceError(f"{latest.label} is being played; the break comes when its results are in.",
                            field="action")
     return latest.number if latest else 0
 

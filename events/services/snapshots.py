@@ -25,7 +25,7 @@ def snapshot_if_round_complete(event: Event, rnd: Round, *, had_result: bool) ->
     Corrections after that are in the audit log and in the next round's snapshot.
     """
     if not had_result and not rnd.games.filter(result__isnull=True).exists():
-        snapshot(event, f"Round {rnd.number} complete", rnd.number)
+        snapshot(event, f"{rnd.label} complete", rnd.number)
 
 
 # What a player's row holds that no archive does (docs/security.md, "Deck lists"): the

@@ -137,7 +137,7 @@ def rounds_change(request, event, actor):
 @require_POST
 def pair(request, event, actor):
     paired = press(request, lambda: services.pair_round(event, actor=actor),
-                   lambda rnd: f"Round {rnd.number} is paired (seed {rnd.seed}).")
+                   lambda rnd: f"{rnd.label} is paired (seed {rnd.seed}).")
     if not paired.made:
         return redirect("desk", slug=event.slug)
     return redirect("round", slug=event.slug, number=paired.value.number)

@@ -133,3 +133,28 @@ def test_the_command_line_reports_the_playoff_due():
     clear = run("standings", "-", stdin=json.dumps(archive("ab", [([("a", "b", WIN)], None)])))
     assert json.loads(clear.stdout)["playoff"] is None
     assert json.loads(clear.stdout)["final"]["champions"] == ["a"]
+
+
+def test_a_lower_place_playoff_follows_its_players_when_a_player_above_them_leaves():
+    doc = archive("abcdef", [([("a", "b", WIN), ("c", "d", TIE), ("e", "f", TIE)], None)], policy="policy-1-1996")
+    number = start(doc, playoff_for(parse_archive(doc), final_ranking(parse_archive(doc)), 2))
+    play(doc, number)
+    doc["players"][0].update(status="dropped", dropped_after_round=3)  # the leader leaves after the playoff
+    ranking = final_ranking(parse_archive(doc))
+    # The playoff's best is now first: the places its players shared moved up with them.
+    assert len(ranking.champions) == 1 and ranking.champions[0] in "cdef"
+    assert sorted(p.place for p in ranking.placings if p.place is not None)[0] == 1
+
+
+def test_a_playoff_with_fewer_than_two_players_left_is_over():
+    doc = _tied(3, "version-3-1998")
+    number = start(doc, next_stage(parse_archive(doc), seed=1))
+    parsed = parse_archive(doc)
+    pairing = pair_next_round(playoff_archive(parsed, parsed.stages[0]), seed=1)
+    add_round(doc, number, [(a, b, WIN) for _, a, b in pairing.games], pairing.bye)
+    for player in doc["players"]:
+        if player["id"] in ("t1", "t2", "t3") and player["id"] != (pairing.games[0][1]):
+            player.update(status="dropped", dropped_after_round=2)
+    ranking = final_ranking(parse_archive(doc))
+    assert ranking.pending is None and ranking.champions == (pairing.games[0][1],)
+    assert next_stage(parse_archive(doc), seed=2) is None

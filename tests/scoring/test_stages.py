@@ -195,3 +195,21 @@ def test_the_command_line_prints_each_bracket_by_round_with_the_next_matches_and
     assert set(bracket["next"]) == {"W2-1", "L1-1"}
     assert report["final"]["pending"] == "Top 4: the bracket is being played"
     assert run("bracket", "-", stdin="{}").returncode == 2
+
+
+def test_a_round_that_is_not_an_object_is_refused_naming_it():
+    doc = archive(list("ab"), [])
+    doc["rounds"] = [[1]]
+    with pytest.raises(RuleError) as error:
+        parse_archive(doc)
+    assert error.value.field == "rounds[0]"
+
+
+def test_the_command_line_pairs_the_stage_under_way():
+    doc = archive(list("abcd"), [], structure="elimination")
+    add_stage(doc, {"kind": "elimination", "bracket": "single", "players": list("abcd")})
+    out = run("pair", "-", "--seed", "1", stdin=json.dumps(doc))
+    assert out.returncode == 0, out.stderr
+    pairing = json.loads(out.stdout)
+    assert pairing["round"] == 1 and pairing["bye"] is None
+    assert sorted(sorted(game["players"]) for game in pairing["games"]) == [["a", "d"], ["b", "c"]]

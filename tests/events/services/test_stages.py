@@ -36,7 +36,7 @@ def test_a_tied_lead_is_played_off_in_the_app_without_touching_the_regular_point
     assert stage.kind == "playoff" and stage.rounds_planned == 1 and stage.first_round == 2
     playoff = play_round(event, lambda game: WIN)
     assert playoff.stage_id == stage.pk and playoff.label == "Playoff, round 1"
-    with pytest.raises(services.ServiceError, match="rounds of the playoff are paired"):
+    with pytest.raises(services.ServiceError, match="the playoff is over: its standings decide"):
         services.pair_round(event, actor=who)
     archive = load_archive(event)
     assert [(row.player, row.tp) for row in compute_standings(archive).rows] == regular
@@ -157,3 +157,23 @@ def test_stages_survive_export_import_and_a_restore(event, owner):
     services.undo_round(event.latest_round(), actor=who)
     services.restore_snapshot(kept, actor=who)
     assert event_archive(event) == first
+
+
+def test_a_bracket_winner_who_played_on_cannot_be_changed_and_a_seed_cannot_be_removed(event):
+    Event.objects.filter(pk=event.pk).update(structure="elimination")
+    event.refresh_from_db()
+    register(event, 4)
+    who = actor(event.owner)
+    services.start_event(event, actor=who)
+    seed = event.players.get(archive_id=Stage.objects.get(event=event).players[0])
+    with pytest.raises(services.ServiceError, match="take it back first"):
+        services.remove_player(seed, actor=who)
+    first = play_round(event)
+    services.pair_round(event, actor=who)
+    game = first.games.order_by("table").first()
+    with pytest.raises(services.ServiceError, match="has played on since") as refused:
+        services.record_result(game, LOSS, actor=who, expected_version=game.version)
+    assert refused.value.field == "kind"
+    # The same winner by other points is a correction the bracket can take.
+    services.record_result(game, {"kind": "council", "mp": [30, 10]}, actor=who, expected_version=game.version)
+    assert load_archive(event).stages[0].rounds[0].games[0].scored.points[0] == 6
