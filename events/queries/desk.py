@@ -76,6 +76,7 @@ def _next_round(event: Event, rounds: list, latest) -> dict:
     if stage.is_bracket:
         due = finals_board(event)["bracket_open"]
     else:
-        due = played < stage.rounds_planned
+        # A playoff left with fewer than two players is over before its last round.
+        due = played < stage.rounds_planned and finals_board(event)["pending"] is not None
     return {"can_pair_next": ready and due, "next_round_label": f"{stage.title.lower()}, round {played + 1}",
             "swiss_paired": swiss}

@@ -19,11 +19,6 @@ from ..models import Event
 from .standings import event_standings
 
 
-def has_finals(event: Event) -> bool:
-    """True when the event has or will have a playoff or a bracket to show (no query)."""
-    return event.structure == "elimination" or event.top_cut is not None or event.status != Event.REGISTRATION
-
-
 def _round_names(kind: str, side: str, number: int, last: int) -> str:
     if side == FINAL:
         return "Grand final"
