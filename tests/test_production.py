@@ -121,7 +121,7 @@ def test_a_round_is_played_over_http_through_two_app_servers(servers):
         assert public.text.count('<td class="num">6</td><td class="num">1–0–0</td>') == 6
         assert public.text.count('<td class="num">0</td><td class="num">0–1–0</td>') == 6
         standings = coordinator.get(f"{base}/events/{slug}/standings/").text
-        assert "After 1 round" in standings and standings.count("<strong>6</strong>") == 6
+        assert "After 1 Swiss round" in standings and standings.count("<strong>6</strong>") == 6
     assert "Round 1 complete" in coordinator.get(f"{first}/events/{slug}/snapshots/").text
 
 
