@@ -122,10 +122,14 @@ def finals_board(event: Event) -> dict:
 
 
 def coordinator_finals(event: Event) -> dict:
-    """The coordinator's finals panel: the kept board, whether a stage may start now, and the latest stage."""
+    """The coordinator's finals panel: the kept board, whether a stage may start now, the latest stage,
+    and the players still sharing first place (who may have won a playoff played on paper)."""
     latest = event.stages.order_by("-number").first()
+    finals = finals_board(event)
+    champions = finals["champion_ids"] if len(finals["champion_ids"]) > 1 else []
     return {
-        "finals": finals_board(event),
+        "finals": finals,
+        "tied_players": event.players.filter(archive_id__in=champions),
         "stage_blocked": event.stage_cannot_start(),
         "latest_stage": latest,
         "latest_stage_unplayed": latest is not None and not latest.rounds.exists(),

@@ -44,13 +44,10 @@ def standings_page(event: Event) -> dict:
 
 
 def coordinator_standings(event: Event) -> dict:
-    """The standings page: the kept ranking, and the players who may have won a playoff for the lead."""
-    page = standings_page(event)
-    tied = page["lead_tie"].players if page["lead_tie"] else ()
+    """The standings page: the kept ranking, and the playoff's winner once recorded."""
     return {
         "event": event,
-        "standings": page,
-        "tied_players": event.players.filter(archive_id__in=tied),
+        "standings": standings_page(event),
         "winner": event.playoff_winner,
         "policy": scoring.get_policy(event.policy),
     }

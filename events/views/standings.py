@@ -18,9 +18,7 @@ from .confirm import press, submit
 
 def _standings_page(event, *, close_form=None, warnings=None) -> dict:
     page = coordinator_standings(event) | coordinator_finals(event)
-    champions = page["finals"]["champion_ids"]
-    tied = event.players.filter(archive_id__in=champions) if len(champions) > 1 else page["tied_players"].none()
-    return {**page, "tied_players": tied, "close_form": close_form or CloseForm(players=tied), "warnings": warnings}
+    return {**page, "close_form": close_form or CloseForm(players=page["tied_players"]), "warnings": warnings}
 
 
 @event_view(COORDINATOR)
