@@ -14,6 +14,9 @@ RUN pip install .
 COPY manage.py ./
 COPY templates templates
 COPY static static
+# The translations, compiled from the catalogues in git (docs/i18n.md).
+COPY locale locale
+RUN pybabel -q compile --domain django --directory locale
 RUN useradd --system --home-dir /app council && mkdir -p /app/var /app/staticfiles \
     && chown council /app/var /app/staticfiles
 USER council

@@ -8,7 +8,7 @@ PORT ?= 8000
 # make run serves with DEBUG off, as at a real event; its secret key is made once and kept in var/.
 PROD_ENV = COUNCIL_DEBUG=False COUNCIL_SECRET_KEY="$$(cat var/secret-key)"
 
-.PHONY: install run test bench load screenshots clean
+.PHONY: install catalogues messages run test bench load screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,9 +16,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) catalogues
 
-run: $(STAMP)
+# The translations the app reads (locale/*/LC_MESSAGES/django.mo), compiled from the .po files in git.
+catalogues: $(STAMP)
+	@$(BIN)/pybabel -q compile --domain django --directory locale
+
+# After changing a text: gather every translatable text into the catalogues (docs/i18n.md).
+messages: $(STAMP)
+	$(BIN)/python manage.py catalogues update
+
+run: $(STAMP) catalogues
 	@mkdir -p var
 	@test -s var/secret-key || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > var/secret-key
 	@$(PROD_ENV) $(BIN)/python manage.py prepare_database -v0
@@ -38,11 +46,11 @@ $(PG_CTL):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 >/dev/null
 
-test: $(STAMP) $(CHROMIUM) $(PG_CTL)
+test: $(STAMP) catalogues $(CHROMIUM) $(PG_CTL)
 	$(BIN)/python -m pytest
 
 # The phone page, the projector and the printouts as PNG and PDF, to look at: screenshots/ (not in git).
-screenshots: $(STAMP) $(CHROMIUM)
+screenshots: $(STAMP) catalogues $(CHROMIUM)
 	COUNCIL_SCREENSHOTS=$(CURDIR)/screenshots $(BIN)/python -m pytest -q tests/browser/test_printouts.py
 	@echo "Screenshots and PDFs are in screenshots/"
 

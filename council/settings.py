@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "council.security.content_security_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: the switcher's cookie, else the browser's Accept-Language (docs/i18n.md).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -89,10 +91,13 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "events.context.live_pages",
             ],
+            # Every template translates ({% translate %}) and says the engine's words (|say).
+            "builtins": ["django.templatetags.i18n", "events.templatetags.council"],
         },
     }
 ]
@@ -138,6 +143,21 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
+# The languages of MECCG's largest communities (docs/i18n.md), each with a full catalogue in locale/.
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("it", "Italiano"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("nl", "Nederlands"),
+    ("fi", "Suomi"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's choice, kept a year without a login; read by scripts never, so HttpOnly.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = os.environ.get("COUNCIL_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -177,6 +197,7 @@ CACHES = {
 COUNCIL_HTTPS = env_bool("COUNCIL_HTTPS", False)
 SESSION_COOKIE_SECURE = COUNCIL_HTTPS
 CSRF_COOKIE_SECURE = COUNCIL_HTTPS
+LANGUAGE_COOKIE_SECURE = COUNCIL_HTTPS
 SECURE_SSL_REDIRECT = COUNCIL_HTTPS
 # A year, as browsers' preload lists expect; 0 turns HSTS off (e.g. while trying HTTPS out).
 SECURE_HSTS_SECONDS = int(os.environ.get("COUNCIL_HSTS_SECONDS", "31536000" if COUNCIL_HTTPS else "0"))

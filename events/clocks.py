@@ -11,6 +11,8 @@ import math
 from datetime import UTC, datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import scoring
 from scoring.clock import (
@@ -24,6 +26,7 @@ from scoring.clock import (
 )
 from scoring.decks import SEALED_GAME_TYPES
 
+from .i18n import say
 from .models import BreakClock, Event, Round
 
 
@@ -61,17 +64,20 @@ def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: st
     now = timezone.now().timestamp()
     warning_seconds = policy.warning_minutes * 60
     reading = read_clock(round_clock(rnd, event), now, warning_seconds, extra_seconds)
-    return _drawn(reading, now, label=label or f"Round {rnd.number}", state=rnd.clock_state,
+    return _drawn(reading, now, label=label or _("Round %(number)s") % {"number": rnd.number}, state=rnd.clock_state,
                   warning_seconds=warning_seconds, limit_minutes=policy.time_limit(event.game_type),
-                  extra_minutes=extra_seconds // 60, end_of_time=end_of_time_text(policy, event.game_type),
+                  extra_minutes=extra_seconds // 60, end_of_time=say(end_of_time_text(policy, event.game_type)),
                   clause=policy.time_clause)
 
 
 def _drawn(reading: ClockReading, now: float, *, label: str, state: str, warning_seconds: int, limit_minutes: int,
            extra_minutes: int, end_of_time: str, clause: str) -> dict:
-    """What ``templates/events/_clock.html`` and ``static/council/live.js`` draw of a clock's reading."""
+    """What ``templates/events/_clock.html`` and ``static/council/live.js`` draw of a clock's reading.
+
+    Its words are in the reader's language: a clock is drawn for each request, never kept.
+    """
     return {
-        "label": label,
+        "label": str(label),
         "phase": reading.phase,
         "state": state,
         "remaining": round(reading.remaining),
@@ -82,15 +88,15 @@ def _drawn(reading: ClockReading, now: float, *, label: str, state: str, warning
         "warning_minutes": warning_seconds // 60,
         "limit_minutes": limit_minutes,
         "extra_minutes": extra_minutes,
-        "end_of_time": end_of_time,
+        "end_of_time": str(end_of_time),
         "clause": clause,
     }
 
 
 BREAK_WARNING_SECONDS = 5 * 60
 _BREAK_OVER = {
-    True: "Time: stop building. Register the deck you built; the first round is paired next.",
-    False: "Time: stop exchanging cards and get ready to play; the next round is paired now.",
+    True: gettext_lazy("Time: stop building. Register the deck you built; the first round is paired next."),
+    False: gettext_lazy("Time: stop exchanging cards and get ready to play; the next round is paired now."),
 }
 
 

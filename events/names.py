@@ -16,6 +16,7 @@ import hashlib
 import unicodedata
 
 from confusable_homoglyphs.confusables import confusables_data
+from django.utils.translation import gettext as _
 
 from scoring.text import is_ignorable
 
@@ -71,5 +72,6 @@ def account_name_problem(name: str) -> str | None:
     """
     for char in name:
         if any(low <= ord(char) <= high for low, high in NOT_NAME_LETTERS):
-            return f"“{char}” is not a letter that names are written in; use the letters of your alphabet."
+            return _("“%(letter)s” is not a letter that names are written in; use the letters of your "
+                     "alphabet.") % {"letter": char}
     return None

@@ -25,6 +25,7 @@ from .limits import (
     MAX_RANKING,
     MAX_ROUNDS,
 )
+from .messages import _
 from .policies import GAME_TYPES, TIE_RESOLUTIONS, Policy, get_policy
 from .results import DECK_CAPABILITIES
 from .stages import SEEDINGS, STRUCTURES, SWISS, TOP_CUTS, Stage
@@ -115,7 +116,8 @@ class Archive:
 def parse_event(data: object, *, with_stages: bool = True) -> EventSettings:
     """EventSettings from the archive's ``event`` object (``with_stages``: the fields format 2 added)."""
     if not isinstance(data, dict):
-        raise RuleError("event must be an object", field="event")
+        # Translators: %(what)s is a field's name in the archive, kept as written.
+        raise RuleError(_("%(what)s must be an object", what="event"), field="event")
     # The app's own fields ride along; the engine checks them (EventRecord) and does not use them.
     app_fields = {"date", "place", "rounds_planned", "rounds_note", "status", "playoff_winner"}
     stage_fields = {"structure", "elimination", "seeding", "top_cut"} if with_stages else set()
@@ -129,7 +131,10 @@ def parse_event(data: object, *, with_stages: bool = True) -> EventSettings:
     )
     if first_round not in policy.first_round_pairings:
         raise RuleError(
-            f"{policy.title} pairs the first round randomly; pairing by ranking came with Policy Number 4",
+            # Translators: %(policy)s is a policy's title, such as "Council of Lórien Policy #1 (1996)";
+            # "Policy Number 4" names a policy document, kept in English.
+            _("%(policy)s pairs the first round randomly; pairing by ranking came with Policy Number 4",
+              policy=policy.title),
             field="event.first_round_pairing",
             rule=policy.first_round_clause,
         )
@@ -153,7 +158,7 @@ def _stage_settings(data: dict) -> dict:
     if top_cut is not None:
         top_cut = choice_field(top_cut, TOP_CUTS, "event.top_cut", "top_cut")
         if structure != SWISS:
-            raise RuleError("a top cut follows Swiss rounds; an elimination event is one bracket",
+            raise RuleError(_("a top cut follows Swiss rounds; an elimination event is one bracket"),
                             field="event.top_cut")
     return {
         "structure": structure,
@@ -167,13 +172,15 @@ def _stage_settings(data: dict) -> dict:
 def parse_player(data: object, field: str) -> Player:
     """A Player from one entry of the archive's ``players`` list."""
     if not isinstance(data, dict):
-        raise RuleError("a player must be an object", field=field)
+        raise RuleError(_("a player must be an object"), field=field)
     only_fields(data, {"id", "name", "status", "deck_capability", "dropped_after_round", "avatar", "ranking"}, field)
     status = choice_field(data.get("status", "active"), PLAYER_STATUSES, f"{field}.status", "status")
     dropped_after = data.get("dropped_after_round")
     if dropped_after is not None:
         if status == "active":
-            raise RuleError("an active player has no dropped_after_round", field=f"{field}.dropped_after_round")
+            # Translators: %(what)s is a field's name in the archive, kept as written.
+            raise RuleError(_("an active player has no %(what)s", what="dropped_after_round"),
+                            field=f"{field}.dropped_after_round")
         dropped_after = whole_field(dropped_after, f"{field}.dropped_after_round", "dropped_after_round", minimum=0,
                                maximum=MAX_ROUNDS)
     avatar = data.get("avatar")
@@ -205,33 +212,38 @@ def parse_archive(data: object) -> Archive:
     the next begins, only its own players at its tables, and brackets played as seeded.
     """
     if not isinstance(data, dict):
-        raise RuleError("an archive must be a JSON object")
+        raise RuleError(_("an archive must be a JSON object"))
     version = data.get("format")
     if version not in READ_FORMATS:
-        raise RuleError(f"format must be {ARCHIVE_FORMAT!r} (or the older {READ_FORMATS[0]!r}), not {version!r}",
-                        field="format")
+        # Translators: "format" is a field's name in the archive; %(format)s, %(older)s and %(value)s are its values,
+        # kept as written.
+        raise RuleError(_("format must be %(format)s (or the older %(older)s), not %(value)s", format=repr(ARCHIVE_FORMAT),
+                          older=repr(READ_FORMATS[0]), value=repr(version)), field="format")
     with_stages = version != READ_FORMATS[0]
     only_fields(data, {"format", "event", "players", "rounds"} | ({"stages"} if with_stages else set()), "")
     event = parse_event(data.get("event"), with_stages=with_stages)
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
-        raise RuleError("players must be a list", field="players")
+        # Translators: %(what)s is a field's name in the archive, kept as written.
+        raise RuleError(_("%(what)s must be a list", what="players"), field="players")
     if len(raw_players) > MAX_PLAYERS:
-        raise RuleError(f"at most {MAX_PLAYERS} players", field="players")
+        raise RuleError(_("at most %(limit)s players", limit=MAX_PLAYERS), field="players")
     players: list[Player] = []
     by_id: dict[str, Player] = {}
     for index, raw in enumerate(raw_players):
         player = parse_player(raw, f"players[{index}]")
         if player.id in by_id:
-            raise RuleError(f"player id {player.id!r} is used twice", field=f"players[{index}].id")
+            # Translators: %(player)s is a player's id in the archive, kept as written.
+            raise RuleError(_("player id %(player)s is used twice", player=repr(player.id)), field=f"players[{index}].id")
         by_id[player.id] = player
         players.append(player)
 
     raw_rounds = data.get("rounds", [])
     if not isinstance(raw_rounds, list):
-        raise RuleError("rounds must be a list", field="rounds")
+        # Translators: %(what)s is a field's name in the archive, kept as written.
+        raise RuleError(_("%(what)s must be a list", what="rounds"), field="rounds")
     if len(raw_rounds) > MAX_ROUNDS:
-        raise RuleError(f"at most {MAX_ROUNDS} rounds", field="rounds")
+        raise RuleError(_("at most %(limit)s rounds", limit=MAX_ROUNDS), field="rounds")
     headers = parse_stage_headers(data.get("stages", []), raw_rounds, event, by_id)
     rounds = tuple(parse_round(raw, index, event, by_id, headers[raw["stage"] - 1] if isinstance(raw, dict) and raw.get("stage") else None)
                    for index, raw in enumerate(raw_rounds))
@@ -239,7 +251,8 @@ def parse_archive(data: object) -> Archive:
         if not rnd.complete:
             missing = [g.table for g in rnd.games if g.scored is None]
             raise RuleError(
-                f"round {rnd.number} has no result for table {missing[0]}, but a later round exists",
+                _("round %(round)s has no result for table %(table)s, but a later round exists", round=rnd.number,
+                  table=missing[0]),
                 field=f"rounds[{index}]",
             )
     stages = stages_with_rounds(headers, rounds, by_id)
@@ -255,7 +268,9 @@ def parse_date(value: object, field: str) -> datetime.date:
             raise ValueError(value)
         return datetime.date.fromisoformat(value)
     except ValueError:
-        raise RuleError(f"date must be an ISO date like 2026-11-21, not {value!r}", field=field) from None
+        # Translators: "date" is a field's name in the archive; %(value)s is the value given, kept as written.
+        raise RuleError(_("date must be an ISO date like 2026-11-21, not %(value)s", value=repr(value)),
+                        field=field) from None
 
 
 def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...], swiss_rounds: int) -> EventRecord:
@@ -263,9 +278,9 @@ def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...
     status = choice_field(data.get("status", "running" if rounds else "registration"), EVENT_STATUSES, "event.status",
                      "status")
     if status == "registration" and rounds:
-        raise RuleError("an event with rounds is not in registration", field="event.status")
+        raise RuleError(_("an event with rounds is not in registration"), field="event.status")
     if status == "closed" and rounds and not rounds[-1].complete:
-        raise RuleError("a closed event has every result", field="event.status")
+        raise RuleError(_("a closed event has every result"), field="event.status")
     date = data.get("date")
     planned = data.get("rounds_planned")
     if planned is not None:
@@ -273,9 +288,10 @@ def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...
                          maximum=MAX_ROUNDS)
     winner = data.get("playoff_winner")
     if winner is not None and (not isinstance(winner, str) or winner not in by_id):
-        raise RuleError(f"unknown player {winner!r}", field="event.playoff_winner")
+        # Translators: %(player)s is a player's id in the archive, kept as written.
+        raise RuleError(_("unknown player %(player)s", player=repr(winner)), field="event.playoff_winner")
     if winner is not None and data.get("tie_resolution", "playoff") != "playoff":
-        raise RuleError("a playoff winner needs the playoff posted for a tied lead", field="event.playoff_winner")
+        raise RuleError(_("a playoff winner needs the playoff posted for a tied lead"), field="event.playoff_winner")
     return EventRecord(
         status=status,
         date=parse_date(date, "event.date") if date is not None else None,

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import RuleError
+from .messages import _
 
 SINGLE = "single"
 DOUBLE = "double"
@@ -178,9 +179,10 @@ def plan(kind: str, players: int) -> list[tuple[str, str, int, Source, Source]]:
     In play order: a match comes after the matches its players come from.
     """
     if kind not in KINDS:
-        raise RuleError(f"unknown elimination {kind!r}; one of: {', '.join(KINDS)}", field="kind")
+        raise RuleError(_("unknown elimination %(kind)s; one of: %(choices)s", kind=repr(kind), choices=KINDS),
+                        field="kind")
     if players < 2:
-        raise RuleError("an elimination needs at least two players", field="seeds")
+        raise RuleError(_("an elimination needs at least two players"), field="seeds")
     size = _field_size(players)
     positions = seed_positions(size)
     matches: list[tuple[str, str, int, Source, Source]] = []
@@ -258,7 +260,7 @@ def build_bracket(kind: str, seeds: Sequence[str], rounds: Sequence[Sequence[tup
     round where it came from, for the messages; RuleError names the round and game.
     """
     if len(set(seeds)) != len(seeds):
-        raise RuleError("a player is seeded twice", field="seeds")
+        raise RuleError(_("a player is seeded twice"), field="seeds")
     withdrawn = withdrawn or {}
     planned = plan(kind, len(seeds))
     players: dict[str, tuple[str | None, str | None]] = {}
@@ -283,7 +285,7 @@ def build_bracket(kind: str, seeds: Sequence[str], rounds: Sequence[Sequence[tup
 
     def settle(after_round: int) -> None:
         # Byes and matches decided by byes go through at once, in play order.
-        for match_id, side, _, first_source, second_source in planned:
+        for match_id, side, _round, first_source, second_source in planned:
             if match_id in winners or match_id in played_in:
                 continue
             first, second = resolve(first_source, after_round), resolve(second_source, after_round)
@@ -306,11 +308,12 @@ def build_bracket(kind: str, seeds: Sequence[str], rounds: Sequence[Sequence[tup
             where = f"{fields[number - 1]}.games[{index}]" if fields else f"rounds[{number - 1}][{index}]"
             match_id = ready.pop(frozenset((first, second)), None)
             if match_id is None:
-                raise RuleError(f"{first} and {second} have no match to play in elimination round {number}",
+                raise RuleError(_("%(first)s and %(second)s have no match to play in elimination round %(round)s",
+                                  first=first, second=second, round=number),
                                 field=where, rule=ELIMINATION_CLAUSE)
             if winner is not None and winner not in (first, second):
-                raise RuleError("an elimination game needs its winner, one of its players (a tie goes to the "
-                                "higher die roll)", field=where, rule=ELIMINATION_CLAUSE)
+                raise RuleError(_("an elimination game needs its winner, one of its players (a tie goes to the "
+                                  "higher die roll)"), field=where, rule=ELIMINATION_CLAUSE)
             played_in[match_id] = number
             if winner is not None:
                 winners[match_id] = winner

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from .messages import Text, _, listing
 from .results import DECK_CAPABILITIES
 
 # The two capabilities General 18 knows, as results.py's forfeits read them.
@@ -33,7 +34,28 @@ class Capability:
     """Whether a deck can destroy The One Ring, and why (General 18)."""
 
     capability: str
-    reason: str
+    reason: Text
+
+
+def _one_after_another(items: list[Text | str]) -> Text | str:
+    """The things a deck misses, one after another, separated by semicolons."""
+    said = items[0]
+    for item in items[1:]:
+        # Translators: joins two of the things a deck misses to destroy The One Ring, as in
+        # "The One Ring; Cracks of Doom or Gollum’s Fate and Gollum".
+        said = _("%(earlier)s; %(later)s", earlier=said, later=item)
+    return said
+
+
+def _ways_to_destroy(ways: list[tuple[str, ...]]) -> Text:
+    """The cards that destroy The One Ring, any way of them (card names are never translated)."""
+    if len(ways) == 2:
+        # Translators: the card names are kept as written: "Cracks of Doom or Gollum’s Fate and Gollum".
+        return _("%(cracks_of_doom)s or %(gollums_fate)s and %(gollum)s", cracks_of_doom=ways[0][0],
+                 gollums_fate=ways[1][0], gollum=ways[1][1])
+    # Translators: the card names are kept as written: "Cracks of Doom or Gollum’s Fate and Gollum or A New Ringlord".
+    return _("%(cracks_of_doom)s or %(gollums_fate)s and %(gollum)s or %(new_ringlord)s", cracks_of_doom=ways[0][0],
+             gollums_fate=ways[1][0], gollum=ways[1][1], new_ringlord=ways[2][0])
 
 
 def deck_capability(*, starting: Counter, play: Counter, available: Counter, policy_key: str) -> Capability:
@@ -47,19 +69,31 @@ def deck_capability(*, starting: Counter, play: Counter, available: Counter, pol
     ways = [("Cracks of Doom",), ("Gollum’s Fate", "Gollum")]
     if policy_key != "policy-1-1996":
         ways.append(("A New Ringlord",))
-    missing = []
+    missing: list[Text | str] = []
     tests = sorted(name for name in RING_TESTS if starting[name])
     if not tests:
-        missing.append("a ring test (Ringlore and Test of Lore do not count)")
+        # Translators: something a deck misses to destroy The One Ring; Ringlore and Test of Lore are card names.
+        missing.append(_("a ring test (Ringlore and Test of Lore do not count)"))
     rings = sum(play[name] for name in gold_rings)
     if rings < 3:
-        named = "Precious Gold Rings" if policy_key == "policy-1-1996" else "gold rings that may become The One Ring"
-        missing.append(f"three {named} in the play deck (it has {rings})")
+        if policy_key == "policy-1-1996":
+            # Translators: something a deck misses to destroy The One Ring; Precious Gold Ring is a card's name;
+            # %(rings)s is how many the play deck has.
+            missing.append(_("three Precious Gold Rings in the play deck (it has %(rings)s)", rings=rings))
+        else:
+            # Translators: something a deck misses to destroy The One Ring; %(rings)s is how many the play deck has.
+            missing.append(_("three gold rings that may become The One Ring in the play deck (it has %(rings)s)",
+                             rings=rings))
     if not available["The One Ring"]:
-        missing.append("The One Ring")
+        missing.append("The One Ring")  # a card's name
     way = next((way for way in ways if all(available[name] for name in way)), None)
     if way is None:
-        missing.append(" or ".join(" and ".join(way) for way in ways))
+        missing.append(_ways_to_destroy(ways))
     if missing:
-        return Capability(MARSHALLING_POINTS_DECK, "missing " + "; ".join(missing))
-    return Capability(ONE_RING_DECK, f"{', '.join(tests)}, {rings} gold rings, The One Ring and {' and '.join(way)}")
+        # Translators: why a deck cannot destroy The One Ring; %(missing)s are the cards it misses, separated by
+        # semicolons.
+        return Capability(MARSHALLING_POINTS_DECK, _("missing %(missing)s", missing=_one_after_another(missing)))
+    # Translators: why a deck can destroy The One Ring; %(tests)s are the ring tests' card names, %(one_ring)s is
+    # the card The One Ring and %(way)s the card names that destroy it, such as "Cracks of Doom".
+    return Capability(ONE_RING_DECK, _("%(tests)s, %(rings)s gold rings, %(one_ring)s and %(way)s", tests=tuple(tests),
+                                       rings=rings, one_ring="The One Ring", way=listing(list(way))))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import RuleError
+from .messages import _
 from .policies import Policy
 
 READY = "ready"
@@ -73,26 +74,26 @@ def break_clock(minutes: int) -> Clock:
 def start_clock(clock: Clock, now: float) -> Clock:
     """Start a ready clock, or run a paused one again from where it stopped."""
     if clock.state == RUNNING:
-        raise RuleError("The clock is already running.", field="action")
+        raise RuleError(_("The clock is already running."), field="action")
     return Clock(state=RUNNING, ends_at=now + (clock.remaining or 0.0))
 
 
 def pause_clock(clock: Clock, now: float) -> Clock:
     """Stop a running clock, keeping the time left (a pause for the whole room)."""
     if clock.state != RUNNING:
-        raise RuleError("Only a running clock can be paused.", field="action")
+        raise RuleError(_("Only a running clock can be paused."), field="action")
     left = max(0.0, clock.ends_at - now)
     if left == 0:
-        raise RuleError("Time is already called; add minutes instead of pausing.", field="action")
+        raise RuleError(_("Time is already called; add minutes instead of pausing."), field="action")
     return Clock(state=PAUSED, remaining=left)
 
 
 def call_time(clock: Clock, now: float) -> Clock:
     """Call time now, whatever is left: the end-of-time procedure starts at every table."""
     if clock.state == READY:
-        raise RuleError("The clock has not started; start it before calling time.", field="action")
+        raise RuleError(_("The clock has not started; start it before calling time."), field="action")
     if clock.state == RUNNING and clock.ends_at <= now:
-        raise RuleError("Time is already called.", field="action")
+        raise RuleError(_("Time is already called."), field="action")
     return Clock(state=RUNNING, ends_at=now)
 
 

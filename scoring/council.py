@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .errors import RuleError
 from .limits import MP_LIMIT
+from .messages import Text, _
 from .policies import Policy
 
 CATEGORIES = ("character", "item", "faction", "ally", "kill", "misc")
@@ -23,6 +24,23 @@ CLAUSE_STEP_1 = "CRF 10, Free Council, step 1"
 CLAUSE_STEP_2 = "CRF 10, Free Council, step 2; rulesbook, Marshalling Point Modifications"
 CLAUSE_STEP_3 = "CRF 10, Free Council, step 3 and the ruling on negative points"
 CLAUSE_STEP_4 = "CRF 10, Free Council, step 4; rulesbook (unique cards revealed from hand)"
+AVATAR_CLAUSE = "Policy Number 4, Additional Rules: Victory Conditions"
+
+# The categories as the steps' notes name them.
+CATEGORY_NAMES: dict[str, Text] = {
+    # Translators: a category of marshalling points at the Free Council (character points).
+    "character": _("character"),
+    # Translators: a category of marshalling points at the Free Council (item points).
+    "item": _("item"),
+    # Translators: a category of marshalling points at the Free Council (faction points).
+    "faction": _("faction"),
+    # Translators: a category of marshalling points at the Free Council (ally points).
+    "ally": _("ally"),
+    # Translators: a category of marshalling points at the Free Council (kill points).
+    "kill": _("kill"),
+    # Translators: a category of marshalling points at the Free Council (miscellaneous points).
+    "misc": _("misc"),
+}
 
 
 @dataclass(frozen=True)
@@ -46,27 +64,30 @@ class CouncilSheet:
 def parse_sheet(data: object, field: str) -> CouncilSheet:
     """A CouncilSheet from plain data, rejecting anything but whole numbers."""
     if not isinstance(data, dict):
-        raise RuleError("each player's points must be an object of categories", field=field)
+        raise RuleError(_("each player's points must be an object of categories"), field=field)
     allowed = set(CATEGORIES) | {"minus", "avatar_eliminated"}
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise RuleError(
-            f"unknown category {unknown[0]!r}; categories: {', '.join(CATEGORIES)}, minus, avatar_eliminated",
+            _("unknown category %(name)s; categories: %(categories)s", name=repr(unknown[0]),
+              categories=CATEGORIES + ("minus", "avatar_eliminated")),
             field=f"{field}.{unknown[0]}",
         )
     values: dict[str, object] = {}
     for name in CATEGORIES + ("minus",):
         value = data.get(name, 0)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(f"{name} must be a whole number, not {value!r}", field=f"{field}.{name}")
+            raise RuleError(_("%(name)s must be a whole number, not %(value)s", name=name, value=repr(value)),
+                            field=f"{field}.{name}")
         if abs(value) > MP_LIMIT:
-            raise RuleError(f"{value} is out of range (at most {MP_LIMIT} either way)", field=f"{field}.{name}")
+            raise RuleError(_("%(value)s is out of range (at most %(limit)s either way)", value=value, limit=MP_LIMIT),
+                            field=f"{field}.{name}")
         values[name] = value
     if values["minus"] < 0:
-        raise RuleError("minus is what is subtracted; give it as a positive number", field=f"{field}.minus")
+        raise RuleError(_("minus is what is subtracted; give it as a positive number"), field=f"{field}.minus")
     eliminated = data.get("avatar_eliminated", False)
     if not isinstance(eliminated, bool):
-        raise RuleError("avatar_eliminated must be true or false", field=f"{field}.avatar_eliminated")
+        raise RuleError(_("avatar_eliminated must be true or false"), field=f"{field}.avatar_eliminated")
     return CouncilSheet(avatar_eliminated=eliminated, **values)  # type: ignore[arg-type]
 
 
@@ -80,8 +101,8 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
     for index, sheet in enumerate(sheets):
         if sheet.avatar_eliminated and not policy.eliminated_avatar_penalty:
             raise RuleError(
-                f"under {policy.title} an eliminated avatar ends the game or gives no penalty; "
-                "there is no Free Council subtraction for it",
+                _("under %(policy)s an eliminated avatar ends the game or gives no penalty; there is no Free "
+                  "Council subtraction for it", policy=policy.title),
                 field=f"players[{index}].avatar_eliminated",
                 rule=policy.wizard_elimination_clause,
             )
@@ -89,7 +110,7 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
     steps: list[dict] = [
         {
             "step": 1,
-            "title": "Total each category",
+            "title": _("Total each category"),
             "clause": CLAUSE_STEP_1,
             "players": [dict(t) for t in totals],
             "notes": [[], []],
@@ -103,11 +124,12 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
         for name in DOUBLED_CATEGORIES:
             if other[name] <= 0 and totals[me][name] > 0:
                 doubled[me][name] = totals[me][name] * 2
-                notes[me].append(f"{name} doubled to {doubled[me][name]}: the opponent has {other[name]}")
+                notes[me].append(_("%(category)s doubled to %(mp)s: the opponent has %(opponent)s",
+                                   category=CATEGORY_NAMES[name], mp=doubled[me][name], opponent=other[name]))
     steps.append(
         {
             "step": 2,
-            "title": "Double where the opponent has no points",
+            "title": _("Double where the opponent has no points"),
             "clause": CLAUSE_STEP_2,
             "players": [dict(d) for d in doubled],
             "notes": notes,
@@ -122,14 +144,15 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
             if value > 0 and 2 * value > positive_total:
                 rest = positive_total - value
                 capped[me][name] = rest
-                notes[me].append(
-                    f"{name} {value} is more than half of {positive_total}: reduced to {rest}, the other positive categories"
-                )
+                notes[me].append(_(
+                    "%(category)s %(mp)s is more than half of %(total)s: reduced to %(rest)s, the other positive "
+                    "categories", category=CATEGORY_NAMES[name], mp=value, total=positive_total, rest=rest,
+                ))
                 break  # at most one category can be more than half
     steps.append(
         {
             "step": 3,
-            "title": "No category over half of the positive total",
+            "title": _("No category over half of the positive total"),
             "clause": CLAUSE_STEP_3,
             "players": [dict(c) for c in capped],
             "notes": notes,
@@ -142,18 +165,17 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
     for me, sheet in enumerate(sheets):
         subtracted = sheet.minus
         if sheet.minus:
-            notes[me].append(f"-{sheet.minus} subtracted (unique cards revealed, other subtractions)")
+            notes[me].append(_("-%(mp)s subtracted (unique cards revealed, other subtractions)", mp=sheet.minus))
         if sheet.avatar_eliminated:
             subtracted += policy.eliminated_avatar_penalty
-            notes[me].append(
-                f"-{policy.eliminated_avatar_penalty} for the eliminated avatar "
-                "(Policy Number 4, Additional Rules: Victory Conditions)"
-            )
+            notes[me].append(_("-%(mp)s for the eliminated avatar (%(clause)s)",
+                               mp=policy.eliminated_avatar_penalty, clause=AVATAR_CLAUSE))
         after_minus.append(subtotal[me] - subtracted)
     steps.append(
         {
             "step": 4,
-            "title": "Subtract",
+            # Translators: the title of step 4 of the Free Council.
+            "title": _("Subtract"),
             "clause": CLAUSE_STEP_4,
             "totals_before": subtotal,
             "totals": list(after_minus),
@@ -166,12 +188,12 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
         notes = [[], []]
         for me in (0, 1):
             if final[me] < 0:
-                notes[me].append(f"{final[me]} counts as 0")
+                notes[me].append(_("%(mp)s counts as 0", mp=final[me]))
                 final[me] = 0
         steps.append(
             {
                 "step": 5,
-                "title": "Negative totals count as zero",
+                "title": _("Negative totals count as zero"),
                 "clause": policy.negative_mp_clause,
                 "totals": list(final),
                 "notes": notes,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from .errors import RuleError
 from .limits import MAX_NAME_LENGTH
+from .messages import _
 
 POOL = "pool"
 PLAY = "play"
@@ -163,11 +164,14 @@ def _entry(line: str, number: int) -> Entry:
         count, name = 1, text.strip()
     field_name = f"line {number}"
     if not 1 <= count <= MAX_COPIES_WRITTEN:
-        raise RuleError(f"“{line}”: a count must be from 1 to {MAX_COPIES_WRITTEN}", field=field_name)
+        # Translators: %(line)s is a line of a deck list as the player wrote it.
+        raise RuleError(_("“%(line)s”: a count must be from 1 to %(limit)s", line=line, limit=MAX_COPIES_WRITTEN),
+                        field=field_name)
     if not name or name.isdigit():
-        raise RuleError(f"“{line}” names no card", field=field_name)
+        # Translators: %(line)s is a line of a deck list as the player wrote it.
+        raise RuleError(_("“%(line)s” names no card", line=line), field=field_name)
     if len(name) > MAX_NAME_LENGTH:
-        raise RuleError(f"a card name is at most {MAX_NAME_LENGTH} characters", field=field_name)
+        raise RuleError(_("a card name is at most %(limit)s characters", limit=MAX_NAME_LENGTH), field=field_name)
     return Entry(count=count, name=name, line=number)
 
 
@@ -205,14 +209,15 @@ def read_deck_text(text: str) -> DeckList:
     """Read a deck list written as text (see the module's docstring); RuleError naming the line it cannot read."""
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
-        raise RuleError(f"a deck list is at most {MAX_LINES} lines", field="list")
+        raise RuleError(_("a deck list is at most %(limit)s lines", limit=MAX_LINES), field="list")
     builder = _Builder()
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line or _SEPARATOR.fullmatch(line):
             continue
         if len(line) > MAX_LINE_CHARACTERS:
-            raise RuleError(f"the line is longer than {MAX_LINE_CHARACTERS} characters", field=f"line {number}")
+            raise RuleError(_("the line is longer than %(limit)s characters", limit=MAX_LINE_CHARACTERS),
+                            field=f"line {number}")
         kind = _heading(line)
         if kind is not None:
             builder.heading(kind)
@@ -234,18 +239,23 @@ def every_entry(deck_list: DeckList) -> tuple[Entry, ...]:
 
 def _json_entries(value: object, where: str) -> tuple[Entry, ...]:
     if not isinstance(value, list):
-        raise RuleError("must be a list of {\"count\", \"name\"} objects", field=where)
+        # Translators: "count" and "name" are field names of a deck list given as JSON, kept as written.
+        raise RuleError(_("must be a list of {\"count\", \"name\"} objects"), field=where)
     entries = []
     for index, item in enumerate(value):
         spot = f"{where}[{index}]"
         if not isinstance(item, dict) or set(item) - {"count", "name"} or not isinstance(item.get("name"), str):
-            raise RuleError("must be an object with a name and a count", field=spot)
+            raise RuleError(_("must be an object with a name and a count"), field=spot)
         count = item.get("count", 1)
         if type(count) is not int or not 1 <= count <= MAX_COPIES_WRITTEN:
-            raise RuleError(f"count must be a whole number from 1 to {MAX_COPIES_WRITTEN}", field=f"{spot}.count")
+            # Translators: %(what)s is a field's name in a deck list given as JSON, kept as written.
+            raise RuleError(_("%(what)s must be a whole number from %(minimum)s to %(maximum)s", what="count",
+                              minimum=1, maximum=MAX_COPIES_WRITTEN), field=f"{spot}.count")
         name = item["name"].strip()
         if not name or len(name) > MAX_NAME_LENGTH:
-            raise RuleError(f"name must have 1 to {MAX_NAME_LENGTH} characters", field=f"{spot}.name")
+            # Translators: %(what)s is a field's name in a deck list given as JSON, kept as written.
+            raise RuleError(_("%(what)s must have %(minimum)s to %(maximum)s characters", what="name", minimum=1,
+                              maximum=MAX_NAME_LENGTH), field=f"{spot}.name")
         entries.append(Entry(count=count, name=name))
     return tuple(entries)
 
@@ -259,22 +269,26 @@ def read_deck_json(data: object) -> DeckList:
     single deck may also be given alone, as ``{section: [...]}``.
     """
     if not isinstance(data, dict):
-        raise RuleError("a deck list must be a JSON object", field="list")
+        raise RuleError(_("a deck list must be a JSON object"), field="list")
     if "decks" not in data:
         data = {"decks": {MAIN: data}}
     unknown = set(data) - {"decks", AGAINST_FALLEN_WIZARD, PRODUCT}
     if unknown:
-        raise RuleError(f"unknown field {sorted(unknown)[0]!r}; allowed: decks, {AGAINST_FALLEN_WIZARD}, {PRODUCT}",
-                        field="list")
+        # Translators: %(name)s is the field given and %(allowed)s the fields allowed, kept as written.
+        raise RuleError(_("unknown field %(name)s; allowed: %(allowed)s", name=repr(sorted(unknown)[0]),
+                          allowed=("decks", AGAINST_FALLEN_WIZARD, PRODUCT)), field="list")
     decks_data = data["decks"]
     if not isinstance(decks_data, dict):
-        raise RuleError("must be an object of decks", field="decks")
+        raise RuleError(_("must be an object of decks"), field="decks")
     decks = {}
     for name, deck_data in decks_data.items():
         if name not in DECK_NAMES:
-            raise RuleError(f"unknown deck {name!r}; one of: {', '.join(DECK_NAMES)}", field="decks")
+            # Translators: %(name)s is the deck given and %(allowed)s the decks a list may have, kept as written.
+            raise RuleError(_("unknown deck %(name)s; one of: %(allowed)s", name=repr(name), allowed=DECK_NAMES),
+                            field="decks")
         if not isinstance(deck_data, dict) or set(deck_data) - set(SECTIONS):
-            raise RuleError(f"a deck is an object of sections: {', '.join(SECTIONS)}", field=f"decks.{name}")
+            # Translators: %(sections)s are the sections a deck may have, kept as written.
+            raise RuleError(_("a deck is an object of sections: %(sections)s", sections=SECTIONS), field=f"decks.{name}")
         decks[name] = Deck(**{section: _json_entries(entries, f"decks.{name}.{section}")
                               for section, entries in deck_data.items()})
     return DeckList(decks=decks, against_fallen_wizard=_json_entries(data.get(AGAINST_FALLEN_WIZARD, []),

@@ -42,6 +42,7 @@ from .decklists import (
     Entry,
 )
 from .errors import RuleError
+from .messages import Text, _, ngettext
 from .policies import GAME_TYPES
 
 # The event formats (scoring/archive.py EVENT_FORMATS) and the alignment each requires.
@@ -89,7 +90,7 @@ class Problem:
 
     rule: str
     clause: str
-    message: str
+    message: Text
     cards: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
@@ -122,8 +123,20 @@ class DeckCheck:
                 "alignment": self.alignment, "counts": self.counts}
 
 
-def _where(deck: MatchedDeck) -> str:
-    return "" if deck.name == MAIN else f" ({deck.name.replace('-', ' ')})"
+def _main(deck: MatchedDeck) -> bool:
+    """Whether ``deck`` is the list's only deck; the deck against hero or minion is named in each problem."""
+    return deck.name == MAIN
+
+
+def _deck_name(deck: MatchedDeck) -> Text | str:
+    """Which deck of a general-opponent list a problem is in, said in brackets after what it is about."""
+    if deck.name == AGAINST_HERO:
+        # Translators: the deck a general-opponent player brings against hero opponents, as in "the pool (against hero)".
+        return _("against hero")
+    if deck.name == AGAINST_MINION:
+        # Translators: the deck a general-opponent player brings against minion opponents.
+        return _("against minion")
+    return deck.name.replace("-", " ")
 
 
 def _copies(deck: MatchedDeck, added: list[tuple[int, Card]]) -> list[Problem]:
@@ -138,25 +151,60 @@ def _copies(deck: MatchedDeck, added: list[tuple[int, Card]]) -> list[Problem]:
     for count, card in added:
         together[card.name] += count
         in_sideboard[card.name] += count
-    cards = {card.name: card for _, card in [*deck.matched(POOL, PLAY, SIDEBOARD), *added]}
+    cards = {card.name: card for _count, card in [*deck.matched(POOL, PLAY, SIDEBOARD), *added]}
     for name, count in sorted(together.items()):
         card = cards[name]
         if card.avatar:
             # Every avatar is read as the clause's Wizard (docs/rules.md, Decks 1).
             if in_sideboard[name]:
-                problems.append(Problem("avatar-in-sideboard", GENERAL_9,
-                                        f"{name} is in the sideboard{_where(deck)}; no Wizard may be", (name,)))
+                problems.append(Problem("avatar-in-sideboard", GENERAL_9, _avatar_in_sideboard(deck, name), (name,)))
             if count > 2:
-                problems.append(Problem("copies", GENERAL_9,
-                                        f"{count} copies of {name}{_where(deck)}; at most 2 of the same Wizard",
-                                        (name,)))
+                problems.append(Problem("copies", GENERAL_9, _too_many_wizards(deck, name, count), (name,)))
         elif card.unique and count > 1:
-            problems.append(Problem("copies", GENERAL_9,
-                                    f"{count} copies of the unique card {name}{_where(deck)}; at most 1", (name,)))
+            problems.append(Problem("copies", GENERAL_9, _too_many_unique(deck, name, count), (name,)))
         elif count > 3:
-            problems.append(Problem("copies", GENERAL_9, f"{count} copies of {name}{_where(deck)}; at most 3",
-                                    (name,)))
+            problems.append(Problem("copies", GENERAL_9, _too_many_copies(deck, name, count), (name,)))
     return problems
+
+
+def _avatar_in_sideboard(deck: MatchedDeck, name: str) -> Text:
+    if _main(deck):
+        # Translators: %(card)s is a card's name (an avatar).
+        return _("%(card)s is in the sideboard; no Wizard may be", card=name)
+    # Translators: %(card)s is a card's name (an avatar); %(deck)s says which deck, such as "against hero".
+    return _("%(card)s is in the sideboard (%(deck)s); no Wizard may be", card=name, deck=_deck_name(deck))
+
+
+def _too_many_wizards(deck: MatchedDeck, name: str, count: int) -> Text:
+    if _main(deck):
+        # Translators: %(card)s is a card's name (an avatar).
+        return ngettext("%(count)s copy of %(card)s; at most 2 of the same Wizard",
+                        "%(count)s copies of %(card)s; at most 2 of the same Wizard", count, card=name)
+    # Translators: %(card)s is a card's name (an avatar); %(deck)s says which deck, such as "against hero".
+    return ngettext("%(count)s copy of %(card)s (%(deck)s); at most 2 of the same Wizard",
+                    "%(count)s copies of %(card)s (%(deck)s); at most 2 of the same Wizard", count, card=name,
+                    deck=_deck_name(deck))
+
+
+def _too_many_unique(deck: MatchedDeck, name: str, count: int) -> Text:
+    if _main(deck):
+        # Translators: %(card)s is a card's name.
+        return ngettext("%(count)s copy of the unique card %(card)s; at most 1",
+                        "%(count)s copies of the unique card %(card)s; at most 1", count, card=name)
+    # Translators: %(card)s is a card's name; %(deck)s says which deck, such as "against hero".
+    return ngettext("%(count)s copy of the unique card %(card)s (%(deck)s); at most 1",
+                    "%(count)s copies of the unique card %(card)s (%(deck)s); at most 1", count, card=name,
+                    deck=_deck_name(deck))
+
+
+def _too_many_copies(deck: MatchedDeck, name: str, count: int) -> Text:
+    if _main(deck):
+        # Translators: %(card)s is a card's name.
+        return ngettext("%(count)s copy of %(card)s; at most 3", "%(count)s copies of %(card)s; at most 3", count,
+                        card=name)
+    # Translators: %(card)s is a card's name; %(deck)s says which deck, such as "against hero".
+    return ngettext("%(count)s copy of %(card)s (%(deck)s); at most 3",
+                    "%(count)s copies of %(card)s (%(deck)s); at most 3", count, card=name, deck=_deck_name(deck))
 
 
 def creature_count(deck: MatchedDeck) -> int:
@@ -170,9 +218,17 @@ def _creatures(deck: MatchedDeck) -> list[Problem]:
     counted = creature_count(deck)
     if counted >= MIN_CREATURES:
         return []
-    return [Problem("creatures", GENERAL_8,
-                    f"the play deck{_where(deck)} has {counted} creatures (creature-events count half); "
-                    f"at least {MIN_CREATURES}")]
+    if _main(deck):
+        message = ngettext("the play deck has %(count)s creature (creature-events count half); at least %(minimum)s",
+                           "the play deck has %(count)s creatures (creature-events count half); at least %(minimum)s",
+                           counted, minimum=MIN_CREATURES)
+    else:
+        # Translators: %(deck)s says which deck, such as "against hero".
+        message = ngettext(
+            "the play deck (%(deck)s) has %(count)s creature (creature-events count half); at least %(minimum)s",
+            "the play deck (%(deck)s) has %(count)s creatures (creature-events count half); at least %(minimum)s",
+            counted, minimum=MIN_CREATURES, deck=_deck_name(deck))
+    return [Problem("creatures", GENERAL_8, message)]
 
 
 def _draft(deck: MatchedDeck, policy_key: str) -> list[Problem]:
@@ -182,18 +238,42 @@ def _draft(deck: MatchedDeck, policy_key: str) -> list[Problem]:
     pool = deck.matched(POOL)
     characters = sum(count for count, card in pool if card.type == CHARACTER)
     if characters > MAX_POOL_CHARACTERS:
-        problems.append(Problem("pool", clause, f"the pool{_where(deck)} has {characters} characters; at most "
-                                f"{MAX_POOL_CHARACTERS}"))
-    others = sorted({card.name for _, card in pool if card.type != CHARACTER})
+        problems.append(Problem("pool", clause, _pool_too_large(deck, characters)))
+    others = sorted({card.name for _count, card in pool if card.type != CHARACTER})
     # Policy Number 4 lets "certain cards" be revealed as starting characters; earlier texts do not.
     if others and policy_key != "policy-4-2001":
-        problems.append(Problem("pool", clause, f"the pool{_where(deck)} holds cards that are not characters",
-                                tuple(others)))
+        if _main(deck):
+            # Translators: the cards are listed with this problem.
+            message = _("the pool holds cards that are not characters")
+        else:
+            # Translators: %(deck)s says which deck, such as "against hero".
+            message = _("the pool (%(deck)s) holds cards that are not characters", deck=_deck_name(deck))
+        problems.append(Problem("pool", clause, message, tuple(others)))
     in_play = sum(count for count, card in deck.matched(PLAY) if card.type == CHARACTER)
     if in_play > MAX_PLAY_DECK_CHARACTERS:
-        problems.append(Problem("play-deck-characters", clause, f"the play deck{_where(deck)} has {in_play} "
-                                f"characters; at most {MAX_PLAY_DECK_CHARACTERS}"))
+        problems.append(Problem("play-deck-characters", clause, _play_deck_characters(deck, in_play)))
     return problems
+
+
+def _pool_too_large(deck: MatchedDeck, characters: int) -> Text:
+    if _main(deck):
+        return ngettext("the pool has %(count)s character; at most %(limit)s",
+                        "the pool has %(count)s characters; at most %(limit)s", characters, limit=MAX_POOL_CHARACTERS)
+    # Translators: %(deck)s says which deck, such as "against hero".
+    return ngettext("the pool (%(deck)s) has %(count)s character; at most %(limit)s",
+                    "the pool (%(deck)s) has %(count)s characters; at most %(limit)s", characters,
+                    limit=MAX_POOL_CHARACTERS, deck=_deck_name(deck))
+
+
+def _play_deck_characters(deck: MatchedDeck, in_play: int) -> Text:
+    if _main(deck):
+        return ngettext("the play deck has %(count)s character; at most %(limit)s",
+                        "the play deck has %(count)s characters; at most %(limit)s", in_play,
+                        limit=MAX_PLAY_DECK_CHARACTERS)
+    # Translators: %(deck)s says which deck, such as "against hero".
+    return ngettext("the play deck (%(deck)s) has %(count)s character; at most %(limit)s",
+                    "the play deck (%(deck)s) has %(count)s characters; at most %(limit)s", in_play,
+                    limit=MAX_PLAY_DECK_CHARACTERS, deck=_deck_name(deck))
 
 
 def sideboard_limit(policy_key: str, game_type: str) -> int | None:
@@ -206,14 +286,32 @@ def sideboard_limit(policy_key: str, game_type: str) -> int | None:
 
 def _sideboard(deck: MatchedDeck, policy_key: str, game_type: str) -> list[Problem]:
     limit = sideboard_limit(policy_key, game_type)
-    size = sum(entry.count for entry, _ in deck.sections.get(SIDEBOARD, []))
+    size = sum(entry.count for entry, _card in deck.sections.get(SIDEBOARD, []))
     if limit is None or size <= limit:
         return []
     clause = SIDEBOARD_P4 if policy_key == "policy-4-2001" else SIDEBOARD_P1
     if limit == 0:
-        return [Problem("sideboard", clause, f"starter rules have no sideboard; this list{_where(deck)} has {size}")]
-    return [Problem("sideboard", clause, f"the sideboard{_where(deck)} has {size} cards; at most {limit} in a "
-                    f"{game_type} game")]
+        if _main(deck):
+            # Translators: %(size)s is how many cards the list's sideboard holds.
+            message = _("starter rules have no sideboard; this list has %(size)s", size=size)
+        else:
+            # Translators: %(size)s is how many cards the list's sideboard holds; %(deck)s says which deck, such as
+            # "against hero".
+            message = _("starter rules have no sideboard; this list (%(deck)s) has %(size)s", size=size,
+                        deck=_deck_name(deck))
+        return [Problem("sideboard", clause, message)]
+    if _main(deck):
+        # Translators: %(game_type)s is the game type's key, such as two-deck, kept as written.
+        message = ngettext("the sideboard has %(count)s card; at most %(limit)s in a %(game_type)s game",
+                           "the sideboard has %(count)s cards; at most %(limit)s in a %(game_type)s game", size,
+                           limit=limit, game_type=game_type)
+    else:
+        # Translators: %(game_type)s is the game type's key, such as two-deck, kept as written; %(deck)s says which
+        # deck, such as "against hero".
+        message = ngettext("the sideboard (%(deck)s) has %(count)s card; at most %(limit)s in a %(game_type)s game",
+                           "the sideboard (%(deck)s) has %(count)s cards; at most %(limit)s in a %(game_type)s game",
+                           size, limit=limit, game_type=game_type, deck=_deck_name(deck))
+    return [Problem("sideboard", clause, message)]
 
 
 def _allowed(card: Card, alignment: str) -> bool:
@@ -233,12 +331,32 @@ def _allowed(card: Card, alignment: str) -> bool:
 
 
 def _alignment(deck: MatchedDeck, alignment: str) -> list[Problem]:
-    wrong = sorted({card.name for _, card in deck.matched(POOL, PLAY, SIDEBOARD, SITES)
+    wrong = sorted({card.name for _count, card in deck.matched(POOL, PLAY, SIDEBOARD, SITES)
                     if card.type in (CHARACTER, RESOURCE, SITE) and not _allowed(card, alignment)})
     if not wrong:
         return []
-    return [Problem("alignment", SINGLE_ALIGNMENT_CLAUSE,
-                    f"not {alignment} resources, characters or sites{_where(deck)}", tuple(wrong))]
+    return [Problem("alignment", SINGLE_ALIGNMENT_CLAUSE, _not_of_alignment(deck, alignment), tuple(wrong))]
+
+
+def _not_of_alignment(deck: MatchedDeck, alignment: str) -> Text:
+    """What the cards are that a single-alignment deck may not hold, for each alignment of SINGLE_ALIGNMENT."""
+    if alignment == HERO:
+        if _main(deck):
+            # Translators: says what the cards listed with this problem are not, in a hero-only event.
+            return _("not hero resources, characters or sites")
+        # Translators: %(deck)s says which deck, such as "against hero".
+        return _("not hero resources, characters or sites (%(deck)s)", deck=_deck_name(deck))
+    if alignment == MINION:
+        if _main(deck):
+            # Translators: says what the cards listed with this problem are not, in a minion-only event.
+            return _("not minion resources, characters or sites")
+        # Translators: %(deck)s says which deck, such as "against hero".
+        return _("not minion resources, characters or sites (%(deck)s)", deck=_deck_name(deck))
+    if _main(deck):
+        # Translators: says what the cards listed with this problem are not, in a fallen-wizard-only event.
+        return _("not fallen-wizard resources, characters or sites")
+    # Translators: %(deck)s says which deck, such as "against hero".
+    return _("not fallen-wizard resources, characters or sites (%(deck)s)", deck=_deck_name(deck))
 
 
 def _sealed(deck: MatchedDeck, product: Counter) -> list[Problem]:
@@ -247,16 +365,24 @@ def _sealed(deck: MatchedDeck, product: Counter) -> list[Problem]:
     play = deck.matched(PLAY)
     resources = sum(count for count, card in play if card.type in (RESOURCE, CHARACTER))
     hazards = sum(count for count, card in play if card.type == HAZARD)
-    for kind, count in (("resources and characters", resources), ("hazards", hazards)):
-        if count < SEALED_MINIMUM:
-            problems.append(Problem("sealed-minimum", SEALED_CLAUSE,
-                                    f"the deck has {count} {kind}; at least {SEALED_MINIMUM}, or every playable "
-                                    "one the player received (the coordinator judges)"))
+    if resources < SEALED_MINIMUM:
+        problems.append(Problem("sealed-minimum", SEALED_CLAUSE, ngettext(
+            "the deck has %(count)s resource or character; at least %(minimum)s, or every playable one the player "
+            "received (the coordinator judges)",
+            "the deck has %(count)s resources and characters; at least %(minimum)s, or every playable one the player "
+            "received (the coordinator judges)", resources, minimum=SEALED_MINIMUM)))
+    if hazards < SEALED_MINIMUM:
+        problems.append(Problem("sealed-minimum", SEALED_CLAUSE, ngettext(
+            "the deck has %(count)s hazard; at least %(minimum)s, or every playable one the player received "
+            "(the coordinator judges)",
+            "the deck has %(count)s hazards; at least %(minimum)s, or every playable one the player received "
+            "(the coordinator judges)", hazards, minimum=SEALED_MINIMUM)))
     used = deck.cards(POOL, PLAY, SIDEBOARD, SITES)
     beyond = sorted(name for name, count in used.items() if count > product.get(name, 0))
     if product and beyond:
         problems.append(Problem("sealed-product", SEALED_CLAUSE,
-                                "cards the player did not receive in their starter and boosters", tuple(beyond)))
+                                # Translators: says what the cards listed with this problem are.
+                                _("cards the player did not receive in their starter and boosters"), tuple(beyond)))
     return problems
 
 
@@ -265,7 +391,9 @@ def _fallen_wizard_cards(deck_list: DeckList) -> list[Problem]:
     if extra <= FALLEN_WIZARD_CARDS:
         return []
     return [Problem("against-fallen-wizard", GENERAL_OPPONENT_CLAUSE,
-                    f"{extra} cards added against a Fallen-wizard; at most {FALLEN_WIZARD_CARDS}")]
+                    ngettext("%(count)s card added against a Fallen-wizard; at most %(limit)s",
+                             "%(count)s cards added against a Fallen-wizard; at most %(limit)s", extra,
+                             limit=FALLEN_WIZARD_CARDS))]
 
 
 def two_decks_allowed(event_format: str, game_type: str) -> bool:
@@ -304,9 +432,9 @@ def _decks_problem(given: set[str], two_allowed: bool) -> Problem | None:
     if two_allowed and given == {AGAINST_HERO, AGAINST_MINION}:
         return None
     if two_allowed:
-        return Problem("decks", GENERAL_OPPONENT_CLAUSE, "a list has one deck, or a deck against hero and a deck "
-                                                        "against minion opponents")
-    return Problem("decks", SINGLE_ALIGNMENT_CLAUSE, "this event wants one deck")
+        return Problem("decks", GENERAL_OPPONENT_CLAUSE, _("a list has one deck, or a deck against hero and a deck "
+                                                          "against minion opponents"))
+    return Problem("decks", SINGLE_ALIGNMENT_CLAUSE, _("this event wants one deck"))
 
 
 def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, game_type: str,
@@ -319,12 +447,14 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
     whose deck against hero can destroy the Ring is a One Ring deck (docs/rules.md, Decks 4).
     """
     if game_type not in GAME_TYPES:
-        raise RuleError(f"unknown game type {game_type!r}", field="game_type")
+        # Translators: %(game_type)s is the game type given, kept as written.
+        raise RuleError(_("unknown game type %(game_type)s", game_type=repr(game_type)), field="game_type")
     problems: list[Problem] = []
     given = {name: deck for name, deck in deck_list.decks.items() if not deck.is_empty()}
     if not given:
-        return DeckCheck((Problem("empty", GENERAL_9, "the list holds no cards"),), (), MARSHALLING_POINTS_DECK,
-                         "no cards")
+        empty = Problem("empty", GENERAL_9, _("the list holds no cards"))
+        # Translators: why a deck list without cards cannot destroy The One Ring.
+        return DeckCheck((empty,), (), MARSHALLING_POINTS_DECK, _("no cards"))
     wrong_decks = _decks_problem(set(given), two_decks_allowed(event_format, game_type))
     if wrong_decks:
         problems.append(wrong_decks)
@@ -357,7 +487,7 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
                         for section in (POOL, PLAY, SIDEBOARD, SITES)}
         counts[name]["creatures"] = creature_count(matched)
     if len({a for a in alignments.values() if a}) > 1:
-        problems.append(Problem("alignment", GENERAL_OPPONENT_CLAUSE, "the two decks must be of the same alignment"))
+        problems.append(Problem("alignment", GENERAL_OPPONENT_CLAUSE, _("the two decks must be of the same alignment")))
     problems += _fallen_wizard_cards(deck_list)
     best = next((c for c in capabilities if c.capability == ONE_RING_DECK), capabilities[0])
     alignment_of_list = next((a for a in alignments.values() if a), None)

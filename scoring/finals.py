@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from .archive import Archive, Player
 from .brackets import DOUBLE
 from .errors import RuleError
+from .messages import Text, _, ngettext
 from .pairing import PairingResult, pair_next_round
 from .stages import ELIMINATION, PLAYOFF, SWISS, Stage, stage_bracket
 from .standings import StandingRow, Standings, compute_standings
@@ -59,7 +60,7 @@ class Placing:
     player: str
     name: str
     tp: int | float
-    how: str
+    how: Text
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ class FinalRanking:
     """The event's ranking with every stage counted, and what is still to be played before it is final."""
 
     placings: tuple[Placing, ...]
-    pending: str | None
+    pending: Text | None
 
     @property
     def champions(self) -> tuple[str, ...]:
@@ -215,18 +216,21 @@ def pair_next(archive: Archive, seed: int) -> PairingResult:
     """
     if not archive.stages:
         if archive.event.structure == ELIMINATION:
-            raise RuleError("an elimination event's bracket is seeded before its first round", field="stages")
+            raise RuleError(_("an elimination event's bracket is seeded before its first round"), field="stages")
         return pair_next_round(archive, seed)
     stage = archive.stages[-1]
     paired = len(archive.all_rounds)
     if stage.kind == PLAYOFF:
         if _stage_finished(archive, stage):
-            raise RuleError(f"the {stage.title.lower()} is over: its standings decide", field="stages")
+            over = (_("the playoff is over: its standings decide") if stage.for_place == 1
+                    else _("the playoff for place %(place)s is over: its standings decide", place=stage.for_place))
+            raise RuleError(over, field="stages")
         own = pair_next_round(playoff_archive(archive, stage), seed)
         return replace(own, round=paired + 1)
     bracket = bracket_of(archive, stage)
     if bracket.complete:
-        raise RuleError(f"the {stage.title} bracket is decided", field="stages")
+        # Translators: stage is a stage's title, "Top 8" or "Elimination".
+        raise RuleError(_("the %(stage)s bracket is decided", stage=stage.title), field="stages")
     matches = bracket.next_matches
     return PairingResult(round=paired + 1, seed=seed, bye=None,
                          games=tuple((table, *match.players) for table, match in enumerate(matches, start=1)),
@@ -257,14 +261,20 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
     rows = {row.player: row for row in standings.rows}
     elimination_event = archive.event.structure == ELIMINATION
     place: dict[str, int | None] = {row.player: None if elimination_event else row.rank for row in standings.rows}
-    how: dict[str, str] = {row.player: "not seeded" if elimination_event else "Swiss standings"
-                           for row in standings.rows}
+    # Translators: where a player's place comes from: a player outside an elimination event's bracket.
+    not_seeded = _("not seeded")
+    # Translators: where a player's place comes from: the standings of the Swiss rounds.
+    swiss = _("Swiss standings")
+    how: dict[str, Text] = {row.player: not_seeded if elimination_event else swiss for row in standings.rows}
     order = {player: index for index, player in enumerate(rows)}
     pending = None
     for stage in archive.stages:
         if stage.kind == PLAYOFF:
             if not stage.playoff_over(_still_in(archive, stage)):
-                pending = f"{stage.title}: {len(stage.rounds)} of {stage.rounds_planned} rounds played"
+                # Translators: stage is a stage's title ("Playoff"); count is the rounds it plays in all.
+                pending = ngettext("%(stage)s: %(played)s of %(count)s round played",
+                                   "%(stage)s: %(played)s of %(count)s rounds played", stage.rounds_planned,
+                                   stage=stage.title, played=len(stage.rounds))
                 continue
             # The place they share now: a drop or a correction above them since the start moves it.
             shared = [place[p] for p in stage.players if place.get(p) is not None]
@@ -272,11 +282,12 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
             for row in compute_standings(playoff_archive(archive, stage)).rows:
                 if row.rank is not None and place.get(row.player) is not None:
                     place[row.player] = base + row.rank - 1
-                    how[row.player] = f"{stage.title}, place {row.rank} of {len(stage.players)}"
+                    how[row.player] = _("%(stage)s, place %(place)s of %(players)s", stage=stage.title,
+                                        place=row.rank, players=len(stage.players))
             continue
         bracket = bracket_of(archive, stage)
         if not bracket.complete:
-            pending = f"{stage.title}: the bracket is being played"
+            pending = _("%(stage)s: the bracket is being played", stage=stage.title)
         out = {player: number for number, player in bracket.ranking()}
         in_stage = {player for player in stage.players if rows[player].eligible}
         for player, rank in list(place.items()):
@@ -284,9 +295,9 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
                 place[player] = max(rank, len(in_stage) + 1)  # outside the cut: after everyone in it
         for player in in_stage:
             place[player] = out.get(player)
-            how[player] = (f"{stage.title}: still playing" if player not in out
-                           else f"{stage.title}, champion" if out[player] == 1
-                           else f"{stage.title}, place {out[player]}")
+            how[player] = (_("%(stage)s: still playing", stage=stage.title) if player not in out
+                           else _("%(stage)s, champion", stage=stage.title) if out[player] == 1
+                           else _("%(stage)s, place %(place)s", stage=stage.title, place=out[player]))
         if elimination_event:
             order = {player: index for index, player in enumerate(stage.players)}
     if pending is None:
@@ -298,13 +309,14 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
                         pending=pending)
 
 
-def _due(archive: Archive) -> str | None:
+def _due(archive: Archive) -> Text | None:
     """What the rules still ask for before the ranking is final, when no stage is under way."""
     event = archive.event
     if event.structure == ELIMINATION and not archive.stages:
-        return "Elimination: the bracket is not seeded yet"
+        return _("Elimination: the bracket is not seeded yet")
     ranked = sum(1 for player in archive.players if player.eligible)
     if event.top_cut is not None and ranked >= 2 and not any(stage.kind == ELIMINATION for stage in archive.stages):
-        kind = "double" if event.elimination == DOUBLE else "single"
-        return f"Top {event.top_cut} ({kind} elimination): not started yet"
+        if event.elimination == DOUBLE:
+            return _("Top %(size)s (double elimination): not started yet", size=event.top_cut)
+        return _("Top %(size)s (single elimination): not started yet", size=event.top_cut)
     return None

@@ -39,6 +39,7 @@ from itertools import combinations
 from .archive import Archive
 from .errors import RuleError
 from .matching import matching_size
+from .messages import _
 from .policies import points_json
 from .standings import build_records
 
@@ -77,8 +78,8 @@ def check_ready_to_pair(archive: Archive) -> None:
         for g_index, game in enumerate(rnd.games):
             if game.scored is None:
                 raise RuleError(
-                    f"round {rnd.number}, table {game.table} has no result yet; "
-                    f"record it before pairing round {len(archive.rounds) + 1}",
+                    _("round %(round)s, table %(table)s has no result yet; record it before pairing round "
+                      "%(next_round)s", round=rnd.number, table=game.table, next_round=len(archive.rounds) + 1),
                     field=f"rounds[{r_index}].games[{g_index}].result",
                 )
 
@@ -91,13 +92,13 @@ def pair_next_round(archive: Archive, seed: int, *, node_limit: int = DEFAULT_NO
     pairing optimal (it always does unless ``node_limit`` search steps ran out).
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise RuleError("the seed must be a whole number of at least 0", field="seed")
+        raise RuleError(_("the seed must be a whole number of at least 0"), field="seed")
     check_ready_to_pair(archive)
     policy = archive.policy
     round_number = len(archive.rounds) + 1
     active = sorted((p for p in archive.players if p.status == "active"), key=lambda p: p.id)
     if len(active) < 2:
-        raise RuleError("at least two active players are needed to pair a round", field="players")
+        raise RuleError(_("at least two active players are needed to pair a round"), field="players")
     records = build_records(archive)
     index_of = {p.id: i for i, p in enumerate(active)}
     scores = [records[p.id].tp for p in active]
@@ -133,7 +134,7 @@ def pair_next_round(archive: Archive, seed: int, *, node_limit: int = DEFAULT_NO
     pairs.sort(key=lambda pair: (-max(scores[pair[0]], scores[pair[1]]), -min(scores[pair[0]], scores[pair[1]])))
     games = tuple((table, active[a].id, active[b].id) for table, (a, b) in enumerate(pairs, start=1))
     bye_id = None if bye is None else active[bye].id
-    quality, _ = assess_pairing(archive, bye_id, games, records=records)
+    quality, _warnings = assess_pairing(archive, bye_id, games, records=records)
     quality["proven_optimal"] = proven
     return PairingResult(round=round_number, seed=seed, bye=bye_id, games=games, quality=quality)
 
@@ -163,31 +164,34 @@ def assess_pairing(
         met = [g.round for g in first.games if g.opponent == b]
         if met:
             rematches += 1
-            warnings.append(
-                f"Table {table}: {first.name} and {second.name} already played in round {met[0]} "
-                f"(a rematch; {policy.rematch_clause})"
-            )
+            warnings.append(_(
+                "Table %(table)s: %(first)s and %(second)s already played in round %(round)s (a rematch; %(clause)s)",
+                table=table, first=first.name, second=second.name, round=met[0], clause=policy.rematch_clause,
+            ))
         avatar_a, avatar_b = archive.by_id[a].avatar, archive.by_id[b].avatar
         if fallen_wizards_only and avatar_a is not None and avatar_a == avatar_b:
             clashes += 1
-            warnings.append(
-                f"Table {table}: {first.name} and {second.name} both play {avatar_a} "
-                "(Fallen-wizard-only events pair different Fallen-wizards)"
-            )
+            # Translators: avatar is the name of a Fallen-wizard card both players play.
+            warnings.append(_(
+                "Table %(table)s: %(first)s and %(second)s both play %(avatar)s (Fallen-wizard-only events pair "
+                "different Fallen-wizards)", table=table, first=first.name, second=second.name, avatar=avatar_a,
+            ))
         if first.tp != second.tp:
             floats += 1
             gap = abs(first.tp - second.tp)
             largest_gap = max(largest_gap, gap)
-            warnings.append(
-                f"Table {table}: {first.name} ({points_json(first.tp)} points) and {second.name} "
-                f"({points_json(second.tp)} points) are {points_json(gap)} points apart ({policy.pairing_clause})"
-            )
+            warnings.append(_(
+                "Table %(table)s: %(first)s (%(first_points)s points) and %(second)s (%(second_points)s points) are "
+                "%(gap)s points apart (%(clause)s)", table=table, first=first.name, first_points=first.tp,
+                second=second.name, second_points=second.tp, gap=gap, clause=policy.pairing_clause,
+            ))
     repeat_bye = bye is not None and records[bye].byes > 0
     if repeat_bye:
-        rule = "no player should receive two byes" if policy.no_second_bye else "byes should go round"
+        said = {"player": records[bye].name, "round": records[bye].bye_rounds[0], "clause": policy.bye_clause}
         warnings.append(
-            f"{records[bye].name} already had a bye in round {records[bye].bye_rounds[0]} "
-            f"({rule}; {policy.bye_clause})"
+            _("%(player)s already had a bye in round %(round)s (no player should receive two byes; %(clause)s)",
+              **said) if policy.no_second_bye
+            else _("%(player)s already had a bye in round %(round)s (byes should go round; %(clause)s)", **said)
         )
     quality = {
         "rematches": rematches,
@@ -253,7 +257,7 @@ def _best_over_byes(
     """
     if not bye_candidates:
         solver = _Solver(order, scores, opponents, avatars, node_limit)
-        pairs, _, proven = solver.solve()
+        pairs, _cost, proven = solver.solve()
         return None, pairs, proven
     best: tuple[int, int, list[tuple[int, int]]] | None = None
     every_one_proven = True
@@ -610,7 +614,7 @@ class _Solver:
         while stack:
             p, options, state, entry_cost = stack[-1]
             if len(chosen) == len(stack):
-                _, q, cost = chosen.pop()
+                _p, q, cost = chosen.pop()
                 if group[q] != group[p]:
                     floated_to.pop()
                 self.cost -= cost
@@ -664,11 +668,11 @@ class _Solver:
         return best_pairs, self.best_cost, proven
 
     def _root_tail_bound(self, chosen: list[tuple[int, int, int]]) -> int:
-        for p, q, _ in reversed(chosen):
+        for p, q, _cost in reversed(chosen):
             self._relink(q)
             self._relink(p)
         bound = self._bound()
-        for p, q, _ in chosen:
+        for p, q, _cost in chosen:
             self._unlink(p)
             self._unlink(q)
         return bound

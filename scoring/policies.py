@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .errors import RuleError
+from .messages import _
 
 GAME_TYPES = (
     "one-deck-starter",
@@ -104,12 +105,12 @@ class Policy:
     def rounds_row(self, players: int) -> RoundsRow:
         """The Number of Rounds row for ``players`` players at the start."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise RuleError("the number of players must be a whole number", field="players")
+            raise RuleError(_("the number of players must be a whole number"), field="players")
         for row in self.rounds_table:
             if players >= row.min_players and (row.max_players is None or players <= row.max_players):
                 return row
         raise RuleError(
-            f"a Swiss event needs at least 2 players, not {players}",
+            _("a Swiss event needs at least 2 players, not %(players)s", players=players),
             field="players",
             rule=self.rounds_clause,
         )
@@ -125,7 +126,7 @@ class Policy:
     def bye_points(self, round_number: int) -> int:
         """Tournament points for a bye in round ``round_number`` (1-based)."""
         if round_number < 1:
-            raise RuleError("rounds are numbered from 1", field="round")
+            raise RuleError(_("rounds are numbered from 1"), field="round")
         table = self.bye_points_by_round
         return table[min(round_number, len(table)) - 1]
 
@@ -133,11 +134,16 @@ class Policy:
         """Reject a game type this policy does not describe."""
         if game_type not in GAME_TYPES:
             raise RuleError(
-                f"unknown game type {game_type!r}; one of: {', '.join(GAME_TYPES)}", field=field
+                _("unknown game type %(game_type)s; one of: %(choices)s", game_type=repr(game_type),
+                  choices=GAME_TYPES),
+                field=field,
             )
         if game_type not in self.game_types:
             raise RuleError(
-                f"{self.title} has no {game_type} game", field=field, rule=self.time_clause
+                # Translators: policy is the English title of a tournament policy; game_type a code such as "challenge-deck".
+                _("%(policy)s has no %(game_type)s game", policy=self.title, game_type=game_type),
+                field=field,
+                rule=self.time_clause,
             )
 
     def time_limit(self, game_type: str) -> int:
@@ -208,12 +214,19 @@ def _frozen(mapping: dict) -> Mapping:
 
 _SCENARIO_POINTS = _frozen({"victory": 6, "higher-rank": 4, "tie": 3, "lower-rank": 2, "defeated": 0})
 
-_END_OF_TIME = (
+# The end-of-time procedure in the project's words (docs/rules.md), one sentence per name
+# the policies give the final count: Policy #1's "Free Council", the later "End-of-Game".
+_END_OF_TIME_FREE_COUNCIL = _(
     "Time. Play on until the player who went second finishes a turn (both players have "
-    "played the same number of turns), or until the {council} is called normally. Then "
-    "the {council} begins automatically, whatever the marshalling point totals."
+    "played the same number of turns), or until the Free Council is called normally. Then "
+    "the Free Council begins automatically, whatever the marshalling point totals."
 )
-_END_OF_TIME_SCENARIO = (
+_END_OF_TIME_END_OF_GAME = _(
+    "Time. Play on until the player who went second finishes a turn (both players have "
+    "played the same number of turns), or until the End-of-Game is called normally. Then "
+    "the End-of-Game begins automatically, whatever the marshalling point totals."
+)
+_END_OF_TIME_SCENARIO = _(
     "Time. If no player has achieved the victory conditions, the player taking a turn "
     "finishes it; if the opponent did not have the first turn, the opponent takes one "
     "final turn. Then the player with the higher scenario rank wins; equal ranks tie."
@@ -295,7 +308,7 @@ POLICY_1_1996 = Policy(
     first_round_clause="Policy #1, Swiss System: for the first round only, players are paired off randomly",
     pairing_clause="Policy #1, Swiss System: Pairing Players",
     game_types=tuple(t for t in GAME_TYPES if t != "challenge-deck"),
-    end_of_time=_END_OF_TIME.format(council="Free Council"),
+    end_of_time=_END_OF_TIME_FREE_COUNCIL,
     end_of_time_scenario=_END_OF_TIME_SCENARIO,
 )
 
@@ -373,7 +386,7 @@ VERSION_3_1998 = Policy(
     first_round_clause="Version 3, Swiss System: for the first round only, players are paired off randomly",
     pairing_clause="Version 3, Swiss System: Pairing Players",
     game_types=GAME_TYPES,
-    end_of_time=_END_OF_TIME.format(council="End-of-Game"),
+    end_of_time=_END_OF_TIME_END_OF_GAME,
     end_of_time_scenario=_END_OF_TIME_SCENARIO,
 )
 
@@ -425,7 +438,7 @@ POLICY_4_2001 = Policy(
     first_round_clause="Policy Number 4: paired off randomly, or optionally by published ranking",
     pairing_clause="Policy Number 4, The Swiss System Format: Pairing Players",
     game_types=GAME_TYPES,
-    end_of_time=_END_OF_TIME.format(council="End-of-Game"),
+    end_of_time=_END_OF_TIME_END_OF_GAME,
     end_of_time_scenario=_END_OF_TIME_SCENARIO,
 )
 
@@ -440,7 +453,7 @@ def get_policy(key: str, field: str = "policy") -> Policy:
         return POLICIES[key]
     except (KeyError, TypeError):
         raise RuleError(
-            f"unknown policy {key!r}; one of: {', '.join(POLICIES)}", field=field
+            _("unknown policy %(key)s; one of: %(choices)s", key=repr(key), choices=tuple(POLICIES)), field=field
         ) from None
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from .errors import RuleError
 from .limits import MP_LIMIT
+from .messages import Text, _
 from .policies import Policy
 
 RESULT_KINDS = ("council", "one-ring", "wizard-eliminated", "tie", "forfeit", "scenario")
@@ -67,42 +68,42 @@ def _expect_keys(result: dict, allowed: set[str], field: str) -> None:
     unknown = sorted(set(result) - allowed)
     if unknown:
         raise RuleError(
-            f"unexpected field {unknown[0]!r} for a {result['kind']!r} result; "
-            f"allowed: {', '.join(sorted(allowed))}",
+            _("unexpected field %(name)s for a %(kind)s result; allowed: %(allowed)s", name=repr(unknown[0]),
+              kind=repr(result["kind"]), allowed=tuple(sorted(allowed))),
             field=f"{field}.{unknown[0]}",
         )
 
 
 def _player_index(result: dict, key: str, field: str, *, allow_none: bool = False) -> int | None:
     if key not in result:
-        raise RuleError(f"{key!r} is required (0 or 1, the index in players)", field=f"{field}.{key}")
+        raise RuleError(_("%(key)s is required (0 or 1, the index in players)", key=repr(key)), field=f"{field}.{key}")
     value = result[key]
     if value is None and allow_none:
         return None
     if type(value) is not int or value not in (0, 1):  # not True, not 1.0
-        choices = "0, 1 or null" if allow_none else "0 or 1"
-        raise RuleError(f"{key} must be {choices}, not {value!r}", field=f"{field}.{key}")
+        message = (_("%(key)s must be 0, 1 or null, not %(value)s", key=key, value=repr(value)) if allow_none
+                   else _("%(key)s must be 0 or 1, not %(value)s", key=key, value=repr(value)))
+        raise RuleError(message, field=f"{field}.{key}")
     return value
 
 
 def _whole_mp(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"marshalling points must be whole numbers, not {value!r}", field=field)
+        raise RuleError(_("marshalling points must be whole numbers, not %(value)s", value=repr(value)), field=field)
     if abs(value) > MP_LIMIT:
-        raise RuleError(f"{value} marshalling points is out of range (at most {MP_LIMIT} either way)", field=field)
+        raise RuleError(_("%(value)s marshalling points is out of range (at most %(limit)s either way)", value=value,
+                          limit=MP_LIMIT), field=field)
     return value
 
 
-def _tie(
-    policy: Policy, explanation: str, clause: str, mp: tuple[int, int] | None = None, points: int | None = None
-) -> ScoredResult:
-    tie = policy.tie_points if points is None else points
+def _tie(tie: int, explanation: Text, clause: str, mp: tuple[int, int] | None = None) -> ScoredResult:
+    """A tied game worth ``tie`` points each; ``explanation`` already ends with them ("...: 3-3")."""
     return ScoredResult(
         points=(Fraction(tie), Fraction(tie)),
         winner=None,
         method=TIE,
         counts_as=TIE,
-        explanation=f"{explanation}: {tie}-{tie}",
+        explanation=explanation,
         clause=clause,
         mp=mp,
     )
@@ -136,7 +137,7 @@ def score_result(
     roll_winner = None
     if isinstance(result, dict) and ROLL_WINNER in result:
         if not elimination:
-            raise RuleError("a dice roll settles only a tied game of an elimination stage",
+            raise RuleError(_("a dice roll settles only a tied game of an elimination stage"),
                             field=f"{field}.{ROLL_WINNER}", rule=DICE_CLAUSE)
         roll_winner = _player_index(result, ROLL_WINNER, field)
         result = {key: value for key, value in result.items() if key != ROLL_WINNER}
@@ -144,35 +145,38 @@ def score_result(
     if not elimination:
         return scored
     if scored.winner is None and roll_winner is None:
-        raise RuleError("the game ended level: an elimination game needs the winner of the dice roll",
+        raise RuleError(_("the game ended level: an elimination game needs the winner of the dice roll"),
                         field=f"{field}.{ROLL_WINNER}", rule=DICE_CLAUSE)
     if scored.winner is not None and roll_winner is not None:
-        raise RuleError("this game has its winner: only a tied game goes to the dice",
+        raise RuleError(_("this game has its winner: only a tied game goes to the dice"),
                         field=f"{field}.{ROLL_WINNER}", rule=DICE_CLAUSE)
     if roll_winner is None:
         return scored
-    return replace(scored, roll_winner=roll_winner,
-                   explanation=f"{scored.explanation}; players[{roll_winner}] won the dice roll and goes on")
+    # Translators: explanation is how the game was scored ("equal MP 10-10, tie: 3-3"); player is 0 or 1.
+    explanation = _("%(explanation)s; players[%(player)s] won the dice roll and goes on",
+                    explanation=scored.explanation, player=roll_winner)
+    return replace(scored, roll_winner=roll_winner, explanation=explanation)
 
 
 def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tuple[str, str],
            field: str) -> ScoredResult:
     policy.check_game_type(game_type)
     if not isinstance(result, dict):
-        raise RuleError("a result must be an object with a 'kind'", field=field)
+        raise RuleError(_("a result must be an object with a 'kind'"), field=field)
     kind = result.get("kind")
     if kind not in RESULT_KINDS:
-        raise RuleError(f"unknown result kind {kind!r}; one of: {', '.join(RESULT_KINDS)}", field=f"{field}.kind")
+        raise RuleError(_("unknown result kind %(kind)s; one of: %(choices)s", kind=repr(kind), choices=RESULT_KINDS),
+                        field=f"{field}.kind")
     scenario_game = game_type == "scenario"
     if scenario_game and kind not in ("scenario", "forfeit"):
         raise RuleError(
-            f"a scenario game ends by victory conditions or rank, not {kind!r}",
+            _("a scenario game ends by victory conditions or rank, not %(kind)s", kind=repr(kind)),
             field=f"{field}.kind",
             rule=policy.scenario_clause,
         )
     if kind == "scenario" and not scenario_game:
         raise RuleError(
-            f"a scenario result needs a scenario game; this event plays {game_type}",
+            _("a scenario result needs a scenario game; this event plays %(game_type)s", game_type=game_type),
             field=f"{field}.kind",
             rule=policy.scenario_clause,
         )
@@ -187,15 +191,16 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
             winner=winner,
             method=ONE_RING,
             counts_as=ONE_RING,
-            explanation=f"The One Ring in a {game_type} game: {points}-0",
+            # Translators: game_type is a code such as "two-deck"; points are the winner's tournament points.
+            explanation=_("The One Ring in a %(game_type)s game: %(points)s-0", game_type=game_type, points=points),
             clause=policy.one_ring_clause,
         )
     if kind == "wizard-eliminated":
         _expect_keys(result, {"kind", "winner"}, field)
         if policy.wizard_elimination_points is None:
             raise RuleError(
-                f"an eliminated Wizard does not end the game under {policy.title}; "
-                "record the Free Council result (the avatar's -5 MP where the policy gives it)",
+                _("an eliminated Wizard does not end the game under %(policy)s; record the Free Council result "
+                  "(the avatar's -5 MP where the policy gives it)", policy=policy.title),
                 field=f"{field}.kind",
                 rule=policy.wizard_elimination_clause,
             )
@@ -206,23 +211,27 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
             winner=winner,
             method=WIZARD_ELIMINATED,
             counts_as=WIZARD_ELIMINATED,
-            explanation=f"opponent's Wizard eliminated: {win}-{lose}",
+            explanation=_("opponent's Wizard eliminated: %(win)s-%(lose)s", win=win, lose=lose),
             clause=policy.wizard_elimination_clause,
         )
     if kind == "tie":
         _expect_keys(result, {"kind"}, field)
-        return _tie(policy, "tie (both Wizards fail, or simultaneous elimination)", policy.tie_clause)
+        tie = policy.tie_points
+        return _tie(tie, _("tie (both Wizards fail, or simultaneous elimination): %(tie)s-%(tie)s", tie=tie),
+                    policy.tie_clause)
     if kind == "forfeit":
         _expect_keys(result, {"kind", "winner", "reason"}, field)
         winner = _player_index(result, "winner", field)
         reason = result.get("reason")
         if reason not in FORFEIT_REASONS:
             raise RuleError(
-                f"reason must be one of {', '.join(FORFEIT_REASONS)}, not {reason!r}", field=f"{field}.reason"
+                _("reason must be one of %(choices)s, not %(reason)s", choices=FORFEIT_REASONS, reason=repr(reason)),
+                field=f"{field}.reason",
             )
         capability = deck_capabilities[winner]
         if capability not in DECK_CAPABILITIES:
-            raise RuleError(f"unknown deck capability {capability!r}", field=f"players[{winner}].deck_capability")
+            raise RuleError(_("unknown deck capability %(capability)s", capability=repr(capability)),
+                            field=f"players[{winner}].deck_capability")
         points = policy.max_points(game_type, capability)
         if scenario_game:
             counts_as = SCENARIO
@@ -233,10 +242,10 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
             winner=winner,
             method=FORFEIT,
             counts_as=counts_as,
-            explanation=(
-                f"forfeit ({reason}): the winner gets the maximum for a "
-                f"{'scenario' if scenario_game else capability} deck, {points}-0"
-            ),
+            # Translators: reason is a code (stall, drop, cheat, no-show); deck is "scenario" or a deck
+            # capability code (one-ring, marshalling-points); points are the winner's tournament points.
+            explanation=_("forfeit (%(reason)s): the winner gets the maximum for a %(deck)s deck, %(points)s-0",
+                          reason=reason, deck="scenario" if scenario_game else capability, points=points),
             clause=policy.forfeit_clause,
         )
     # kind == "scenario"
@@ -244,21 +253,23 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
     winner = _player_index(result, "winner", field, allow_none=True)
     how = result.get("how")
     if how not in SCENARIO_HOW:
-        raise RuleError(f"how must be 'victory' or 'rank', not {how!r}", field=f"{field}.how")
+        raise RuleError(_("how must be 'victory' or 'rank', not %(how)s", how=repr(how)), field=f"{field}.how")
     table = policy.scenario_points
     if winner is None:
         if how != "rank":
             raise RuleError(
-                "a tie is by equal rank; a victory needs a winner", field=f"{field}.how", rule=policy.scenario_clause
+                _("a tie is by equal rank; a victory needs a winner"), field=f"{field}.how", rule=policy.scenario_clause
             )
-        return _tie(policy, "scenario, equal rank", policy.scenario_clause, points=table["tie"])
+        tie = table["tie"]
+        return _tie(tie, _("scenario, equal rank: %(tie)s-%(tie)s", tie=tie), policy.scenario_clause)
     win, lose = (table["victory"], table["defeated"]) if how == "victory" else (table["higher-rank"], table["lower-rank"])
     return ScoredResult(
         points=_both(winner, win, lose),
         winner=winner,
         method=SCENARIO,
         counts_as=SCENARIO,
-        explanation=f"scenario, {'victory conditions' if how == 'victory' else 'higher rank'}: {win}-{lose}",
+        explanation=(_("scenario, victory conditions: %(win)s-%(lose)s", win=win, lose=lose) if how == "victory"
+                     else _("scenario, higher rank: %(win)s-%(lose)s", win=win, lose=lose)),
         clause=policy.scenario_clause,
     )
 
@@ -267,51 +278,71 @@ def _score_council(policy: Policy, result: dict, field: str) -> ScoredResult:
     _expect_keys(result, {"kind", "mp", "weakest_link"}, field)
     mp = result.get("mp")
     if not isinstance(mp, (list, tuple)) or len(mp) != 2:
-        raise RuleError("mp must be a list of two numbers, [players[0], players[1]]", field=f"{field}.mp")
+        raise RuleError(_("mp must be a list of two numbers, [players[0], players[1]]"), field=f"{field}.mp")
     raw = (_whole_mp(mp[0], f"{field}.mp[0]"), _whole_mp(mp[1], f"{field}.mp[1]"))
     counted = raw
-    note = ""
-    if policy.negative_mp_count_as_zero and min(raw) < 0:
+    negative = policy.negative_mp_count_as_zero and min(raw) < 0
+    if negative:
         counted = (max(raw[0], 0), max(raw[1], 0))
-        note = f" (negative MP count as 0: {raw[0]}-{raw[1]} becomes {counted[0]}-{counted[1]}, {policy.negative_mp_clause})"
     weakest_link = result.get("weakest_link", None)
     a, b = counted
+    # Every explanation below has a second form for negative MP counted as 0: it shows the MP
+    # as played (raw_a-raw_b) and as counted (mp_a-mp_b), with the policy's clause.
+    said = {"mp_a": a, "mp_b": b, "raw_a": raw[0], "raw_b": raw[1], "clause": policy.negative_mp_clause}
     if a == b:
         if policy.weakest_link_points is None:
             if weakest_link is not None:
                 raise RuleError(
-                    f"{policy.title} has no Weakest Link: equal MP is a tie",
+                    _("%(policy)s has no Weakest Link: equal MP is a tie", policy=policy.title),
                     field=f"{field}.weakest_link",
                     rule=policy.weakest_link_clause,
                 )
-            return _tie(policy, f"equal MP {a}-{b}{note}, tie", policy.weakest_link_clause, counted)
+            tie = policy.tie_points
+            explanation = (
+                _("equal MP %(mp_a)s-%(mp_b)s (negative MP count as 0: %(raw_a)s-%(raw_b)s becomes "
+                  "%(mp_a)s-%(mp_b)s, %(clause)s), tie: %(tie)s-%(tie)s", tie=tie, **said) if negative
+                else _("equal MP %(mp_a)s-%(mp_b)s, tie: %(tie)s-%(tie)s", tie=tie, mp_a=a, mp_b=b)
+            )
+            return _tie(tie, explanation, policy.weakest_link_clause, counted)
         if "weakest_link" not in result:
             raise RuleError(
-                "equal MP: say who won the Weakest Link (0 or 1), or null if every character was corrupted away",
+                _("equal MP: say who won the Weakest Link (0 or 1), or null if every character was corrupted away"),
                 field=f"{field}.weakest_link",
                 rule=policy.weakest_link_clause,
             )
         winner = _player_index(result, "weakest_link", field, allow_none=True)
         if winner is None:
-            return _tie(
-                policy,
-                f"equal MP {a}-{b}{note}, every character corrupted away in the Weakest Link, tie",
-                policy.weakest_link_clause,
-                counted,
+            tie = policy.tie_points
+            explanation = (
+                _("equal MP %(mp_a)s-%(mp_b)s (negative MP count as 0: %(raw_a)s-%(raw_b)s becomes "
+                  "%(mp_a)s-%(mp_b)s, %(clause)s), every character corrupted away in the Weakest Link, tie: "
+                  "%(tie)s-%(tie)s", tie=tie, **said) if negative
+                else _("equal MP %(mp_a)s-%(mp_b)s, every character corrupted away in the Weakest Link, tie: "
+                       "%(tie)s-%(tie)s", tie=tie, mp_a=a, mp_b=b)
             )
+            return _tie(tie, explanation, policy.weakest_link_clause, counted)
         win, lose = policy.weakest_link_points
+        explanation = (
+            # Translators: player is 0 or 1, the player's index in the game ("players[0]").
+            _("equal MP %(mp_a)s-%(mp_b)s, Weakest Link won by players[%(player)s]: %(win)s-%(lose)s (negative MP "
+              "count as 0: %(raw_a)s-%(raw_b)s becomes %(mp_a)s-%(mp_b)s, %(clause)s)", player=winner, win=win,
+              lose=lose, **said) if negative
+            # Translators: player is 0 or 1, the player's index in the game ("players[0]").
+            else _("equal MP %(mp_a)s-%(mp_b)s, Weakest Link won by players[%(player)s]: %(win)s-%(lose)s",
+                   player=winner, win=win, lose=lose, mp_a=a, mp_b=b)
+        )
         return ScoredResult(
             points=_both(winner, win, lose),
             winner=winner,
             method=WEAKEST_LINK,
             counts_as=WEAKEST_LINK,
-            explanation=f"equal MP {a}-{b}, Weakest Link won by players[{winner}]: {win}-{lose}{note}",
+            explanation=explanation,
             clause=policy.weakest_link_clause,
             mp=counted,
         )
     if weakest_link is not None:
         raise RuleError(
-            "the Weakest Link only breaks equal MP; leave it empty when one player has more",
+            _("the Weakest Link only breaks equal MP; leave it empty when one player has more"),
             field=f"{field}.weakest_link",
             rule=policy.weakest_link_clause,
         )
@@ -319,21 +350,27 @@ def _score_council(policy: Policy, result: dict, field: str) -> ScoredResult:
     high, low = max(a, b), min(a, b)
     # Integer comparisons: high/low >= 2 is high >= 2*low; >= 1.5 is 2*high >= 3*low.
     if low <= 0:
-        tier, why = 0, f"the loser has {low} MP, worth the winner 6"
+        tier, why = 0, _("the loser has %(mp)s MP, worth the winner 6", mp=low)
     elif high >= 2 * low:
-        tier, why = 0, f"ratio {high}/{low} is 2 or more"
+        tier, why = 0, _("ratio %(high)s/%(low)s is 2 or more", high=high, low=low)
     elif 2 * high >= 3 * low:
-        tier, why = 1, f"ratio {high}/{low} is at least 1.5 and under 2"
+        tier, why = 1, _("ratio %(high)s/%(low)s is at least 1.5 and under 2", high=high, low=low)
     else:
-        tier, why = 2, f"ratio {high}/{low} is over 1 and under 1.5"
+        tier, why = 2, _("ratio %(high)s/%(low)s is over 1 and under 1.5", high=high, low=low)
     win, lose = policy.ratio_points[tier]
     method = (RATIO_2, RATIO_15, RATIO_1)[tier]
+    explanation = (
+        # Translators: why is the ratio's reading ("ratio 20/10 is 2 or more"); win-lose are tournament points.
+        _("MP %(mp_a)s-%(mp_b)s: %(why)s, %(win)s-%(lose)s (negative MP count as 0: %(raw_a)s-%(raw_b)s becomes "
+          "%(mp_a)s-%(mp_b)s, %(clause)s)", why=why, win=win, lose=lose, **said) if negative
+        else _("MP %(mp_a)s-%(mp_b)s: %(why)s, %(win)s-%(lose)s", why=why, win=win, lose=lose, mp_a=a, mp_b=b)
+    )
     return ScoredResult(
         points=_both(winner, win, lose),
         winner=winner,
         method=method,
         counts_as=method,
-        explanation=f"MP {a}-{b}: {why}, {win}-{lose}{note}",
+        explanation=explanation,
         clause=policy.ratio_clause,
         mp=counted,
     )

@@ -19,6 +19,7 @@ from .brackets import Bracket, build_bracket
 from .errors import RuleError
 from .fields import only_fields, whole_field
 from .limits import MAX_PLAYERS, MAX_ROUNDS, MAX_SEED
+from .messages import Text, _, ngettext
 
 if TYPE_CHECKING:
     from .archive import Round
@@ -37,11 +38,19 @@ SEEDINGS = ("ranking", "random")
 SEEDED_BY = ("standings", "ranking", "random", "tie")
 
 
-def stage_title(kind: str, size: int, for_place: int, seeded_by: str) -> str:
+def stage_title(kind: str, size: int, for_place: int, seeded_by: str) -> Text:
     """What people call a stage: "Playoff", "Playoff for place 3", "Top 8" (a cut), "Elimination"."""
     if kind == PLAYOFF:
-        return "Playoff" if for_place == 1 else f"Playoff for place {for_place}"
-    return f"Top {size}" if seeded_by == "standings" else "Elimination"
+        if for_place == 1:
+            # Translators: the title of a stage: rounds among players tied for first place.
+            return _("Playoff")
+        # Translators: the title of a stage: rounds among players tied for a lower place.
+        return _("Playoff for place %(place)s", place=for_place)
+    if seeded_by == "standings":
+        # Translators: the title of a stage: a top cut, an elimination bracket of the best players by the standings.
+        return _("Top %(size)s", size=size)
+    # Translators: the title of a stage: an elimination event's bracket.
+    return _("Elimination")
 
 
 @dataclass(frozen=True)
@@ -64,7 +73,7 @@ class Stage:
     rounds: tuple[Round, ...] = field(default=())
 
     @property
-    def title(self) -> str:
+    def title(self) -> Text:
         """What people call the stage: "Playoff", "Top 8" (a cut), "Elimination"."""
         return stage_title(self.kind, len(self.players), self.for_place, self.seeded_by)
 
@@ -98,24 +107,26 @@ def parse_stage(data: object, field: str, known: dict, first_round: int, policy_
     number of rounds for n players, which a playoff must follow.
     """
     if not isinstance(data, dict):
-        raise RuleError("a stage must be an object", field=field)
+        raise RuleError(_("a stage must be an object"), field=field)
     kind = data.get("kind")
     if kind not in STAGE_KINDS:
-        raise RuleError(f"kind must be one of {', '.join(STAGE_KINDS)}, not {kind!r}", field=f"{field}.kind")
+        raise RuleError(_("kind must be one of %(choices)s, not %(kind)s", choices=STAGE_KINDS, kind=repr(kind)),
+                        field=f"{field}.kind")
     allowed = {"kind", "players", "seeded_by", "seed"} | (
         {"rounds", "for_place"} if kind == PLAYOFF else {"bracket"})
     only_fields(data, allowed, field)
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
-        raise RuleError("players must be a list of at least two player ids", field=f"{field}.players")
+        raise RuleError(_("players must be a list of at least two player ids"), field=f"{field}.players")
     for index, player in enumerate(players):
         if not isinstance(player, str) or player not in known:
-            raise RuleError(f"unknown player {player!r}", field=f"{field}.players[{index}]")
+            raise RuleError(_("unknown player %(player)s", player=repr(player)), field=f"{field}.players[{index}]")
         if player in players[:index]:
-            raise RuleError(f"player {player!r} is in the stage twice", field=f"{field}.players[{index}]")
+            raise RuleError(_("player %(player)s is in the stage twice", player=repr(player)),
+                            field=f"{field}.players[{index}]")
     seeded_by = data.get("seeded_by", "tie" if kind == PLAYOFF else "standings")
     if seeded_by not in SEEDED_BY:
-        raise RuleError(f"seeded_by must be one of {', '.join(SEEDED_BY)}, not {seeded_by!r}",
+        raise RuleError(_("seeded_by must be one of %(choices)s, not %(value)s", choices=SEEDED_BY, value=repr(seeded_by)),
                         field=f"{field}.seeded_by")
     seed = data.get("seed")
     if seed is not None:
@@ -123,15 +134,18 @@ def parse_stage(data: object, field: str, known: dict, first_round: int, policy_
     if kind == PLAYOFF:
         rounds = whole_field(data.get("rounds"), f"{field}.rounds", "rounds", minimum=1, maximum=MAX_ROUNDS)
         if rounds != policy_rounds(len(players)):
-            raise RuleError(f"a playoff of {len(players)} players has {policy_rounds(len(players))} rounds "
-                            f"by the policy's table, not {rounds}", field=f"{field}.rounds")
+            raise RuleError(ngettext("a playoff of %(players)s players has %(count)s round by the policy's table, "
+                                     "not %(given)s",
+                                     "a playoff of %(players)s players has %(count)s rounds by the policy's table, "
+                                     "not %(given)s", policy_rounds(len(players)), players=len(players), given=rounds),
+                            field=f"{field}.rounds")
         return Stage(kind=kind, players=tuple(players), first_round=first_round, rounds_planned=rounds,
                      for_place=whole_field(data.get("for_place", 1), f"{field}.for_place", "for_place", minimum=1,
                                      maximum=MAX_PLAYERS),
                      seeded_by=seeded_by, seed=seed)
     bracket = data.get("bracket")
     if bracket not in BRACKET_KINDS:
-        raise RuleError(f"bracket must be one of {', '.join(BRACKET_KINDS)}, not {bracket!r}",
+        raise RuleError(_("bracket must be one of %(choices)s, not %(value)s", choices=BRACKET_KINDS, value=repr(bracket)),
                         field=f"{field}.bracket")
     return Stage(kind=kind, players=tuple(players), first_round=first_round, bracket=bracket,
                  seeded_by=seeded_by, seed=seed)

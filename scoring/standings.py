@@ -15,6 +15,7 @@ from typing import NamedTuple
 from . import policies as P
 from . import results as R
 from .archive import Archive
+from .messages import Text, _, listing
 from .policies import points_json
 
 # Criterion II of Version 3 and Policy Number 4: "games each tied player received 3.5
@@ -23,6 +24,9 @@ WIN_THRESHOLD = Fraction(7, 2)
 
 
 WON, LOST, TIED = "won", "lost", "tie"
+
+# Why a player who left the event has no rank (a citation: it stays English).
+_INELIGIBLE_CLAUSE = "Policy #1, General 19 and 21; the Swiss System's dropping rule"
 
 
 class PlayedGame(NamedTuple):
@@ -176,33 +180,62 @@ class Criterion:
     """One tie-break criterion: how to tally it and whether more or fewer is better."""
 
     key: str
-    title: str
+    title: Text
     roman: str
     higher_is_better: bool
-    phrase_better: str
-    phrase_worse: str
+    phrase_better: Text
+    phrase_worse: Text
+
+
+# Each criterion's title in the texts, whether more is better, and how a note says
+# "better" and "worse" by it ("ahead of B: more wins, 2 against 1").
+_CRITERIA: dict[str, tuple[Text, bool, Text, Text]] = {
+    P.HEAD_TO_HEAD: (
+        # Translators: title of a tie-break criterion in the tournament policies.
+        _("Head-to-Head"), False, _("fewer head-to-head losses"), _("more head-to-head losses"),
+    ),
+    P.ONE_RING_WINS: (
+        # Translators: title of a tie-break criterion in the tournament policies.
+        _("Destroying the One Ring"), True, _("more One Ring wins"), _("fewer One Ring wins"),
+    ),
+    P.RATIO_2_AND_WIZARD_WINS: (
+        # Translators: title of a tie-break criterion in the tournament policies.
+        _("Highest MP Ratio and Eliminating Opponent's Wizard"),
+        True,
+        _("more wins by ratio 2 or Wizard elimination"),
+        _("fewer wins by ratio 2 or Wizard elimination"),
+    ),
+    P.RATIO_15_WINS: (
+        # Translators: title of a tie-break criterion in the tournament policies.
+        _("Next MP Ratio"), True, _("more wins by ratio 1.5 to 2"), _("fewer wins by ratio 1.5 to 2"),
+    ),
+    P.RATIO_1_WINS: (
+        # Translators: title of a tie-break criterion in the tournament policies.
+        _("Lowest MP Ratio"), True, _("more wins by ratio 1 to 1.5"), _("fewer wins by ratio 1 to 1.5"),
+    ),
+    P.WEAKEST_LINK_WINS: (
+        # Translators: title of a tie-break criterion in the tournament policies.
+        _("Weakest Link Method Win"), True, _("more Weakest Link wins"), _("fewer Weakest Link wins"),
+    ),
+    P.BYES_RECEIVED: (
+        # Translators: title of a tie-break criterion in the tournament policies.
+        _("Receiving a Bye"), True, _("more byes"), _("fewer byes"),
+    ),
+    P.NUMBER_OF_WINS: (
+        # Translators: title of a tie-break criterion in the tournament policies.
+        _("Number of Wins"), True, _("more wins"), _("fewer wins"),
+    ),
+    P.OPPONENTS_SCORES: (
+        # Translators: title of a tie-break criterion in the tournament policies.
+        _("Sum of Opponents' Scores"), True, _("higher opponents' scores"), _("lower opponents' scores"),
+    ),
+}
+_ROMANS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
 
 
 def _criteria(policy: P.Policy) -> list[Criterion]:
-    titles = {
-        P.HEAD_TO_HEAD: ("Head-to-Head", False, "fewer head-to-head losses", "more head-to-head losses"),
-        P.ONE_RING_WINS: ("Destroying the One Ring", True, "more One Ring wins", "fewer One Ring wins"),
-        P.RATIO_2_AND_WIZARD_WINS: (
-            "Highest MP Ratio and Eliminating Opponent's Wizard",
-            True,
-            "more wins by ratio 2 or Wizard elimination",
-            "fewer wins by ratio 2 or Wizard elimination",
-        ),
-        P.RATIO_15_WINS: ("Next MP Ratio", True, "more wins by ratio 1.5 to 2", "fewer wins by ratio 1.5 to 2"),
-        P.RATIO_1_WINS: ("Lowest MP Ratio", True, "more wins by ratio 1 to 1.5", "fewer wins by ratio 1 to 1.5"),
-        P.WEAKEST_LINK_WINS: ("Weakest Link Method Win", True, "more Weakest Link wins", "fewer Weakest Link wins"),
-        P.BYES_RECEIVED: ("Receiving a Bye", True, "more byes", "fewer byes"),
-        P.NUMBER_OF_WINS: ("Number of Wins", True, "more wins", "fewer wins"),
-        P.OPPONENTS_SCORES: ("Sum of Opponents' Scores", True, "higher opponents' scores", "lower opponents' scores"),
-    }
-    romans = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
     return [
-        Criterion(key, titles[key][0], romans[i], titles[key][1], titles[key][2], titles[key][3])
+        Criterion(key, _CRITERIA[key][0], _ROMANS[i], _CRITERIA[key][1], _CRITERIA[key][2], _CRITERIA[key][3])
         for i, key in enumerate(policy.tiebreaks)
     ]
 
@@ -230,15 +263,14 @@ def _tally(criterion: str, record: PlayerRecord, tied: set[str], records: dict[s
     raise ValueError(f"unknown tie-break criterion {criterion!r}")
 
 
-def _names(ids: list[str], records: dict[str, PlayerRecord], limit: int = 3) -> str:
-    names = [records[i].name for i in ids]
-    if len(names) > limit:
-        return f"{', '.join(names[:limit])} and {len(names) - limit} more"
-    return " and ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} and {names[-1]}"
+def _names(ids: list[str], records: dict[str, PlayerRecord], limit: int = 3) -> Text | str:
+    return listing([records[i].name for i in ids], limit=limit)
 
 
-def _fmt(value: Fraction) -> str:
-    return str(points_json(value))
+def _values(values: list[Fraction]) -> Fraction | Text:
+    """Tallies as a note lists them, lowest first: one number, or "1 and 2"."""
+    ordered = sorted(set(values))
+    return ordered[0] if len(ordered) == 1 else listing(ordered)
 
 
 def break_tier(
@@ -285,16 +317,25 @@ def break_tier(
             leave = [pid for pid in contention if values[pid] != best]
             if not leave:
                 continue
-            label = f"criterion {criterion.roman}, {criterion.title}"
-            against = " and ".join(sorted({_fmt(values[q]) for q in leave}, key=lambda s: float(s)))
+            against = _values([values[q] for q in leave])
             stayers, leavers = _names(stay, records), _names(leave, records)
             for pid in stay:
-                ahead[pid].append(
-                    f"ahead of {leavers}: {criterion.phrase_better}, {_fmt(best)} against {against} ({label})"
-                )
+                # Translators: a tie-break note: "ahead of Bob: more wins, 2 against 1 (criterion II,
+                # Number of Wins)"; phrase says what is better, criterion is the criterion's title.
+                ahead[pid].append(_(
+                    "ahead of %(players)s: %(phrase)s, %(value)s against %(others)s (criterion %(number)s, "
+                    "%(criterion)s)",
+                    players=leavers, phrase=criterion.phrase_better, value=best, others=against,
+                    number=criterion.roman, criterion=criterion.title,
+                ))
             for pid in leave:
-                behind_last[pid] = (
-                    f"behind {stayers}: {criterion.phrase_worse}, {_fmt(values[pid])} against {_fmt(best)} ({label})"
+                # Translators: a tie-break note: "behind Ann: fewer wins, 1 against 2 (criterion II,
+                # Number of Wins)"; phrase says what is worse, criterion is the criterion's title.
+                behind_last[pid] = _(
+                    "behind %(players)s: %(phrase)s, %(value)s against %(others)s (criterion %(number)s, "
+                    "%(criterion)s)",
+                    players=stayers, phrase=criterion.phrase_worse, value=values[pid], others=best,
+                    number=criterion.roman, criterion=criterion.title,
                 )
             contention = stay
             out.extend(leave)
@@ -302,7 +343,8 @@ def break_tier(
             notes[pid].extend(([behind_last[pid]] if pid in behind_last else []) + ahead[pid])
             if len(contention) > 1:
                 others = [q for q in contention if q != pid]
-                notes[pid].append(f"still tied with {_names(others, records)} after every criterion")
+                notes[pid].append(_("still tied with %(players)s after every criterion",
+                                    players=_names(others, records)))
         blocks.append(contention)
         remaining = out
     return blocks
@@ -335,12 +377,11 @@ def compute_standings(archive: Archive) -> Standings:
                     players=tuple(block),
                     resolution=archive.event.tie_resolution,
                     text=(
-                        f"{_names(block, records, limit=10)} are tied for the lead after every criterion: "
-                        + (
-                            "playoff rounds are held among them"
-                            if archive.event.tie_resolution == "playoff"
-                            else "they are co-champions and share the prizes for their places evenly"
-                        )
+                        _("%(players)s are tied for the lead after every criterion: playoff rounds are held "
+                          "among them", players=_names(block, records, limit=10))
+                        if archive.event.tie_resolution == "playoff"
+                        else _("%(players)s are tied for the lead after every criterion: they are co-champions and "
+                               "share the prizes for their places evenly", players=_names(block, records, limit=10))
                     ),
                     clause=policy.tiebreak_clause,
                 )
@@ -351,7 +392,8 @@ def compute_standings(archive: Archive) -> Standings:
     )
     for record in ineligible:
         notes[record.id].append(
-            f"{record.status}: no ranking (Policy #1, General 19 and 21; the Swiss System's dropping rule)"
+            _("ejected: no ranking (%(clause)s)", clause=_INELIGIBLE_CLAUSE) if record.status == "ejected"
+            else _("dropped: no ranking (%(clause)s)", clause=_INELIGIBLE_CLAUSE)
         )
         placed.append((record, None))
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .messages import Text, _
+
 # Explicit directional embeddings, overrides and isolates (Unicode UAX #9, section 2).
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # The line and paragraph separators: line breaks that are not control characters.
@@ -41,27 +43,36 @@ def _invisible(char: str) -> bool:
     return unicodedata.category(char) in INVISIBLE_CATEGORIES or char in BLANK or is_ignorable(char)
 
 
-def text_problem(value: str) -> str | None:
+def text_problem(value: str) -> Text | None:
     """Why ``value`` cannot be stored as a line of text, or None when it can.
 
     Refused: control characters (category Cc, NUL among them) and the line and
     paragraph separators, lone surrogates (category Cs), and directional overrides.
-    The answer completes "The name ...".
+    The answer is a translatable phrase that completes "The name ..." (or "The place
+    ...", "The note ..."): the caller makes it a whole sentence with its own message id.
     """
     for char in value:
         category = unicodedata.category(char)
+        code = f"{ord(char):04X}"
         if category == "Cc" or char in LINE_BREAKS:
-            return f"holds a control character (U+{ord(char):04X})"
+            # Translators: completes a sentence such as "The name ..."; %(code)s is a character's code, such as 000A.
+            return _("holds a control character (U+%(code)s)", code=code)
         if category == "Cs":
-            return f"holds a broken character (U+{ord(char):04X})"
+            # Translators: completes a sentence such as "The name ..."; %(code)s is a character's code, such as D800.
+            return _("holds a broken character (U+%(code)s)", code=code)
         if char in BIDI_CONTROLS:
-            return f"holds a character that reverses the text around it (U+{ord(char):04X})"
+            # Translators: completes a sentence such as "The name ..."; %(code)s is a character's code, such as 202E.
+            return _("holds a character that reverses the text around it (U+%(code)s)", code=code)
     return None
 
 
-def name_problem(value: str) -> str | None:
-    """Why ``value`` cannot be a name, or None when it can: ``text_problem``, or nothing visible in it."""
+def name_problem(value: str) -> Text | None:
+    """Why ``value`` cannot be a name, or None when it can: ``text_problem``, or nothing visible in it.
+
+    Like ``text_problem``'s, the answer is a translatable phrase completing "The name ...".
+    """
     problem = text_problem(value)
     if problem is None and all(_invisible(char) for char in value):
-        return "has nothing visible in it"
+        # Translators: completes a sentence such as "The name ..." (a name of spaces or invisible characters only).
+        return _("has nothing visible in it")
     return problem

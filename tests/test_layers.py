@@ -16,6 +16,7 @@ LAYERS = {
     "events.roles": "leaf",
     "events.codes": "leaf",
     "events.names": "leaf",
+    "events.i18n": "leaf",
     "events.models": "models",
     "events.archive": "models",
     "events.clocks": "models",

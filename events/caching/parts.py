@@ -6,7 +6,7 @@ So a part is built once for each ``changed_at`` and kept in Django's cache, whic
 settings.CACHES puts in the database: every gunicorn worker and every app server reads the same entry, and a
 change anywhere is seen everywhere at the next request (docs/performance.md).
 
-One entry per event, part and piece holds ``(state, value)``, overwritten when the
+One entry per event, part, language and piece holds ``(state, value)``, overwritten when the
 event changes, so old states do not pile up. When the event has just changed and another
 worker is already building the new state, a page that may show the state before (the
 public page, which polls again in seconds) gets that one instead of building it a second
@@ -23,6 +23,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import get_language
 
 from ..models import Event
 
@@ -34,7 +35,7 @@ BUILD_SECONDS = 60
 # the parts, and the templates. Found rather than listed, so that no module is forgotten:
 # a deploy that changes any of them must not read parts built by the code before it (and
 # two releases side by side during a rolling deploy must not overwrite each other's).
-RELEASE_SOURCES = ("scoring/**/*.py", "scoring/**/*.json", "events/**/*.py", "templates/**/*.html")
+RELEASE_SOURCES = ("scoring/**/*.py", "scoring/**/*.json", "events/**/*.py", "templates/**/*.html", "locale/**/*.po")
 
 
 def release_of(base: Path) -> str:
@@ -62,14 +63,17 @@ def _state(event: Event) -> str:
 
 
 def kept_pieces(event: Event, part: str, build: Callable[[], dict[str, Any]], wanted: list[str], *,
-                earlier_state_will_do: bool = False) -> Kept:
+                earlier_state_will_do: bool = False, in_every_language: bool = False) -> Kept:
     """Some pieces of a part too big to read whole: ``build()`` gives every piece, each kept in an entry of its own.
 
     Returns ``{piece: value}`` for the ``wanted`` pieces, read in one query: a phone
     reads the shared tables and the one card that is its own, not every card.
-    ``earlier_state_will_do`` is as for ``kept_part``.
+    ``earlier_state_will_do`` is as for ``kept_part``. A part is kept per language (it is
+    rendered in the reader's), unless ``in_every_language``: data whose words are the
+    engine's Texts, said only when a page shows them.
     """
-    prefix = f"event:{event.pk}:{part}:{RELEASE}"
+    # Parts are rendered in the reader's language (the projector's and printouts' in the event's).
+    prefix = f"event:{event.pk}:{part}:{RELEASE}:{'any' if in_every_language else get_language()}"
     state = _state(event)
     held = cache.get_many([f"{prefix}:{piece}" for piece in wanted])
     states = {held[f"{prefix}:{piece}"][0] if f"{prefix}:{piece}" in held else None for piece in wanted}
@@ -91,12 +95,14 @@ def kept_pieces(event: Event, part: str, build: Callable[[], dict[str, Any]], wa
     return Kept({piece: pieces[piece] for piece in wanted}, current=True)
 
 
-def kept_part(event: Event, part: str, build: Callable[[], Any], *, earlier_state_will_do: bool = False) -> Kept:
+def kept_part(event: Event, part: str, build: Callable[[], Any], *, earlier_state_will_do: bool = False,
+              in_every_language: bool = False) -> Kept:
     """The value of ``part`` for ``event`` as it is now: from the shared cache, or ``build()`` once and kept.
 
     With ``earlier_state_will_do``, while another worker builds the current state the
     previous state's value is returned, marked ``current=False``, so the caller can make
     sure the page asks again (its poll must not be answered "not modified").
     """
-    kept = kept_pieces(event, part, lambda: {"whole": build()}, ["whole"], earlier_state_will_do=earlier_state_will_do)
+    kept = kept_pieces(event, part, lambda: {"whole": build()}, ["whole"], earlier_state_will_do=earlier_state_will_do,
+                       in_every_language=in_every_language)
     return Kept(kept.value["whole"], kept.current)

@@ -43,3 +43,17 @@ class LongSelect(forms.Select):
         )
         return format_html('<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)),
                            mark_safe(options))  # noqa: S308 - every key and label escaped above
+
+
+class MarkedSelect(forms.Select):
+    """A select some of whose options say how to read them: ``lang="en"`` on a policy's published title,
+    ``translate="no"`` on a code (docs/i18n.md)."""
+
+    def __init__(self, *args, marks, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.marks = marks  # an option's value -> the attributes it gets
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex=subindex, attrs=attrs)
+        option["attrs"].update(self.marks(str(value)))
+        return option

@@ -4,6 +4,8 @@ the sealed product and clock, publishing."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.decks import FALLEN_WIZARDS, GENERAL_OPPONENT, deck_choice_kind, declares_fallen_wizard
 from scoring.limits import (
@@ -16,6 +18,7 @@ from scoring.limits import (
 )
 
 from ..models import Event
+from .base import MarkedSelect
 
 DECK_FILE_BYTES = 4 * MAX_DECK_LIST_CHARACTERS
 
@@ -37,29 +40,29 @@ class MomentField(forms.DateTimeField):
     def to_python(self, value):
         moment = super().to_python(value)
         if moment is not None and not 2000 <= moment.year <= 2200:
-            raise forms.ValidationError("Give a date between the years 2000 and 2200.")
+            raise forms.ValidationError(_("Give a date between the years 2000 and 2200."))
         return moment
 
 
 class DeckSettingsForm(forms.Form):
     deck_lists_wanted = forms.BooleanField(
-        required=False, label="Players register their deck lists",
-        help_text="Policy #1, General 12: post the request at least 24 hours before the event starts.")
-    sign_up_opens_at = MomentField(required=False, label="Public sign-up opens",
-                                   help_text="Leave empty for no public sign-up.")
-    sign_up_closes_at = MomentField(required=False, label="Public sign-up closes")
+        required=False, label=gettext_lazy("Players register their deck lists"),
+        help_text=gettext_lazy("Policy #1, General 12: post the request at least 24 hours before the event starts."))
+    sign_up_opens_at = MomentField(required=False, label=gettext_lazy("Public sign-up opens"),
+                                   help_text=gettext_lazy("Leave empty for no public sign-up."))
+    sign_up_closes_at = MomentField(required=False, label=gettext_lazy("Public sign-up closes"))
     sign_up_cap = forms.IntegerField(required=False, min_value=1, max_value=MAX_PLAYERS,
-                                     label="At most this many players")
-    deck_deadline = MomentField(required=False, label="Players may change their lists until",
-                                help_text="Lists are fixed when the event starts in any case (General 12).")
+                                     label=gettext_lazy("At most this many players"))
+    deck_deadline = MomentField(required=False, label=gettext_lazy("Players may change their lists until"),
+                                help_text=gettext_lazy("Lists are fixed when the event starts in any case (General 12)."))
     spot_checks_per_round = forms.IntegerField(
-        required=False, min_value=0, max_value=MAX_SPOT_CHECKS, label="Decks checked at the tables each round",
-        help_text="Drawn from the round's seed among the players with a list (General 12: spot checks). "
-                  "Empty or 0 for none.")
+        required=False, min_value=0, max_value=MAX_SPOT_CHECKS, label=gettext_lazy("Decks checked at the tables each round"),
+        help_text=gettext_lazy("Drawn from the round's seed among the players with a list (General 12: spot checks). "
+                  "Empty or 0 for none."))
     deck_choices = forms.CharField(
-        required=False, label="Challenge decks or scenarios players choose from", widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="One a line. Scenario games offer the three official scenarios when this is empty; "
-                  "challenge-deck players then write which deck they bring.")
+        required=False, label=gettext_lazy("Challenge decks or scenarios players choose from"), widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=gettext_lazy("One a line. Scenario games offer the three official scenarios when this is empty; "
+                  "challenge-deck players then write which deck they bring."))
 
     def __init__(self, *args, game_type: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -72,11 +75,11 @@ class DeckSettingsForm(forms.Form):
 
 class DeckListForm(forms.Form):
     text = forms.CharField(
-        required=False, max_length=MAX_DECK_LIST_CHARACTERS, label="Deck list",
-        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false", "autocapitalize": "off"}),
-        help_text="One card a line with its count (“3 Orc-patrol”), under headings: Pool, Resources, Hazards, "
-                  "Sideboard, Sites. For two decks, start each with “Deck against hero” or “Deck against minion”.")
-    file = forms.FileField(required=False, label="Or upload a deck file (.txt, .meccg, .dck)")
+        required=False, max_length=MAX_DECK_LIST_CHARACTERS, label=gettext_lazy("Deck list"),
+        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false", "autocapitalize": "off", "translate": "no"}),
+        help_text=gettext_lazy("One card a line with its count (“3 Orc-patrol”), under headings: Pool, Resources, Hazards, "
+                  "Sideboard, Sites. For two decks, start each with “Deck against hero” or “Deck against minion”."))
+    file = forms.FileField(required=False, label=gettext_lazy("Or upload a deck file (.txt, .meccg, .dck)"))
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
@@ -85,15 +88,17 @@ class DeckListForm(forms.Form):
         if declares_fallen_wizard(event.format) or event.format == GENERAL_OPPONENT:
             required = declares_fallen_wizard(event.format)
             self.fields["avatar"] = forms.ChoiceField(
-                required=required, label="The Fallen-wizard you play",
-                choices=[("", "Choose…" if required else "None: I play no Fallen-wizard")]
+                required=required, label=gettext_lazy("The Fallen-wizard you play"),
+                choices=[("", _("Choose…") if required else _("None: I play no Fallen-wizard"))]
                 + [(name, name) for name in FALLEN_WIZARDS],
-                help_text="Policy Number 4: a Fallen-wizard player declares which one to the coordinator.")
+                # The Wizards' names are card names, as printed.
+                widget=MarkedSelect(marks=lambda value: {"translate": "no"} if value else {}),
+                help_text=gettext_lazy("Policy Number 4: a Fallen-wizard player declares which one to the coordinator."))
         kind = deck_choice_kind(event.game_type)
         offered = event.deck_choices_offered()
-        label = "Your challenge deck" if kind == "challenge-deck" else "Your scenario"
+        label = _("Your challenge deck") if kind == "challenge-deck" else _("Your scenario")
         if offered:
-            self.fields["choice"] = forms.ChoiceField(label=label, choices=[("", "Choose…")]
+            self.fields["choice"] = forms.ChoiceField(label=label, choices=[("", _("Choose…"))]
                                                       + [(name, name) for name in offered])
         elif kind is not None:
             self.fields["choice"] = forms.CharField(label=label, max_length=MAX_NAME_LENGTH)
@@ -104,36 +109,36 @@ class DeckListForm(forms.Form):
         upload = data.get("file")
         if upload:
             if upload.size > DECK_FILE_BYTES:
-                self.add_error("file", f"A deck file has at most {DECK_FILE_BYTES // 1024} KB.")
+                self.add_error("file", _("A deck file has at most %(size)s KB.") % {"size": DECK_FILE_BYTES // 1024})
                 return data
             data["text"] = read_upload(upload.read())
         if not data.get("text", "").strip() and not self.errors:
-            self.add_error("text", "Paste or type the deck list, or choose a file.")
+            self.add_error("text", _("Paste or type the deck list, or choose a file."))
         return data
 
 
 class CapabilityForm(forms.Form):
     capability = forms.ChoiceField(
-        required=False, label="Deck capability",
-        choices=[("", "As the list says"), ("one-ring", "Can destroy The One Ring"),
-                 ("marshalling-points", "Marshalling points only")])
-    note = forms.CharField(required=False, max_length=MAX_REASON_LENGTH, label="Why, when set by hand")
+        required=False, label=gettext_lazy("Deck capability"),
+        choices=[("", gettext_lazy("As the list says")), ("one-ring", gettext_lazy("Can destroy The One Ring")),
+                 ("marshalling-points", gettext_lazy("Marshalling points only"))])
+    note = forms.CharField(required=False, max_length=MAX_REASON_LENGTH, label=gettext_lazy("Why, when set by hand"))
 
 
 class SignUpForm(forms.Form):
-    name = forms.CharField(max_length=MAX_NAME_LENGTH, label="Your name, as it should appear on the pairings",
+    name = forms.CharField(max_length=MAX_NAME_LENGTH, label=gettext_lazy("Your name, as it should appear on the pairings"),
                            widget=forms.TextInput(attrs={"autocomplete": "name"}))
 
 
 class ProductForm(forms.Form):
     product = forms.CharField(
-        max_length=MAX_DECK_LIST_CHARACTERS, label="Cards handed to this player",
+        max_length=MAX_DECK_LIST_CHARACTERS, label=gettext_lazy("Cards handed to this player"),
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "autocapitalize": "off"}),
-        help_text="The starter and the three boosters, one card a line with its count.")
+        help_text=gettext_lazy("The starter and the three boosters, one card a line with its count."))
 
 
 class PublishForm(forms.Form):
-    players = forms.TypedMultipleChoiceField(required=False, coerce=int, label="Lists shown on the public page",
+    players = forms.TypedMultipleChoiceField(required=False, coerce=int, label=gettext_lazy("Lists shown on the public page"),
                                              widget=forms.CheckboxSelectMultiple)
 
     def __init__(self, *args, listed: list[tuple[int, str]], **kwargs):
@@ -144,23 +149,24 @@ class PublishForm(forms.Form):
 class BreakClockForm(forms.Form):
     """One press on the sealed event's clock between rounds: start (or resume), pause, or add minutes."""
 
-    ACTIONS = {"start": "The clock is running.", "pause": "The clock is paused.", "adjust": "The time is changed."}
+    ACTIONS = {"start": gettext_lazy("The clock is running."), "pause": gettext_lazy("The clock is paused."),
+               "adjust": gettext_lazy("The time is changed.")}
     action = forms.ChoiceField(choices=[(key, key) for key in ACTIONS], widget=forms.HiddenInput)
-    minutes = forms.IntegerField(required=False, label="Minutes", min_value=-MAX_ADJUSTMENT_MINUTES,
-                                 max_value=MAX_ADJUSTMENT_MINUTES, help_text="A minus sign takes minutes back.")
+    minutes = forms.IntegerField(required=False, label=gettext_lazy("Minutes"), min_value=-MAX_ADJUSTMENT_MINUTES,
+                                 max_value=MAX_ADJUSTMENT_MINUTES, help_text=gettext_lazy("A minus sign takes minutes back."))
 
     def clean(self):
         data = super().clean()
         if data.get("action") == "adjust" and data.get("minutes") is None and "minutes" not in self.errors:
-            self.add_error("minutes", "Give the minutes to add, or to take back with a minus sign.")
+            self.add_error("minutes", _("Give the minutes to add, or to take back with a minus sign."))
         return data
 
 
 class SpotCheckForm(forms.Form):
     matches = forms.TypedChoiceField(
-        label="The deck at the table", widget=forms.RadioSelect, coerce=lambda value: value == "yes",
-        choices=[("yes", "matches its list"), ("no", "differs from its list")])
-    note = forms.CharField(required=False, max_length=MAX_REASON_LENGTH, label="What differed",
+        label=gettext_lazy("The deck at the table"), widget=forms.RadioSelect, coerce=lambda value: value == "yes",
+        choices=[("yes", gettext_lazy("matches its list")), ("no", gettext_lazy("differs from its list"))])
+    note = forms.CharField(required=False, max_length=MAX_REASON_LENGTH, label=gettext_lazy("What differed"),
                            widget=forms.Textarea(attrs={"rows": 3}))
 
 

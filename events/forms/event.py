@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import scoring
 from scoring.json_text import read_json
@@ -16,12 +18,14 @@ from scoring.limits import (
     MAX_USERNAME_LENGTH,
 )
 
+from ..i18n import say
 from ..models import (
     DECK_CAPABILITY_CHOICES,
     ELIMINATION_CHOICES,
     FIRST_ROUND_CHOICES,
     FORMAT_CHOICES,
     GAME_TYPE_CHOICES,
+    LANGUAGE_CHOICES,
     POLICY_CHOICES,
     SEEDING_CHOICES,
     STRUCTURE_CHOICES,
@@ -30,41 +34,52 @@ from ..models import (
     Player,
 )
 from ..roles import GIVEN_ROLES, STAFF
+from .base import MarkedSelect
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=MAX_NAME_LENGTH)
-    date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(max_length=MAX_NAME_LENGTH, required=False)
-    policy = forms.ChoiceField(choices=POLICY_CHOICES, initial="policy-4-2001")
-    game_type = forms.ChoiceField(choices=GAME_TYPE_CHOICES, initial="two-deck")
-    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="general-opponent")
+    name = forms.CharField(max_length=MAX_NAME_LENGTH, label=gettext_lazy("Name"))
+    date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("Date"))
+    place = forms.CharField(max_length=MAX_NAME_LENGTH, required=False, label=gettext_lazy("Place"))
+    # Policy titles are the documents' published names (docs/i18n.md).
+    policy = forms.ChoiceField(choices=POLICY_CHOICES, initial="policy-4-2001", label=gettext_lazy("Policy"),
+                               widget=MarkedSelect(marks=lambda value: {"lang": "en"} if value else {}))
+    game_type = forms.ChoiceField(choices=GAME_TYPE_CHOICES, initial="two-deck", label=gettext_lazy("Game type"))
+    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="general-opponent", label=gettext_lazy("Format"))
     tie_resolution = forms.ChoiceField(
-        choices=TIE_CHOICES, initial="playoff", label="If players tie for the lead (posted in advance)"
+        choices=TIE_CHOICES, initial="playoff", label=gettext_lazy("If players tie for the lead (posted in advance)")
     )
-    first_round_pairing = forms.ChoiceField(choices=FIRST_ROUND_CHOICES, initial="random")
+    first_round_pairing = forms.ChoiceField(choices=FIRST_ROUND_CHOICES, initial="random",
+                                            label=gettext_lazy("First-round pairing"))
     # Not required: a form posted without them (an older page, a script) means a plain Swiss event.
-    structure = forms.ChoiceField(choices=STRUCTURE_CHOICES, initial="swiss", label="Structure", required=False)
+    structure = forms.ChoiceField(choices=STRUCTURE_CHOICES, initial="swiss", label=gettext_lazy("Structure"), required=False)
     top_cut = forms.TypedChoiceField(
-        choices=[("", "No top cut")] + TOP_CUT_CHOICES, coerce=int, empty_value=None, required=False,
-        label="After the Swiss rounds",
-        help_text="The best by the final standings play a bracket, seeded 1 against N (posted before the event).",
+        choices=[("", gettext_lazy("No top cut"))] + TOP_CUT_CHOICES, coerce=int, empty_value=None, required=False,
+        label=gettext_lazy("After the Swiss rounds"),
+        help_text=gettext_lazy("The best by the final standings play a bracket, seeded 1 against N (posted before the event)."),
     )
-    elimination = forms.ChoiceField(choices=ELIMINATION_CHOICES, initial="single", label="Bracket", required=False,
-                                    help_text="For an elimination event or a top cut. A tied game goes to the dice "
-                                              "(Policy #1, General 5 and 6).")
-    seeding = forms.ChoiceField(choices=SEEDING_CHOICES, initial="ranking", label="Seeding of an elimination event",
+    elimination = forms.ChoiceField(choices=ELIMINATION_CHOICES, initial="single", label=gettext_lazy("Bracket"), required=False,
+                                    help_text=gettext_lazy("For an elimination event or a top cut. A tied game goes to the dice "
+                                              "(Policy #1, General 5 and 6)."))
+    seeding = forms.ChoiceField(choices=SEEDING_CHOICES, initial="ranking", label=gettext_lazy("Seeding of an elimination event"),
                                 required=False,
-                                help_text="By published ranking (players without one are drawn after), or at random.")
+                                help_text=gettext_lazy("By published ranking (players without one are drawn after), or at random."))
     players_report = forms.BooleanField(
-        required=False, label="Players report their own results",
-        help_text="Each player enters the result on their phone with the code on their result slip; "
+        required=False, label=gettext_lazy("Players report their own results"),
+        help_text=gettext_lazy("Each player enters the result on their phone with the code on their result slip; "
                   "when both agree it stands, when they differ the table is flagged for staff "
-                  "(Policy #1, General 17). Staff can always enter or correct a result.",
+                  "(Policy #1, General 17). Staff can always enter or correct a result."),
+    )
+    language = forms.ChoiceField(
+        choices=LANGUAGE_CHOICES, required=False,
+        # Each language is named in itself ("Suomi"), marked as written in it.
+        widget=MarkedSelect(marks=lambda value: {"lang": value} if value else {}), label=gettext_lazy("Language of the projector and printouts"),
+        help_text=gettext_lazy("Each phone shows the language its owner chooses; the screen and the paper are "
+                               "read by the whole room."),
     )
     expected_players = forms.IntegerField(
-        min_value=2, max_value=MAX_PLAYERS, initial=16, required=False, label="Players expected",
-        help_text="Only to show what the policy implies; the real number is counted at the start.",
+        min_value=2, max_value=MAX_PLAYERS, initial=16, required=False, label=gettext_lazy("Players expected"),
+        help_text=gettext_lazy("Only to show what the policy implies; the real number is counted at the start."),
     )
 
     def values(self) -> dict:
@@ -77,51 +92,51 @@ class EventForm(forms.Form):
 
 class RegisterForm(forms.Form):
     names = forms.CharField(
-        label="Player name", max_length=60_000, widget=forms.TextInput(attrs={"autocomplete": "off", "autofocus": True})
+        label=gettext_lazy("Player name"), max_length=60_000, widget=forms.TextInput(attrs={"autocomplete": "off", "autofocus": True})
     )
 
 
 class PasteForm(forms.Form):
     names = forms.CharField(
-        label="Paste a list, one player per line", max_length=60_000, widget=forms.Textarea(attrs={"rows": 6})
+        label=gettext_lazy("Paste a list, one player per line"), max_length=60_000, widget=forms.Textarea(attrs={"rows": 6})
     )
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=MAX_NAME_LENGTH)
+    name = forms.CharField(max_length=MAX_NAME_LENGTH, label=gettext_lazy("Name"))
     deck_capability = forms.ChoiceField(
-        choices=DECK_CAPABILITY_CHOICES, label="Deck capability",
-        help_text="Sets the points an opponent's forfeit gives (Policy #1, General 18).",
+        choices=DECK_CAPABILITY_CHOICES, label=gettext_lazy("Deck capability"),
+        help_text=gettext_lazy("Sets the points an opponent's forfeit gives (Policy #1, General 18)."),
     )
     avatar = forms.CharField(max_length=MAX_NAME_LENGTH, required=False,
-                             label="Fallen-wizard (Fallen-wizard-only events)")
+                             label=gettext_lazy("Fallen-wizard (Fallen-wizard-only events)"))
     ranking = forms.IntegerField(min_value=1, max_value=MAX_RANKING, required=False,
-                                 label="Published ranking (1 is best)")
+                                 label=gettext_lazy("Published ranking (1 is best)"))
 
 
 class StartForm(forms.Form):
     # Empty: the policy's number for the players present; an elimination event has none.
-    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label="Swiss rounds", required=False)
-    note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label="Reason, if you depart from the policy")
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label=gettext_lazy("Swiss rounds"), required=False)
+    note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label=gettext_lazy("Reason, if you depart from the policy"))
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(max_length=MAX_USERNAME_LENGTH, label="User name")
+    username = forms.CharField(max_length=MAX_USERNAME_LENGTH, label=gettext_lazy("User name"))
     password = forms.CharField(
-        required=False, label="Password (only to create a new account)",
+        required=False, label=gettext_lazy("Password (only to create a new account)"),
         widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
     )
-    role = forms.ChoiceField(choices=GIVEN_ROLES, initial=STAFF)
+    role = forms.ChoiceField(choices=GIVEN_ROLES, initial=STAFF, label=gettext_lazy("Role"))
 
 
 class RoundsForm(forms.Form):
-    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label="Swiss rounds")
-    note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label="Reason")
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label=gettext_lazy("Swiss rounds"))
+    note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label=gettext_lazy("Reason"))
 
 
 class CloseForm(forms.Form):
     playoff_winner = forms.ModelChoiceField(queryset=Player.objects.none(), required=False,
-                                            label="Winner of the playoff")
+                                            label=gettext_lazy("Winner of the playoff"))
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, players, **kwargs):
@@ -130,15 +145,16 @@ class CloseForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    archive = forms.FileField(label="Archive file (council-archive/2 JSON)")
+    archive = forms.FileField(label=gettext_lazy("Archive file (council-archive/2 JSON)"))
 
     def clean_archive(self):
         upload = self.cleaned_data["archive"]
         if upload.size > MAX_ARCHIVE_BYTES:
-            raise forms.ValidationError(f"The file is larger than {MAX_ARCHIVE_BYTES // (1024 * 1024)} MB.")
+            raise forms.ValidationError(_("The file is larger than %(size)s MB.") % {"size": MAX_ARCHIVE_BYTES // (1024 * 1024)})
         try:
             return read_json(upload.read().decode("utf-8"), "it")
         except UnicodeDecodeError:
-            raise forms.ValidationError("This is not a JSON file: it is not UTF-8 text.") from None
+            raise forms.ValidationError(_("This is not a JSON file: it is not UTF-8 text.")) from None
         except scoring.RuleError as error:
-            raise forms.ValidationError(f"This is not a JSON file Council can read: {error.message}.") from None
+            raise forms.ValidationError(_("This is not a JSON file Council can read: %(reason)s.") % {
+                "reason": say(error.message)}) from None

@@ -3,26 +3,48 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.limits import (
     MAX_ROUNDS,
     MAX_TABLE,
 )
 
+from .base import MarkedSelect
+
 
 class AuditFilterForm(forms.Form):
     """Narrows the audit log (queries/record.py); every field is optional and an empty one does not narrow."""
 
-    action = forms.ChoiceField(required=False, label="Change")
-    round = forms.IntegerField(required=False, min_value=1, max_value=MAX_ROUNDS, label="Round")
-    table = forms.IntegerField(required=False, min_value=1, max_value=MAX_TABLE, label="Table")
-    actor = forms.ChoiceField(required=False, label="By")
+    action = forms.ChoiceField(required=False, label=gettext_lazy("Change"))
+    # The families of changes, as the audit log's action codes begin ("deck.saved" is a deck change).
+    KINDS = {
+        "event": gettext_lazy("Every change to the event"),
+        "players": gettext_lazy("Every registration"),
+        "player": gettext_lazy("Every change to a player"),
+        "round": gettext_lazy("Every pairing"),
+        "clock": gettext_lazy("Every change to a clock"),
+        "result": gettext_lazy("Every result"),
+        "deck": gettext_lazy("Every change to a deck list"),
+        "snapshot": gettext_lazy("Every snapshot"),
+        "staff": gettext_lazy("Every change to the staff"),
+        "stage": gettext_lazy("Every playoff or bracket"),
+    }
+    round = forms.IntegerField(required=False, min_value=1, max_value=MAX_ROUNDS, label=gettext_lazy("Round"))
+    table = forms.IntegerField(required=False, min_value=1, max_value=MAX_TABLE, label=gettext_lazy("Table"))
+    actor = forms.ChoiceField(required=False, label=gettext_lazy("By"))
 
     def __init__(self, *args, actions, actors, **kwargs):
         super().__init__(*args, **kwargs)
         kinds = sorted({action.split(".")[0] for action in actions})
         self.fields["action"].choices = (
-            [("", "Every change")] + [(f"{kind}.", f"All {kind}") for kind in kinds]
-            + [(action, action) for action in actions]
+            [("", _("Every change"))]
+            + [(f"{kind}.", self.KINDS.get(kind) or _("All %(kind)s") % {"kind": kind}) for kind in kinds]
+            + [(_("One kind of change"), [(action, action) for action in actions])]
         )
-        self.fields["actor"].choices = [("", "Anyone")] + [(label, label) for label in actors]
+        # The action codes themselves are shown as the log writes them.
+        self.fields["action"].widget = MarkedSelect(
+            marks=lambda value: {"translate": "no"} if value and not value.endswith(".") else {},
+            choices=self.fields["action"].choices)
+        self.fields["actor"].choices = [("", _("Anyone"))] + [(label, label) for label in actors]

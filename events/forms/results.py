@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import scoring
 from scoring.limits import (
@@ -19,26 +21,28 @@ from ..models import (
 class ResultForm(forms.Form):
     """One game's result in the form its policy needs; ``result()`` gives the engine's dict."""
 
-    kind = forms.ChoiceField(label="How did the game end?", widget=forms.RadioSelect)
+    kind = forms.ChoiceField(label=gettext_lazy("How did the game end?"), widget=forms.RadioSelect)
     mp_a = forms.IntegerField(required=False, min_value=-MP_LIMIT, max_value=MP_LIMIT)
     mp_b = forms.IntegerField(required=False, min_value=-MP_LIMIT, max_value=MP_LIMIT)
-    weakest_link = forms.ChoiceField(required=False, label="Equal MP: who won the Weakest Link?")
-    winner = forms.ChoiceField(required=False, label="Winner")
+    weakest_link = forms.ChoiceField(required=False, label=gettext_lazy("Equal MP: who won the Weakest Link?"))
+    winner = forms.ChoiceField(required=False, label=gettext_lazy("Winner"))
     reason = forms.ChoiceField(
         required=False,
-        label="Why",
-        choices=[("", "—")] + [(r, {"stall": "Stalling", "drop": "Dropped out mid-game", "cheat": "Cheating",
-                                    "no-show": "Did not show up"}[r]) for r in FORFEIT_REASONS],
+        label=gettext_lazy("Why"),
+        choices=[("", "—")] + [(r, {"stall": gettext_lazy("Stalling"), "drop": gettext_lazy("Dropped out mid-game"),
+                                    "cheat": gettext_lazy("Cheating"),
+                                    "no-show": gettext_lazy("Did not show up")}[r]) for r in FORFEIT_REASONS],
     )
     how = forms.ChoiceField(
-        required=False, label="Decided by",
-        choices=[("", "—"), ("victory", "Victory conditions"), ("rank", "Rank at the end")],
+        required=False, label=gettext_lazy("Decided by"),
+        choices=[("", "—"), ("victory", gettext_lazy("Victory conditions")), ("rank", gettext_lazy("Rank at the end"))],
     )
     roll_winner = forms.ChoiceField(
-        required=False, label="A level game: who won the dice roll?",
-        help_text="In elimination a tied game goes to the higher roll of the dice (Policy #1, General 5 and 6).",
+        required=False, label=gettext_lazy("A level game: who won the dice roll?"),
+        help_text=gettext_lazy("In elimination a tied game goes to the higher roll of the dice (Policy #1, General 5 and 6)."),
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_VERSION)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_VERSION,
+                                 label=gettext_lazy("Version of the result"))
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, game: Game, **kwargs):
@@ -46,29 +50,29 @@ class ResultForm(forms.Form):
         event = game.round.event
         policy = scoring.get_policy(event.policy)
         a, b = game.player_a.name, game.player_b.name
-        self.fields["mp_a"].label = f"{a}: final MP"
-        self.fields["mp_b"].label = f"{b}: final MP"
+        self.fields["mp_a"].label = _("%(player)s: final MP") % {"player": a}
+        self.fields["mp_b"].label = _("%(player)s: final MP") % {"player": b}
         scenario = event.game_type == "scenario"
         kinds = []
         if scenario:
-            kinds.append(("scenario", "Scenario: victory conditions or rank"))
+            kinds.append(("scenario", _("Scenario: victory conditions or rank")))
         else:
-            kinds.append(("council", "Free Council (marshalling points)"))
-            kinds.append(("one-ring", "The One Ring"))
+            kinds.append(("council", _("Free Council (marshalling points)")))
+            kinds.append(("one-ring", _("The One Ring")))
             if policy.wizard_elimination_points is not None:
-                kinds.append(("wizard-eliminated", "A Wizard was eliminated"))
-            kinds.append(("tie", "Tie: both Wizards failed"))
-        kinds.append(("forfeit", "Forfeit: conceded, dropped, ejected, stalled or absent"))
+                kinds.append(("wizard-eliminated", _("A Wizard was eliminated")))
+            kinds.append(("tie", _("Tie: both Wizards failed")))
+        kinds.append(("forfeit", _("Forfeit: conceded, dropped, ejected, stalled or absent")))
         self.fields["kind"].choices = kinds
         self.has_weakest_link = policy.weakest_link_points is not None and not scenario
         if self.has_weakest_link:
-            self.fields["weakest_link"].choices = [("", "—"), ("a", a), ("b", b), ("none", "Nobody: all corrupted away")]
+            self.fields["weakest_link"].choices = [("", "—"), ("a", a), ("b", b), ("none", _("Nobody: all corrupted away"))]
         else:
             # Policy Number 4 and scenario games have no Weakest Link: equal MP is a tie.
             del self.fields["weakest_link"]
         winners = [("", "—"), ("a", a), ("b", b)]
         if scenario:
-            winners.append(("equal", "Equal rank"))
+            winners.append(("equal", _("Equal rank")))
         self.fields["winner"].choices = winners
         if game.round.is_elimination:
             self.fields["roll_winner"].choices = [("", "—"), ("a", a), ("b", b)]
@@ -83,13 +87,13 @@ class ResultForm(forms.Form):
         if kind == "council":
             for name in ("mp_a", "mp_b"):
                 if data.get(name) is None and name not in self.errors:
-                    self.add_error(name, "Enter the final marshalling points.")
+                    self.add_error(name, _("Enter the final marshalling points."))
         elif kind in ("one-ring", "wizard-eliminated", "forfeit", "scenario") and not data.get("winner"):
-            self.add_error("winner", "Choose the winner.")
+            self.add_error("winner", _("Choose the winner."))
         if kind == "forfeit" and not data.get("reason"):
-            self.add_error("reason", "Choose why the game was forfeited.")
+            self.add_error("reason", _("Choose why the game was forfeited."))
         if kind == "scenario" and not data.get("how"):
-            self.add_error("how", "Choose how the scenario was decided.")
+            self.add_error("how", _("Choose how the scenario was decided."))
         return data
 
     def result(self) -> dict:
@@ -138,7 +142,7 @@ def result_initial(game: Game, result: dict | None = None) -> dict:
 
 class ReportCodeForm(forms.Form):
     code = forms.CharField(
-        label="Your code from the result slip", max_length=12,
+        label=gettext_lazy("Your code from the result slip"), max_length=12,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}),
     )
 
@@ -157,13 +161,14 @@ class CouncilForm(forms.Form):
     """The Free Council calculator: each player's points by category (CRF 10)."""
 
     CATEGORIES = (
-        ("character", "Characters"),
-        ("item", "Items"),
-        ("faction", "Factions"),
-        ("ally", "Allies"),
-        ("kill", "Kill"),
-        ("misc", "Miscellaneous"),
-        ("minus", "Subtracted (unique cards revealed from hand...)"),
+        ("character", gettext_lazy("Characters")),
+        ("item", gettext_lazy("Items")),
+        ("faction", gettext_lazy("Factions")),
+        ("ally", gettext_lazy("Allies")),
+        # Translators: marshalling points for creatures killed (the rulesbook's "kill" points).
+        ("kill", gettext_lazy("Kill")),
+        ("misc", gettext_lazy("Miscellaneous")),
+        ("minus", gettext_lazy("Subtracted (unique cards revealed from hand...)")),
     )
 
     def __init__(self, *args, game: Game, **kwargs):
@@ -179,7 +184,7 @@ class CouncilForm(forms.Form):
                 )
                 names.append(name)
             name = f"{side}_avatar_eliminated"
-            self.fields[name] = forms.BooleanField(required=False, label="Avatar eliminated")
+            self.fields[name] = forms.BooleanField(required=False, label=gettext_lazy("Avatar eliminated"))
             names.append(name)
             self.sides.append((player, [self[n] for n in names]))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.limits import (
     MAX_ADJUSTMENT_MINUTES,
@@ -18,8 +20,8 @@ from .base import LongSelect
 
 
 class SwapForm(forms.Form):
-    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap", widget=LongSelect)
-    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="with", widget=LongSelect)
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Swap"), widget=LongSelect)
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("with"), widget=LongSelect)
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, players, **kwargs):
@@ -36,26 +38,30 @@ class SwapForm(forms.Form):
 class ClockForm(forms.Form):
     """One press on the round clock: start (or resume), pause, call time, or add minutes."""
 
-    ACTIONS = {"start": "The clock is running.", "pause": "The clock is paused.",
-               "call": "Time is called: the end-of-time procedure starts at every table.",
-               "adjust": "The time is changed."}
+    ACTIONS = {"start": gettext_lazy("The clock is running."), "pause": gettext_lazy("The clock is paused."),
+               "call": gettext_lazy("Time is called: the end-of-time procedure starts at every table."),
+               "adjust": gettext_lazy("The time is changed.")}
     action = forms.ChoiceField(choices=[(key, key) for key in ACTIONS], widget=forms.HiddenInput)
     minutes = forms.IntegerField(
-        required=False, label="Minutes", min_value=-MAX_ADJUSTMENT_MINUTES, max_value=MAX_ADJUSTMENT_MINUTES,
-        help_text="A minus sign takes minutes back.",
+        required=False, label=gettext_lazy("Minutes"), min_value=-MAX_ADJUSTMENT_MINUTES, max_value=MAX_ADJUSTMENT_MINUTES,
+        help_text=gettext_lazy("A minus sign takes minutes back."),
     )
-    table = forms.IntegerField(required=False, min_value=1, max_value=MAX_TABLE, label="For",
-                               help_text="Leave empty for every table, or give the table of a judge call.")
+    table = forms.IntegerField(required=False, min_value=1, max_value=MAX_TABLE, label=gettext_lazy("For"),
+                               help_text=gettext_lazy("Leave empty for every table, or give the table of a judge call."))
 
     def clean(self):
         data = super().clean()
         if data.get("action") == "adjust" and data.get("minutes") is None and "minutes" not in self.errors:
-            self.add_error("minutes", "Give the minutes to add, or to take back with a minus sign.")
+            self.add_error("minutes", _("Give the minutes to add, or to take back with a minus sign."))
         return data
 
     def done_message(self) -> str:
         data = self.cleaned_data
         if data["action"] == "adjust":
-            where = f"table {data['table']}" if data["table"] else "every table"
-            return f"{data['minutes']:+d} minutes for {where}."
+            minutes = data["minutes"]
+            if data["table"]:
+                return ngettext("%(minutes)s minute for table %(table)s.", "%(minutes)s minutes for table %(table)s.",
+                                abs(minutes)) % {"minutes": f"{minutes:+d}", "table": data["table"]}
+            return ngettext("%(minutes)s minute for every table.", "%(minutes)s minutes for every table.",
+                            abs(minutes)) % {"minutes": f"{minutes:+d}"}
         return self.ACTIONS[data["action"]]

@@ -8,6 +8,7 @@ from .event import (
     FIRST_ROUND_CHOICES,
     FORMAT_CHOICES,
     GAME_TYPE_CHOICES,
+    LANGUAGE_CHOICES,
     POLICY_CHOICES,
     SEEDING_CHOICES,
     STRUCTURE_CHOICES,
@@ -24,7 +25,8 @@ from .rounds import Game, Round
 from .stages import Stage
 
 __all__ = [
-    "DECK_CAPABILITY_CHOICES", "ELIMINATION_CHOICES", "FIRST_ROUND_CHOICES", "FORMAT_CHOICES", "GAME_TYPE_CHOICES", "POLICY_CHOICES",
+    "DECK_CAPABILITY_CHOICES", "ELIMINATION_CHOICES", "FIRST_ROUND_CHOICES", "FORMAT_CHOICES", "GAME_TYPE_CHOICES", "LANGUAGE_CHOICES",
+    "POLICY_CHOICES",
     "SEEDING_CHOICES", "STRUCTURE_CHOICES", "TIE_CHOICES", "TOP_CUT_CHOICES", "AuditEntry", "BreakClock", "DeckList", "Event", "EventRole", "Game", "Player", "Round",
     "SealedProduct", "Snapshot", "SpotCheck", "Stage", "Throttle",
 ]

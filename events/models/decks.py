@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 
 from django.db import models
+from django.utils.translation import gettext as _
 
 from scoring.clock import CLOCK_STATES, READY, RUNNING, Clock
 
@@ -93,7 +94,7 @@ class BreakClock(models.Model):
 
     @property
     def purpose(self) -> str:
-        return "Deck construction" if self.after_round == 0 else "Card exchanges"
+        return _("Deck construction") if self.after_round == 0 else _("Card exchanges")
 
     def clock(self) -> Clock:
         """The clock as ``scoring.clock`` reads it."""

@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.archive import EVENT_FORMATS, FIRST_ROUND_PAIRINGS
 from scoring.decks import OFFICIAL_SCENARIOS, SEALED_GAME_TYPES, deck_choice_kind
@@ -28,33 +31,70 @@ if TYPE_CHECKING:
     from .rounds import Round
 
 
-def _choices(keys, labels: dict[str, str] | None = None) -> list[tuple[str, str]]:
-    labels = labels or {}
-    return [(key, labels.get(key, key.replace("-", " ").capitalize())) for key in keys]
+def _choices(keys, labels: dict[str, str]) -> list[tuple[str, str]]:
+    missing = set(keys) - set(labels)
+    if missing:
+        # Every key the engine knows needs its label in every language: caught at import.
+        raise LookupError(f"no label for {sorted(missing)}")
+    return [(key, labels[key]) for key in keys]
 
 
+# Policy titles are the documents' own names: they stay as published (docs/i18n.md).
 POLICY_CHOICES = [(key, f"{policy.title} ({policy.date})") for key, policy in POLICIES.items()]
-GAME_TYPE_CHOICES = _choices(GAME_TYPES)
-FORMAT_CHOICES = _choices(EVENT_FORMATS, {"fallen-wizard-only": "Fallen-wizard only"})
-TIE_CHOICES = _choices(
-    TIE_RESOLUTIONS, {"playoff": "Playoff rounds among the tied", "co-champions": "Co-champions share the prizes"}
-)
-FIRST_ROUND_CHOICES = _choices(FIRST_ROUND_PAIRINGS, {"random": "Random", "ranking": "By published ranking"})
-STRUCTURE_CHOICES = _choices(STRUCTURES, {"swiss": "Swiss rounds", "elimination": "Elimination (a bracket)"})
-ELIMINATION_CHOICES = [("single", "Single elimination"), ("double", "Double elimination (losers' bracket, grand final)")]
-SEEDING_CHOICES = _choices(SEEDINGS, {"ranking": "By published ranking", "random": "At random"})
-TOP_CUT_CHOICES = [(size, f"Top {size}") for size in TOP_CUTS]
-DECK_CAPABILITY_CHOICES = _choices(
-    DECK_CAPABILITIES,
-    {"one-ring": "Can destroy the One Ring", "marshalling-points": "Marshalling points only"},
-)
+GAME_TYPE_CHOICES = _choices(GAME_TYPES, {
+    "one-deck-starter": gettext_lazy("One-deck game, starter decks"),
+    "one-deck-standard": gettext_lazy("One-deck game, standard decks"),
+    "two-deck": gettext_lazy("Two-deck game"),
+    "three-deck": gettext_lazy("Three-deck game"),
+    "campaign": gettext_lazy("Campaign game"),
+    "sealed-starter": gettext_lazy("Sealed deck, starter"),
+    "sealed-standard": gettext_lazy("Sealed deck, standard"),
+    "challenge-deck": gettext_lazy("Challenge deck game"),
+    "scenario": gettext_lazy("Resource/character scenario game"),
+})
+FORMAT_CHOICES = _choices(EVENT_FORMATS, {
+    "general-opponent": gettext_lazy("General opponent"),
+    "hero-only": gettext_lazy("Hero only"),
+    "minion-only": gettext_lazy("Minion only"),
+    "fallen-wizard-only": gettext_lazy("Fallen-wizard only"),
+})
+TIE_CHOICES = _choices(TIE_RESOLUTIONS, {
+    "playoff": gettext_lazy("Playoff rounds among the tied"),
+    "co-champions": gettext_lazy("Co-champions share the prizes"),
+})
+FIRST_ROUND_CHOICES = _choices(FIRST_ROUND_PAIRINGS, {
+    "random": gettext_lazy("Random"), "ranking": gettext_lazy("By published ranking"),
+})
+STRUCTURE_CHOICES = _choices(STRUCTURES, {
+    "swiss": gettext_lazy("Swiss rounds"), "elimination": gettext_lazy("Elimination (a bracket)"),
+})
+ELIMINATION_CHOICES = [
+    ("single", gettext_lazy("Single elimination")),
+    ("double", gettext_lazy("Double elimination (losers' bracket, grand final)")),
+]
+SEEDING_CHOICES = _choices(SEEDINGS, {
+    "ranking": gettext_lazy("By published ranking"), "random": gettext_lazy("At random"),
+})
+def _top(size: int) -> str:
+    return _("Top %(size)s") % {"size": size}
+
+
+# Said when shown, in the reader's language (a lazy "Top 8").
+TOP_CUT_CHOICES = [(size, lazy(_top, str)(size)) for size in TOP_CUTS]
+DECK_CAPABILITY_CHOICES = _choices(DECK_CAPABILITIES, {
+    "one-ring": gettext_lazy("Can destroy the One Ring"),
+    "marshalling-points": gettext_lazy("Marshalling points only"),
+})
+# The event's own language: its projector and printouts are in it, whatever the laptop's browser asks.
+LANGUAGE_CHOICES = [(code, name) for code, name in settings.LANGUAGES]
 
 
 class Event(models.Model):
     REGISTRATION = "registration"
     RUNNING = "running"
     CLOSED = "closed"
-    STATUS_CHOICES = [(REGISTRATION, "Registration"), (RUNNING, "Running"), (CLOSED, "Closed")]
+    STATUS_CHOICES = [(REGISTRATION, gettext_lazy("Registration")), (RUNNING, gettext_lazy("Running")),
+                      (CLOSED, gettext_lazy("Closed"))]
 
     slug = models.SlugField(max_length=60, unique=True)
     name = models.CharField(max_length=MAX_NAME_LENGTH)
@@ -95,6 +135,7 @@ class Event(models.Model):
     spot_checks_per_round = models.PositiveSmallIntegerField(default=2)
     # The challenge decks or scenarios players choose from, as the coordinator posted them.
     deck_choices = models.JSONField(default=list, blank=True)
+    language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, default=settings.LANGUAGE_CODE)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every service that changes what any page of the event shows.
     changed_at = models.DateTimeField(auto_now=True)
@@ -108,13 +149,16 @@ class Event(models.Model):
     def sign_up_closed(self, now: datetime.datetime, registered: int) -> str | None:
         """Why the public sign-up takes no one now, as a sentence; None when it is open."""
         if self.sign_up_opens_at is None or self.status != self.REGISTRATION:
-            return "This event takes no sign-ups here; ask the coordinator."
+            return _("This event takes no sign-ups here; ask the coordinator.")
         if now < self.sign_up_opens_at:
-            return f"The sign-up opens on {timezone.localtime(self.sign_up_opens_at):%d %B %Y at %H:%M}."
+            opens = formats.date_format(timezone.localtime(self.sign_up_opens_at), "DATETIME_FORMAT")
+            return _("The sign-up opens on %(when)s.") % {"when": opens}
         if self.sign_up_closes_at and now >= self.sign_up_closes_at:
-            return "The sign-up is closed; ask the coordinator at the desk."
+            return _("The sign-up is closed; ask the coordinator at the desk.")
         if self.sign_up_cap is not None and registered >= self.sign_up_cap:
-            return f"The event is full ({self.sign_up_cap} players); ask the coordinator about a place."
+            return ngettext("The event is full (%(count)s player); ask the coordinator about a place.",
+                            "The event is full (%(count)s players); ask the coordinator about a place.",
+                            self.sign_up_cap) % {"count": self.sign_up_cap}
         return None
 
     def lists_closed_to_players(self, now: datetime.datetime) -> str | None:
@@ -128,9 +172,9 @@ class Event(models.Model):
         if self.game_type in SEALED_GAME_TYPES:
             return self.sealed_deck_closed(now)
         if self.status != self.REGISTRATION:
-            return "The event has started: your list stays as registered. Ask the coordinator if it must change."
+            return _("The event has started: your list stays as registered. Ask the coordinator if it must change.")
         if self.deck_deadline and now >= self.deck_deadline:
-            return "The deadline for deck lists has passed. Ask the coordinator if your list must change."
+            return _("The deadline for deck lists has passed. Ask the coordinator if your list must change.")
         return None
 
     def deck_choices_offered(self) -> list[str]:
@@ -154,29 +198,31 @@ class Event(models.Model):
         the time allotted": until the break's clock runs out (docs/rules.md, reading 51).
         """
         if self.status == self.CLOSED:
-            return "The event is over."
+            return _("The event is over.")
         latest = self.latest_round()
         if latest is not None and latest.games.filter(result__isnull=True).exists():
-            return f"{latest.label} is being played: your deck changes only between rounds."
+            return _("%(round)s is being played: your deck changes only between rounds.") % {"round": latest.label}
         if latest is not None and self.rounds_planned is not None and latest.number >= self.rounds_planned:
-            return "The last round is over: your deck stays as you played it."
+            return _("The last round is over: your deck stays as you played it.")
         clock = self.break_clock if hasattr(self, "break_clock") else None
         if clock is not None and clock.after_round == (latest.number if latest else 0) and clock.time_is_up(now):
-            return "Time is up: the deck stays as it is until the next break."
+            return _("Time is up: the deck stays as it is until the next break.")
         return None
 
     def stage_cannot_start(self) -> str | None:
         """Why no playoff or bracket can start now (a round under way, Swiss rounds to play); None when one can."""
         if self.status != self.RUNNING:
-            return "Only a running event starts a playoff or a bracket."
+            return _("Only a running event starts a playoff or a bracket.")
         latest = self.latest_round()
         if latest is not None and latest.tables_without_result():
-            return f"{latest.label} still needs results."
+            return _("%(round)s still needs results.") % {"round": latest.label}
         if self.structure == "swiss" and latest is None:
-            return "No Swiss round has been played yet."
+            return _("No Swiss round has been played yet.")
         swiss = self.rounds.filter(stage__isnull=True).count()
         if self.structure == "swiss" and not self.stages.exists() and swiss < (self.rounds_planned or 0):
-            return f"Only {swiss} of the {self.rounds_planned} Swiss rounds are played."
+            return ngettext("Only %(played)s of the %(count)s Swiss round is played.",
+                            "Only %(played)s of the %(count)s Swiss rounds are played.",
+                            self.rounds_planned) % {"played": swiss, "count": self.rounds_planned}
         return None
 
     def latest_round(self) -> Round | None:
@@ -199,7 +245,8 @@ class Player(models.Model):
     ACTIVE = "active"
     DROPPED = "dropped"
     EJECTED = "ejected"
-    STATUS_CHOICES = [(ACTIVE, "Active"), (DROPPED, "Dropped"), (EJECTED, "Ejected")]
+    STATUS_CHOICES = [(ACTIVE, gettext_lazy("Active")), (DROPPED, gettext_lazy("Dropped")),
+                      (EJECTED, gettext_lazy("Ejected"))]
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     # The player's id in the archive; stable across export and import.

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.clock import CLOCK_STATES, READY
+from scoring.messages import text_from_data
 from scoring.spot_checks import spot_check_choice
 
+from ..i18n import say
 from .event import Event, Player
 
 
@@ -47,8 +51,9 @@ class Round(models.Model):
     def label(self) -> str:
         """What people call the round: "Round 3", "Playoff, round 1", "Top 8, round 2"."""
         if self.stage_id is None:
-            return f"Round {self.number}"
-        return f"{self.stage.title}, round {self.number - self.stage.first_round + 1}"
+            return _("Round %(number)s") % {"number": self.number}
+        return _("%(stage)s, round %(number)s") % {"stage": say(self.stage.title),
+                                                   "number": self.number - self.stage.first_round + 1}
 
     @property
     def is_elimination(self) -> bool:
@@ -89,7 +94,8 @@ class Game(models.Model):
     PLAYING = "playing"
     REPORTED = "reported"
     CONFIRMED = "confirmed"
-    STATE_CHOICES = [(PLAYING, "Playing"), (REPORTED, "Reported"), (CONFIRMED, "Confirmed")]
+    STATE_CHOICES = [(PLAYING, gettext_lazy("Playing")), (REPORTED, gettext_lazy("Reported")),
+                     (CONFIRMED, gettext_lazy("Confirmed"))]
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     table = models.PositiveSmallIntegerField()
@@ -101,6 +107,9 @@ class Game(models.Model):
     # Points and explanation as the engine scored ``result``; kept for the round views.
     points = models.JSONField(null=True, blank=True)
     explanation = models.TextField(blank=True)
+    # The same explanation as the engine's words and values (scoring.messages.text_data), so each
+    # reader gets it in their own language; the English above is the record as scored.
+    explanation_words = models.JSONField(null=True, blank=True)
     # Raised by every save of the result: a save made against an older version is refused.
     version = models.PositiveIntegerField(default=0)
     reported_by = models.TextField(blank=True)
@@ -119,7 +128,12 @@ class Game(models.Model):
         constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_game_per_table_and_round")]
 
     def __str__(self) -> str:
-        return f"Table {self.table}"
+        return _("Table %(table)s") % {"table": self.table}
+
+    @property
+    def described(self):
+        """The result's explanation to be said in the reader's language (``|say``); the English for older rows."""
+        return text_from_data(self.explanation_words) if self.explanation_words else self.explanation
 
     @property
     def has_result(self) -> bool:

@@ -3,6 +3,9 @@
 Policy #1, Swiss System, Tournament Point Ties: "keep a running record of each player's
 opponent each round, result types each round, as well as tournament point results each
 round". Shown on the player's phone and printed for the tables.
+
+The cards are kept with the public page's parts, which are kept per language
+(events/caching/parts.py): a row's ``detail`` is in the language it was built in.
 """
 
 from __future__ import annotations
@@ -11,15 +14,27 @@ import json
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 import scoring
 
 from ..models import Player
 
 RESULT_LABELS = {
-    "one-ring": "the One Ring",
-    "wizard-eliminated": "Wizard eliminated",
-    "forfeit": "forfeit",
-    "scenario": "scenario",
+    "one-ring": gettext_lazy("the One Ring"),
+    "wizard-eliminated": gettext_lazy("Wizard eliminated"),
+    "forfeit": pgettext_lazy("how a game was won", "forfeit"),
+    "scenario": pgettext_lazy("how a game was won", "scenario"),
+}
+
+# What a row's outcome code is called on the card.
+OUTCOME_LABELS = {
+    "won": pgettext_lazy("a game's outcome for the player", "won"),
+    "lost": pgettext_lazy("a game's outcome for the player", "lost"),
+    "tie": pgettext_lazy("a game's outcome for the player", "tie"),
+    "bye": pgettext_lazy("a round without a game", "bye"),
+    "playing": pgettext_lazy("a game still being played", "playing"),
 }
 
 
@@ -34,6 +49,11 @@ class CardRow:
     detail: str
     tp: float | int | None
     total: float | int
+
+    @property
+    def outcome_label(self) -> str:
+        """The outcome as the card shows it, in the reader's language ("won", "bye")."""
+        return str(OUTCOME_LABELS.get(self.outcome, self.outcome))
 
 
 @dataclass
@@ -54,11 +74,18 @@ def _detail(result: dict | None, mine: int) -> str:
     if not result:
         return ""
     if "mp" in result:
-        text = f"MP {result['mp'][mine]}–{result['mp'][1 - mine]}"
-        if result.get("weakest_link") is not None:
-            text += ", Weakest Link " + ("won" if result["weakest_link"] == mine else "lost")
-        return text
-    return RESULT_LABELS.get(result["kind"], result["kind"].replace("-", " "))
+        values = {"mine": result["mp"][mine], "theirs": result["mp"][1 - mine]}
+        if result.get("weakest_link") is None:
+            # Translators: the marshalling points (MP) of the player and of their opponent.
+            return _("MP %(mine)s–%(theirs)s") % values
+        if result["weakest_link"] == mine:
+            # Translators: the marshalling points (MP) of the player and of their opponent; the player won the
+            # Weakest Link (a tie-break of the policy).
+            return _("MP %(mine)s–%(theirs)s, Weakest Link won") % values
+        # Translators: the marshalling points (MP) of the player and of their opponent; the player lost the
+        # Weakest Link (a tie-break of the policy).
+        return _("MP %(mine)s–%(theirs)s, Weakest Link lost") % values
+    return str(RESULT_LABELS.get(result["kind"], result["kind"].replace("-", " ")))
 
 
 def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[str, Player]) -> list[Card]:
@@ -66,7 +93,8 @@ def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[s
     entries: dict[str, list[tuple[int, CardRow]]] = {row.player: [] for row in standings.rows}
     for bye in standings.byes:
         if bye.player in entries:
-            entries[bye.player].append((bye.round, CardRow(bye.round, None, "—", "bye", "bye", bye.tp, 0)))
+            row = CardRow(bye.round, None, "—", "bye", str(OUTCOME_LABELS["bye"]), bye.tp, 0)
+            entries[bye.player].append((bye.round, row))
     for game in standings.games:
         for mine in (0, 1):
             pid = game.players[mine]
@@ -85,7 +113,7 @@ def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[s
     for standing in standings.rows:
         total = Fraction(0)
         rows = []
-        for _, row in sorted(entries[standing.player], key=lambda item: item[0]):
+        for _round, row in sorted(entries[standing.player], key=lambda item: item[0]):
             total += Fraction(row.tp or 0)
             row.total = _number(total)
             rows.append(row)

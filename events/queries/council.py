@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 import scoring
 
+from ..i18n import say
 from ..models import Event, Game
 
 
 def council_outcome(event: Event, game: Game, sheets: tuple[dict, dict]) -> dict:
     """The engine's Free Council for the two players' ``sheets``, each step's notes naming the player.
 
-    A scoring.RuleError when a sheet is refused.
+    ``explained`` is in the reader's language. A scoring.RuleError when a sheet is refused.
     """
     parsed = (scoring.parse_sheet(sheets[0], "a"), scoring.parse_sheet(sheets[1], "b"))
     outcome = scoring.free_council(scoring.get_policy(event.policy), parsed)
     names = (game.player_a.name, game.player_b.name)
     outcome["explained"] = [
-        {"title": step["title"], "clause": step["clause"],
-         "notes": [f"{names[i]}: {'; '.join(step['notes'][i])}" for i in (0, 1) if step["notes"][i]]}
+        {"title": say(step["title"]), "clause": step["clause"],
+         "notes": [_player_notes(names[i], step["notes"][i]) for i in (0, 1) if step["notes"][i]]}
         for step in outcome["steps"]
     ]
     return outcome
+
+
+def _player_notes(name: str, notes: list) -> str:
+    """A step's notes for one player, in the reader's language: "Ann: ...; ..."."""
+    # Translators: a player's name, and what a step of the Free Council did for them ("...; ...").
+    return _("%(player)s: %(notes)s") % {"player": name, "notes": "; ".join(str(say(note)) for note in notes)}

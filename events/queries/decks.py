@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import datetime
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
 import scoring
 from scoring.decks import (
     FALLEN_WIZARDS,
@@ -20,6 +23,7 @@ from scoring.decks import (
     sideboard_limit,
     two_decks_allowed,
 )
+from scoring.messages import text_from_data
 
 from ..models import DeckList, Event, Player, Round, SealedProduct, SpotCheck
 from .standings import event_standings
@@ -33,8 +37,15 @@ def _status(findings: dict | None) -> str:
     return "legal" if findings["legal"] else "problems"
 
 
-STATUS_LABELS = {"missing": "No list", "unknown-cards": "Unknown cards", "problems": "Breaks a rule",
-                 "legal": "Legal"}
+# What the coordinator's list of players says of each player's deck list.
+STATUS_LABELS = {
+    "missing": gettext_lazy("No list"),
+    "unknown-cards": gettext_lazy("Unknown cards"),
+    # Translators: a deck list's state: it breaks a rule of the event's policy.
+    "problems": gettext_lazy("Breaks a rule"),
+    # Translators: a deck list's state: it keeps every rule of the event's policy.
+    "legal": gettext_lazy("Legal"),
+}
 
 
 def deck_overview(event: Event) -> dict:
@@ -61,8 +72,13 @@ def _by_final_place(event: Event, player_ids: list[int]) -> list[tuple[int, str]
     place = {row.player: row.rank for row in standings.rows} if standings else {}
     players = Player.objects.filter(pk__in=player_ids).values_list("pk", "archive_id", "name")
     ordered = sorted(players, key=lambda p: (place.get(p[1]) is None, place.get(p[1]) or 0, p[2]))
-    return [(pk, f"{place[archive_id]}. {name}" if place.get(archive_id) else name)
+    return [(pk, _placed(place[archive_id], name) if place.get(archive_id) else name)
             for pk, archive_id, name in ordered]
+
+
+def _placed(place: int, name: str) -> str:
+    # Translators: a player's final place and name in a list of players, such as "3. Ann Smith".
+    return _("%(place)s. %(name)s") % {"place": place, "name": name}
 
 
 def published_decks(event: Event) -> list[Player]:
@@ -83,10 +99,18 @@ def published_deck(event: Event, player_id: int) -> dict | None:
     return {"event": event, "player": deck_list.player, "deck_list": deck_list}
 
 
+def readable_findings(findings: dict | None) -> dict | None:
+    """Kept findings with the engine's words made Texts again, for ``|say`` (lists kept before hold English)."""
+    if findings is None:
+        return None
+    return {**findings, "capability_reason": text_from_data(findings["capability_reason"]),
+            "problems": [{**problem, "message": text_from_data(problem["message"])} for problem in findings["problems"]]}
+
+
 def player_deck(player: Player) -> dict:
     """One player's list as written, what the rules said of it, their capability and, sealed, their product."""
     deck_list = DeckList.objects.filter(player=player).first()
-    findings = deck_list.findings if deck_list else None
+    findings = readable_findings(deck_list.findings) if deck_list else None
     return {"player": player, "deck_list": deck_list, "findings": findings,
             "status": _status(findings), "status_label": STATUS_LABELS[_status(findings)],
             "product": SealedProduct.objects.filter(player=player).first(),
@@ -130,13 +154,18 @@ def spot_check_page(rnd: Round, player: Player) -> dict:
 def deck_sheet(event: Event) -> dict:
     """The blank registration sheet a player fills in by hand: the sections this event's format asks for."""
     two_decks = two_decks_allowed(event.format, event.game_type)
-    decks = (["Deck against hero opponents (or your only deck)", "Deck against minion opponents (if you bring two)"]
-             if two_decks else ["Deck"])
+    # Translators: headings of the deck registration sheet, printed for a player to fill in by hand.
+    decks = ([_("Deck against hero opponents (or your only deck)"),
+              _("Deck against minion opponents (if you bring two)")] if two_decks
+             # Translators: the heading of the one deck on the deck registration sheet.
+             else [pgettext("a player's play deck", "Deck")])
     return {"event": event, "policy": scoring.get_policy(event.policy), "decks": decks,
             "alignment": SINGLE_ALIGNMENT.get(event.format), "against_fallen_wizard": two_decks,
             "sideboard_limit": sideboard_limit(event.policy, event.game_type), "sealed": event.game_type in SEALED_GAME_TYPES,
             "creature_minimum": creature_minimum_applies(event.policy, event.game_type),
-            "sections": ["Pool of starting characters", "Characters", "Resources", "Hazards", "Sideboard", "Sites"],
+            # Translators: the sections of a deck on the registration sheet, named as the card game names them.
+            "sections": [_("Pool of starting characters"), _("Characters"), _("Resources"), _("Hazards"), _("Sideboard"),
+                         _("Sites")],
             "lines": range(12), "fallen_wizard_lines": range(10),
             "fallen_wizard": "required" if declares_fallen_wizard(event.format)
             else "optional" if event.format == GENERAL_OPPONENT else None,
@@ -154,7 +183,7 @@ def deck_lists_sheet(event: Event) -> dict:
 
 def player_deck_row(deck_list: DeckList) -> dict:
     """One list as the binder prints it."""
-    findings = deck_list.findings
+    findings = readable_findings(deck_list.findings)
     return {"player": deck_list.player, "deck_list": deck_list, "findings": findings,
             "status_label": STATUS_LABELS[_status(findings)]}
 

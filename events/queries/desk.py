@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
 
 import scoring
 from scoring.clock import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES
 from scoring.decks import SEALED_GAME_TYPES
 
 from ..clocks import break_clock_display
+from ..i18n import say
 from ..models import Event, Player
 from .search import fold, holds_every_word, is_long_list, list_page
 from .stages import finals_board
@@ -70,13 +72,15 @@ def _next_round(event: Event, rounds: list, latest) -> dict:
     ready = event.status == Event.RUNNING and (latest is None or latest.missing == 0)
     if stage is None:
         swiss_due = event.structure == "swiss" and (event.rounds_planned is None or len(rounds) < event.rounds_planned)
-        return {"can_pair_next": ready and swiss_due, "next_round_label": f"round {len(rounds) + 1}",
-                "swiss_paired": swiss}
+        # Translators: the round the desk's button pairs next: "Pair round 3".
+        label = _("round %(number)s") % {"number": len(rounds) + 1}
+        return {"can_pair_next": ready and swiss_due, "next_round_label": label, "swiss_paired": swiss}
     played = sum(1 for rnd in rounds if rnd.stage_id == stage.pk)
     if stage.is_bracket:
         due = finals_board(event)["bracket_open"]
     else:
         # A playoff left with fewer than two players is over before its last round.
         due = played < stage.rounds_planned and finals_board(event)["pending"] is not None
-    return {"can_pair_next": ready and due, "next_round_label": f"{stage.title.lower()}, round {played + 1}",
-            "swiss_paired": swiss}
+    # Translators: %(stage)s is a stage's title, such as "Playoff" or "Top 8".
+    label = _("%(stage)s, round %(number)s") % {"stage": say(stage.title), "number": played + 1}
+    return {"can_pair_next": ready and due, "next_round_label": label, "swiss_paired": swiss}

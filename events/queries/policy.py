@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import scoring
 
+from ..i18n import say
+
 
 def policy_implications(policy_key: object, expected_players: int, game_type: object) -> dict | None:
-    """The engine's summary of the policy for ``expected_players`` (at least 2), or None if the choice is incomplete."""
+    """The engine's summary of the policy for ``expected_players`` (at least 2), or None if the choice is incomplete.
+
+    Its end-of-time procedure is in the reader's language; the policy's title stays as the document has it.
+    """
     try:
         policy = scoring.get_policy(policy_key)
-        return scoring.policy_info(policy, max(expected_players, 2), game_type or "two-deck") | {"title": policy.title}
+        info = scoring.policy_info(policy, max(expected_players, 2), game_type or "two-deck")
     except scoring.RuleError:
         return None
+    return info | {"title": policy.title, "end_of_time": say(info["end_of_time"])}

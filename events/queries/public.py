@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from ..caching.parts import kept_part, kept_pieces
 from ..clocks import break_clock_display, clock_display
@@ -121,7 +122,7 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
     clock = break_clock_display(event)
     if clock is None and rnd is not None and event.status == Event.RUNNING:
         extra = my_seat.game.extra_seconds if my_seat and my_seat.game and my_seat.game.result is None else 0
-        label = f"Table {my_seat.table}" if extra else ""
+        label = _("Table %(table)s") % {"table": my_seat.table} if extra else ""
         clock = clock_display(event, rnd, extra_seconds=extra, label=label)
     # A bracket or a playoff to show: an elimination event, a posted top cut, or a stage's round.
     finals = finals_board(event) if (event.structure == "elimination" or event.top_cut

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from django.db.models import Q
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from scoring.policies import points_json
 
 from ..archive import score_game_result
 from ..codes import CODE_LENGTH
+from ..i18n import say
 from ..models import Event, Game
 
 
@@ -26,8 +29,12 @@ def find_reporting_game(event: Event, code: str) -> tuple[Game, int] | None:
 
 
 def described_report(game: Game, report: dict | None) -> str:
-    """A player's report as its points and explanation, the way staff read a result."""
+    """A player's report as its points and explanation, the way staff read a result, in the reader's language."""
     if report is None:
         return ""
     scored = score_game_result(game, report)
-    return f"{points_json(scored.points[0])}–{points_json(scored.points[1])}, {scored.explanation}"
+    # Translators: the points of the two players, and how the result gives them: "6–0, a win by the One Ring".
+    return _("%(points_a)s–%(points_b)s, %(explanation)s") % {
+        "points_a": number_format(points_json(scored.points[0])),
+        "points_b": number_format(points_json(scored.points[1])),
+        "explanation": say(scored.explanation)}

@@ -1,12 +1,16 @@
 """Playoffs and brackets as people read them: the coordinator's finals, the phones, the projector, the printout.
 
 One kept part per version of the event (events/caching/parts.py) holds the final ranking,
-what is due, and each bracket laid out by round; every page reads it.
+what is due, and each bracket laid out by round; every page reads it. Parts are kept per
+language: the headings and statuses are in the language they were built in, while the
+engine's own words (titles, what is pending) stay its Texts, said by the templates.
 """
 
 from __future__ import annotations
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 import scoring
 from scoring.brackets import BYE, DOUBLE, FINAL, FINAL_AGAIN, LOSERS
@@ -21,15 +25,23 @@ from .standings import event_standings
 
 def _round_names(kind: str, side: str, number: int, last: int) -> str:
     if side == FINAL:
-        return "Grand final"
+        return _("Grand final")
     if side == FINAL_AGAIN:
-        return "Second final, if needed"
+        return _("Second final, if needed")
     if side == LOSERS:
-        return f"Losers' round {number}"
+        # Translators: a round of a double-elimination bracket's losers' side.
+        return _("Losers' round %(number)s") % {"number": number}
     if kind == DOUBLE:
-        return f"Winners' round {number}"
+        # Translators: a round of a double-elimination bracket's winners' side.
+        return _("Winners' round %(number)s") % {"number": number}
     from_end = last - number
-    return ("Final", "Semifinals", "Quarterfinals")[from_end] if from_end < 3 else f"Round {number}"
+    if from_end == 0:
+        return pgettext("a bracket's last round", "Final")
+    if from_end == 1:
+        return _("Semifinals")
+    if from_end == 2:
+        return _("Quarterfinals")
+    return _("Round %(number)s") % {"number": number}
 
 
 def _bracket_layout(archive: scoring.Archive, stage, pk_of: dict[str, int]) -> dict:
@@ -66,14 +78,19 @@ def _bracket_layout(archive: scoring.Archive, stage, pk_of: dict[str, int]) -> d
         for player in match.players:
             if player not in (None, BYE) and state in ("playing", "ready"):
                 opponent = next(name_of[p] for p in match.players if p != player)
-                status[pk_of[player]] = (f"Table {entry['table']} against {opponent}" if state == "playing"
-                                         else f"{heading}: next against {opponent}")
+                if state == "playing":
+                    text = _("Table %(table)s against %(opponent)s") % {"table": entry["table"], "opponent": opponent}
+                else:
+                    # Translators: %(round)s is a bracket's round, such as "Semifinals" or "Winners' round 2".
+                    text = _("%(round)s: next against %(opponent)s") % {"round": heading, "opponent": opponent}
+                status[pk_of[player]] = text
     for place, player in bracket.ranking():
-        status[pk_of[player]] = "Champion" if place == 1 else f"Out of the bracket: place {place}"
+        status[pk_of[player]] = (_("Champion") if place == 1
+                                 else _("Out of the bracket: place %(place)s") % {"place": place})
     for player in bracket.withdrawn:
-        status[pk_of[player]] = "Left the bracket"
+        status[pk_of[player]] = _("Left the bracket")
     for player in stage.players:
-        status.setdefault(pk_of[player], "Waiting for the next match")
+        status.setdefault(pk_of[player], _("Waiting for the next match"))
     return {"title": stage.title, "kind": bracket.kind, "complete": bracket.complete,
             "champion": name_of.get(bracket.champion or "", ""), "sections": list(sections.values()),
             "status": status}

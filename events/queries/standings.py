@@ -21,7 +21,8 @@ def event_standings(event: Event, *, before_play: bool = False) -> scoring.Stand
     def build() -> scoring.Standings:
         return scoring.compute_standings(load_archive(event))
 
-    standings = kept_part(event, "standings", build).value
+    # The engine's data, its words kept as Texts: one build serves readers of every language.
+    standings = kept_part(event, "standings", build, in_every_language=True).value
     return standings if standings.rounds_played or before_play else None
 
 

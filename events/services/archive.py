@@ -7,9 +7,11 @@ documents (``services/snapshots.py``), so both use the checks and writes here.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import scoring
 import scoring.clock
+from scoring.messages import text_data
 from scoring.policies import points_json
 
 from ..codes import new_codes
@@ -56,7 +58,7 @@ def checked_archive(data: object) -> dict:
     try:
         archive = scoring.parse_archive(data)
     except scoring.RuleError as error:
-        raise ServiceError(error.one_line(), field="archive") from None
+        raise ServiceError.from_rule_line(error, field="archive") from None
     record = archive.record
     joined = {p.id: joined_after_round(p.id, p.status, archive) for p in archive.players}
     settings = archive.event
@@ -126,6 +128,7 @@ def write_rounds(event: Event, archive: scoring.Archive, pk_of: dict[str, int], 
                 state=Game.CONFIRMED if g.scored else Game.PLAYING,
                 points=[points_json(x) for x in g.scored.points] if g.scored else None,
                 explanation=g.scored.explanation if g.scored else "",
+                explanation_words=text_data(g.scored.explanation) if g.scored else None,
                 version=1 if g.scored else 0,
                 reported_by=source if g.scored else "",
                 code_a=codes[2 * index],
@@ -140,8 +143,12 @@ def _check_names_differ(archive: scoring.Archive) -> None:
     for index, player in enumerate(archive.players):
         other = seen.setdefault(name_digest(player.name), player)
         if other is not player:
-            raise ServiceError(f"players[{index}].name: {player.name!r} reads as {other.name!r} (player "
-                               f"{other.id!r}); two players' names must read differently", field="archive")
+            # Translators: %(path)s is where in the archive the name is, such as players[2].name; %(name)s,
+            # %(other)s and %(id)s are quoted as written in the file.
+            raise ServiceError(_("%(path)s: %(name)s reads as %(other)s (player %(id)s); two players' names must "
+                                 "read differently") % {"path": f"players[{index}].name", "name": repr(player.name),
+                                                         "other": repr(other.name), "id": repr(other.id)},
+                               field="archive")
 
 
 def import_event(data: object, *, owner) -> Event:

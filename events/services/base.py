@@ -13,17 +13,25 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 
+from ..i18n import say
 from ..models import AuditEntry, Event
 from ..roles import Actor
 
 
 class ServiceError(Exception):
-    """A refused change, with the form field it concerns and the rule that refuses it."""
+    """A refused change, with the form field it concerns and the rule that refuses it.
+
+    The message is in the language of the request; an engine's sentence (a
+    ``scoring.messages.Text``) given as the message is said in it here.
+    """
 
     def __init__(self, message: str, *, field: str | None = None, rule: str | None = None):
+        message = say(message)
         super().__init__(message)
         self.message = message
         self.field = field
@@ -38,15 +46,48 @@ class ServiceError(Exception):
         field = error.field
         if field and fields:
             field = next((form_field for path, form_field in fields.items() if field.startswith(path)), None)
-        return cls(error.message, field=field, rule=error.rule)
+        return cls(say(error.message), field=field, rule=error.rule)
+
+    @classmethod
+    def from_rule_line(cls, error: scoring.RuleError, *, field: str | None = None) -> ServiceError:
+        """The engine's error as one line (its field path, its message, its rule), for ``field``."""
+        return cls(rule_error_line(error), field=field)
+
+
+def rule_error_line(error: scoring.RuleError) -> str:
+    """``RuleError.one_line`` in the reader's language: "path: message [rule]"; the path and rule stay as they are."""
+    message = say(error.message)
+    if error.field and error.rule:
+        # Translators: %(path)s is where in a document the error is, such as players[2].name; %(rule)s cites a
+        # clause of the policy documents, in English.
+        return _("%(path)s: %(message)s [%(rule)s]") % {"path": error.field, "message": message, "rule": error.rule}
+    if error.field:
+        # Translators: %(path)s is where in a document the error is, such as players[2].name.
+        return _("%(path)s: %(message)s") % {"path": error.field, "message": message}
+    if error.rule:
+        # Translators: %(rule)s cites a clause of the policy documents, in English.
+        return _("%(message)s [%(rule)s]") % {"message": message, "rule": error.rule}
+    return message
 
 
 class NeedsConfirmation(ServiceError):
-    """The change is allowed but unusual; it is made only when asked again with confirm."""
+    """The change is allowed but unusual; it is made only when asked again with confirm.
+
+    The warnings are said in the request's language (the engine's are ``Text``).
+    """
 
     def __init__(self, warnings: list[str], *, field: str | None = None):
+        warnings = [say(warning) for warning in warnings]
         super().__init__("; ".join(warnings), field=field)
         self.warnings = warnings
+
+
+def results_missing(label: str, tables: list[int]) -> str:
+    """The refusal of a change that needs every result of the round ``label`` while ``tables`` have none."""
+    # Translators: %(round)s is a round's name, such as "Round 3"; %(tables)s lists table numbers: "4, 7".
+    return ngettext("%(round)s still needs results from table %(tables)s.",
+                    "%(round)s still needs results from tables %(tables)s.",
+                    len(tables)) % {"round": label, "tables": ", ".join(map(str, tables))}
 
 
 def locked_event(event: Event) -> Event:
@@ -77,7 +118,7 @@ def record_change(
     AuditEntry.objects.create(
         event=event,
         actor=actor.user if actor.user is not None and actor.user.pk else None,
-        actor_label=actor.label,
+        actor_label=str(actor.label),
         action=action,
         subject=subject,
         before=before,

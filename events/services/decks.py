@@ -14,6 +14,8 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from scoring.cards import card_index
@@ -34,9 +36,11 @@ from scoring.limits import (
     MAX_REASON_LENGTH,
     MAX_SPOT_CHECKS,
 )
+from scoring.messages import text_data
 from scoring.results import DECK_CAPABILITIES
 from scoring.text import name_problem, text_problem
 
+from ..i18n import say
 from ..models import DeckList, Event, Player, Round, SealedProduct, SpotCheck
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
@@ -56,12 +60,13 @@ def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
     """
     deck_choices = _clean_choices(deck_choices) if deck_choices is not None else None
     if sign_up_opens_at and sign_up_closes_at and sign_up_closes_at <= sign_up_opens_at:
-        raise ServiceError("The sign-up must close after it opens.", field="sign_up_closes_at")
+        raise ServiceError(_("The sign-up must close after it opens."), field="sign_up_closes_at")
     spot_checks_per_round = spot_checks_per_round or 0
     if not 0 <= spot_checks_per_round <= MAX_SPOT_CHECKS:
-        raise ServiceError(f"At most {MAX_SPOT_CHECKS} deck checks a round.", field="spot_checks_per_round")
+        raise ServiceError(ngettext("At most %(count)s deck check a round.", "At most %(count)s deck checks a round.",
+                                    MAX_SPOT_CHECKS) % {"count": MAX_SPOT_CHECKS}, field="spot_checks_per_round")
     if sign_up_cap is not None and not 1 <= sign_up_cap <= MAX_PLAYERS:
-        raise ServiceError(f"A cap is from 1 to {MAX_PLAYERS} players.", field="sign_up_cap")
+        raise ServiceError(_("A cap is from 1 to %(max)s players.") % {"max": MAX_PLAYERS}, field="sign_up_cap")
     with transaction.atomic(durable=True):
         event = locked_event(event)
         before = _deck_settings(event)
@@ -72,7 +77,8 @@ def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
         if deck_choices is not None:
             event.deck_choices = deck_choices
         event.save()
-        record_change(event, actor, "event.decks", "Deck lists and sign-up", before=before, after=_deck_settings(event))
+        record_change(event, actor, "event.decks", _("Deck lists and sign-up"), before=before,
+                      after=_deck_settings(event))
     return event
 
 
@@ -93,14 +99,30 @@ def _clean_choices(choices: list[str]) -> list[str]:
         if not choice:
             continue
         problem = name_problem(choice)
-        if problem or len(choice) > MAX_NAME_LENGTH:
-            raise ServiceError(f"“{choice[:40]}” {problem or f'is longer than {MAX_NAME_LENGTH} characters'}.",
+        if problem:
+            # Translators: %(problem)s completes the sentence, such as "holds a control character (U+0009)".
+            raise ServiceError(_("“%(choice)s” %(problem)s.") % {"choice": choice[:40], "problem": say(problem)},
                                field="deck_choices")
+        if len(choice) > MAX_NAME_LENGTH:
+            raise ServiceError(ngettext("“%(choice)s” is longer than %(count)s character.",
+                                        "“%(choice)s” is longer than %(count)s characters.", MAX_NAME_LENGTH)
+                               % {"choice": choice[:40], "count": MAX_NAME_LENGTH}, field="deck_choices")
         if choice.casefold() not in {c.casefold() for c in cleaned}:
             cleaned.append(choice)
     if len(cleaned) > MAX_DECK_CHOICES:
-        raise ServiceError(f"Post at most {MAX_DECK_CHOICES} choices.", field="deck_choices")
+        raise ServiceError(ngettext("Post at most %(count)s choice.", "Post at most %(count)s choices.",
+                                    MAX_DECK_CHOICES) % {"count": MAX_DECK_CHOICES}, field="deck_choices")
     return cleaned
+
+
+def kept_findings(found) -> dict:
+    """What the rules said of a list, to keep: the engine's words as data (scoring.messages.text_data),
+    so that each reader gets them in their own language (queries/decks.readable_findings)."""
+    findings = found.as_dict()
+    for problem, kept in zip(found.problems, findings["problems"]):
+        kept["message"] = text_data(problem.message)
+    findings["capability_reason"] = text_data(found.capability_reason)
+    return findings
 
 
 def _findings(rules: Event | dict, written: DeckListText, product: list | None = None):
@@ -124,7 +146,7 @@ def recheck_player(player: Player, event: Event) -> None:
     if deck_list is None:
         return
     found = _findings(event, read_deck_json(deck_list.data), _product_of(player))
-    deck_list.findings = found.as_dict()
+    deck_list.findings = kept_findings(found)
     deck_list.save(update_fields=["findings"])
     _follow_the_list(player, found.capability)
 
@@ -132,7 +154,7 @@ def recheck_player(player: Player, event: Event) -> None:
 def _not_wanted(event: Event) -> str | None:
     if event.deck_lists_wanted:
         return None
-    return "This event does not ask for deck lists."
+    return _("This event does not ask for deck lists.")
 
 
 def _follow_the_list(player: Player, capability: str) -> None:
@@ -155,19 +177,31 @@ def recheck_deck_lists(event: Event) -> None:
 def read_written_cards(text: str, *, field: str, what: str, missing: str) -> DeckListText:
     """Cards as people write them (a list, a sealed product) read, or a refusal on ``field`` naming the line.
 
-    ``what`` names the text in the refusals ("deck list", "product"); ``missing`` is said of an empty one.
+    ``what`` is the kind of text, ``DECK_LIST`` or ``PRODUCT_TEXT``, which the refusals name;
+    ``missing`` is said of an empty one.
     """
     if not text:
         raise ServiceError(missing, field=field)
     if len(text) > MAX_DECK_LIST_CHARACTERS:
-        raise ServiceError(f"A {what} has at most {MAX_DECK_LIST_CHARACTERS} characters.", field=field)
+        limit = MAX_DECK_LIST_CHARACTERS
+        too_long = (ngettext("A deck list has at most %(count)s character.",
+                             "A deck list has at most %(count)s characters.", limit) if what == DECK_LIST
+                    else ngettext("A product has at most %(count)s character.",
+                                  "A product has at most %(count)s characters.", limit))
+        raise ServiceError(too_long % {"count": limit}, field=field)
     problem = text_problem(text.replace("\n", " ").replace("\r", " ").replace("\t", " "))
     if problem:
-        raise ServiceError(f"The {what} {problem}.", field=field)
+        # Translators: %(problem)s completes the sentence, such as "holds a control character (U+0000)".
+        wrong = _("The deck list %(problem)s.") if what == DECK_LIST else _("The product %(problem)s.")
+        raise ServiceError(wrong % {"problem": say(problem)}, field=field)
     try:
         return read_deck_text(text)
     except scoring.RuleError as error:
-        raise ServiceError(error.one_line(), field=field) from None
+        raise ServiceError.from_rule_line(error, field=field) from None
+
+
+# The kinds of written cards ``read_written_cards`` reads.
+DECK_LIST, PRODUCT_TEXT = "deck list", "product"
 
 
 def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.datetime | None = None,
@@ -184,7 +218,7 @@ def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.d
     may save a list at any time; a player only while ``Event.lists_closed_to_players`` says nothing.
     """
     text = text.strip()
-    written = read_written_cards(text, field="text", what="deck list", missing="Paste or type the deck list.")
+    written = read_written_cards(text, field="text", what=DECK_LIST, missing=_("Paste or type the deck list."))
     now = now or timezone.now()
     # Checked before the event is locked, so that other changes to the event need not wait for it.
     rules = Event.objects.values("policy", "game_type", "format").get(pk=player.event_id)
@@ -201,8 +235,8 @@ def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.d
         if rules != {"policy": event.policy, "game_type": event.game_type, "format": event.format} \
                 or product != _product_of(player):
             found = _findings(event, written, _product_of(player))  # the rules or the product changed meanwhile
-        deck_list, _ = DeckList.objects.update_or_create(player=player, defaults={
-            "text": text, "data": written.as_dict(), "findings": found.as_dict(), "submitted_at": now,
+        deck_list, _created = DeckList.objects.update_or_create(player=player, defaults={
+            "text": text, "data": written.as_dict(), "findings": kept_findings(found), "submitted_at": now,
             "submitted_by": actor.label})
         for name, value in declared.items():
             setattr(player, name, value)
@@ -210,7 +244,7 @@ def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.d
         _follow_the_list(player, found.capability)
         summary = {"legal": found.legal, "problems": len(found.problems), "unknown": len(found.unknown),
                    "capability": player.deck_capability, **declared}
-        record_change(event, actor, "deck.saved", f"Deck list of {player.name}", after=summary)
+        record_change(event, actor, "deck.saved", _("Deck list of %(name)s") % {"name": player.name}, after=summary)
     return deck_list
 
 
@@ -219,25 +253,35 @@ def _declarations(event: Event, avatar: str, choice: str) -> dict[str, str]:
     declared = {}
     avatar = avatar.strip()
     if declares_fallen_wizard(event.format) and not avatar:
-        raise ServiceError("Say which Fallen-wizard you play.", field="avatar")
+        raise ServiceError(_("Say which Fallen-wizard you play."), field="avatar")
     if declares_fallen_wizard(event.format) or event.format == GENERAL_OPPONENT:
         # In a general-opponent event an empty declaration takes back an earlier one.
         if avatar and avatar not in FALLEN_WIZARDS:
-            raise ServiceError(f"A Fallen-wizard is one of {', '.join(FALLEN_WIZARDS)}.", field="avatar")
+            raise ServiceError(_("A Fallen-wizard is one of %(wizards)s.") % {"wizards": ", ".join(FALLEN_WIZARDS)},
+                               field="avatar")
         declared["avatar"] = avatar
     kind = deck_choice_kind(event.game_type)
     if kind is not None:
         choice = " ".join(choice.split())
         offered = event.deck_choices_offered()
-        what = "challenge deck" if kind == "challenge-deck" else "scenario"
+        deck = kind == "challenge-deck"
         if not choice:
-            raise ServiceError(f"Choose your {what}.", field="choice")
+            raise ServiceError(_("Choose your challenge deck.") if deck else _("Choose your scenario."), field="choice")
         if offered and choice not in offered:
-            raise ServiceError(f"Choose a {what} the coordinator posted: {', '.join(offered)}.", field="choice")
+            posted = (_("Choose a challenge deck the coordinator posted: %(choices)s.") if deck
+                      else _("Choose a scenario the coordinator posted: %(choices)s."))
+            raise ServiceError(posted % {"choices": ", ".join(offered)}, field="choice")
         problem = name_problem(choice)
-        if problem or len(choice) > MAX_NAME_LENGTH:
-            raise ServiceError(f"The {what} {problem or f'has at most {MAX_NAME_LENGTH} characters'}.",
-                               field="choice")
+        if problem:
+            # Translators: %(problem)s completes the sentence, such as "has nothing visible in it".
+            wrong = _("The challenge deck %(problem)s.") if deck else _("The scenario %(problem)s.")
+            raise ServiceError(wrong % {"problem": say(problem)}, field="choice")
+        if len(choice) > MAX_NAME_LENGTH:
+            too_long = (ngettext("The challenge deck has at most %(count)s character.",
+                                 "The challenge deck has at most %(count)s characters.", MAX_NAME_LENGTH) if deck
+                        else ngettext("The scenario has at most %(count)s character.",
+                                      "The scenario has at most %(count)s characters.", MAX_NAME_LENGTH))
+            raise ServiceError(too_long % {"count": MAX_NAME_LENGTH}, field="choice")
         declared["deck_choice"] = choice
     return declared
 
@@ -251,11 +295,13 @@ def set_capability(player: Player, *, actor: Actor, capability: str | None, note
     """
     note = _clean_note(note)
     if capability is not None and capability not in DECK_CAPABILITIES:
-        raise ServiceError("Choose One Ring or marshalling points.", field="capability")
+        raise ServiceError(_("Choose One Ring or marshalling points."), field="capability")
     if capability is not None and not note:
-        raise ServiceError("Say why the capability differs from the list's.", field="note")
+        raise ServiceError(_("Say why the capability differs from the list's."), field="note")
     if len(note) > MAX_REASON_LENGTH:
-        raise ServiceError(f"A reason has at most {MAX_REASON_LENGTH} characters.", field="note")
+        raise ServiceError(ngettext("A reason has at most %(count)s character.",
+                                    "A reason has at most %(count)s characters.", MAX_REASON_LENGTH)
+                           % {"count": MAX_REASON_LENGTH}, field="note")
     with transaction.atomic(durable=True):
         event = locked_event(player.event)
         player = Player.objects.select_for_update().get(pk=player.pk)
@@ -267,7 +313,8 @@ def set_capability(player: Player, *, actor: Actor, capability: str | None, note
         else:
             player.deck_capability, player.capability_note = capability, note
         player.save(update_fields=["deck_capability", "capability_note"])
-        record_change(event, actor, "deck.capability", f"Deck capability of {player.name}", before=before,
+        record_change(event, actor, "deck.capability", _("Deck capability of %(name)s") % {"name": player.name},
+                      before=before,
                       after={"capability": player.deck_capability, "note": player.capability_note})
     return player
 
@@ -277,7 +324,8 @@ def _clean_note(note: str) -> str:
     note = " ".join(note.split())
     problem = text_problem(note)
     if problem:
-        raise ServiceError(f"The note {problem}.", field="note")
+        # Translators: %(problem)s completes the sentence, such as "holds a control character (U+0000)".
+        raise ServiceError(_("The note %(problem)s.") % {"problem": say(problem)}, field="note")
     return note
 
 
@@ -292,16 +340,16 @@ def publish_deck_lists(event: Event, *, actor: Actor, player_ids: list[int]) -> 
     with transaction.atomic(durable=True):
         event = locked_event(event)
         if event.status != Event.CLOSED:
-            raise ServiceError("Lists can be published once the event is closed.", field="players")
+            raise ServiceError(_("Lists can be published once the event is closed."), field="players")
         lists = DeckList.objects.filter(player__event=event)
         chosen = set(lists.filter(player_id__in=player_ids).values_list("player_id", flat=True))
         if set(player_ids) - chosen:
-            raise ServiceError("Choose players of this event who have a list.", field="players")
+            raise ServiceError(_("Choose players of this event who have a list."), field="players")
         before = sorted(lists.filter(published=True).values_list("player__archive_id", flat=True))
         lists.update(published=False)
         lists.filter(player_id__in=chosen).update(published=True)
         after = sorted(lists.filter(published=True).values_list("player__archive_id", flat=True))
-        record_change(event, actor, "deck.published", f"Deck lists published: {len(after)}",
+        record_change(event, actor, "deck.published", _("Deck lists published: %(count)s") % {"count": len(after)},
                       before={"players": before}, after={"players": after})
     return len(after)
 
@@ -315,18 +363,21 @@ def record_spot_check(rnd: Round, player: Player, *, actor: Actor, matches: bool
     """
     note = _clean_note(note)
     if not matches and not note:
-        raise ServiceError("Say what differed from the list.", field="note")
+        raise ServiceError(_("Say what differed from the list."), field="note")
     if len(note) > MAX_REASON_LENGTH:
-        raise ServiceError(f"A note has at most {MAX_REASON_LENGTH} characters.", field="note")
+        raise ServiceError(ngettext("A note has at most %(count)s character.",
+                                    "A note has at most %(count)s characters.", MAX_REASON_LENGTH)
+                           % {"count": MAX_REASON_LENGTH}, field="note")
     with transaction.atomic(durable=True):
         event = locked_event(rnd.event)
         if not actor.is_coordinator and player.pk not in rnd.spot_check_tables():
-            raise ServiceError(f"{player.name} is not drawn for a deck check in round {rnd.number}.",
-                               field="matches")
+            raise ServiceError(_("%(name)s is not drawn for a deck check in round %(number)s.")
+                               % {"name": player.name, "number": rnd.number}, field="matches")
         if SpotCheck.objects.filter(round=rnd, player=player).exists():
-            raise ServiceError(f"The deck of {player.name} is checked already this round.", field="matches")
+            raise ServiceError(_("The deck of %(name)s is checked already this round.") % {"name": player.name},
+                               field="matches")
         check = SpotCheck.objects.create(round=rnd, player=player, matches=matches, note=note,
                                          checked_by=actor.label)
-        record_change(event, actor, "deck.spot_check", f"Deck check of {player.name}",
+        record_change(event, actor, "deck.spot_check", _("Deck check of %(name)s") % {"name": player.name},
                       after={"matches": matches, "note": note}, round_number=rnd.number)
     return check

@@ -5,7 +5,10 @@ from __future__ import annotations
 import dataclasses
 import secrets
 
+from django.conf import settings
 from django.db import transaction
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 
 import scoring
 from scoring.archive import parse_event
@@ -14,9 +17,10 @@ from scoring.limits import MAX_ROUNDS
 from scoring.text import text_problem
 
 from ..archive import load_archive
+from ..i18n import say
 from ..models import Event, Player
 from ..roles import OWNER, Actor
-from .base import NeedsConfirmation, ServiceError, locked_event, new_event_slug, record_change
+from .base import NeedsConfirmation, ServiceError, locked_event, new_event_slug, record_change, results_missing
 from .decks import recheck_deck_lists
 from .snapshots import snapshot
 from .stages import create_stage
@@ -34,7 +38,8 @@ def _check_event_rules(fields: dict) -> None:
     """The event's name, place and rules, as the engine checks an archive's."""
     place = fields.get("place") or ""
     if text_problem(place):
-        raise ServiceError(f"The place {text_problem(place)}.", field="place")
+        # Translators: %(problem)s completes the sentence, such as "holds a control character (U+0000)".
+        raise ServiceError(_("The place %(problem)s.") % {"problem": say(text_problem(place))}, field="place")
     try:
         parse_event({"name": fields.get("name") or "x", **_with_defaults(fields)})
     except scoring.RuleError as error:
@@ -42,13 +47,17 @@ def _check_event_rules(fields: dict) -> None:
 
 
 def create_event(
-    *, owner, name: str, date=None, place: str = "", players_report: bool = False, **rules: str
+    *, owner, name: str, date=None, place: str = "", players_report: bool = False, language: str = "",
+    **rules: str
 ) -> Event:
     """Create an event in registration, owned by ``owner``.
 
     The policy, game type, format, tie option and first-round pairing are checked by the
     engine (a Challenge deck game or pairing by ranking needs the policy that has it).
+    The projector and printouts are in ``language``, else in the language of the
+    coordinator creating it (docs/i18n.md).
     """
+    language = _checked_language(language) or _checked_language(get_language()) or settings.LANGUAGE_CODE
     _check_event_rules({"name": name, "place": place, **rules})
     with transaction.atomic(durable=True):
         event = Event.objects.create(
@@ -58,6 +67,7 @@ def create_event(
             place=place,
             owner=owner,
             players_report=players_report,
+            language=language,
             **_with_defaults(rules),
         )
         record_change(event, Actor.account(owner, OWNER), "event.created", event.name, after=_settings(event))
@@ -72,12 +82,22 @@ def _settings(event: Event) -> dict:
         **{k: getattr(event, k) for k in EVENT_RULE_FIELDS},
         "rounds_planned": event.rounds_planned,
         "players_report": event.players_report,
+        "language": event.language,
     }
+
+
+def _checked_language(language: str) -> str:
+    """``language`` when Council has it (settings.LANGUAGES), "" when none was given; refused otherwise."""
+    if not language:
+        return ""
+    if language not in dict(settings.LANGUAGES):
+        raise ServiceError(_("Council has no language %(code)s.") % {"code": repr(language)}, field="language")
+    return language
 
 
 def update_event(
     event: Event, *, actor: Actor, name: str, date=None, place: str = "", players_report: bool = False,
-    **rules: str,
+    language: str = "", **rules: str,
 ) -> Event:
     """Change an event's settings; the rule settings only before the event starts.
 
@@ -90,11 +110,13 @@ def update_event(
         changed_rules = [k for k in EVENT_RULE_FIELDS if rules.get(k, getattr(event, k)) != getattr(event, k)]
         if changed_rules and event.status != Event.REGISTRATION:
             raise ServiceError(
-                "The rules of an event cannot change once it has started.", field=changed_rules[0]
+                _("The rules of an event cannot change once it has started."), field=changed_rules[0]
             )
         merged = {k: rules.get(k, getattr(event, k)) for k in EVENT_RULE_FIELDS}
         _check_event_rules({"name": name, "place": place, **merged})
         event.name, event.date, event.place, event.players_report = name, date, place, players_report
+        # The room's language may change at any time, like the reporting (an empty choice keeps it).
+        event.language = _checked_language(language) or event.language
         for key, value in merged.items():
             setattr(event, key, value)
         event.save()
@@ -118,14 +140,14 @@ def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: 
     with transaction.atomic(durable=True):
         event = locked_event(event)
         if event.status != Event.REGISTRATION:
-            raise ServiceError("The event has already started.")
+            raise ServiceError(_("The event has already started."))
         present = event.players.filter(status=Player.ACTIVE).count()
         if present < 2:
-            raise ServiceError("Register at least two players before starting.", field="rounds")
+            raise ServiceError(_("Register at least two players before starting."), field="rounds")
         if event.structure == "elimination":
             event.status = Event.RUNNING
             event.save()
-            record_change(event, actor, "event.started", f"{present} players, elimination",
+            record_change(event, actor, "event.started", _("%(players)s players, elimination") % {"players": present},
                           after={"players": present, "elimination": event.elimination, "seeding": event.seeding})
             plan = next_stage(load_archive(event), secrets.randbelow(2**31) if seed is None else seed)
             create_stage(event, plan, actor)
@@ -143,7 +165,8 @@ def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: 
             event,
             actor,
             "event.started",
-            f"{present} players, {planned} rounds",
+            ngettext("%(players)s players, %(count)s round", "%(players)s players, %(count)s rounds", planned)
+            % {"players": present, "count": planned},
             after={"players": present, "rounds_planned": planned, "rounds_by_policy": by_policy,
                    "note": event.rounds_note},
         )
@@ -152,20 +175,30 @@ def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: 
 
 def _check_rounds(rounds: int, paired: int) -> None:
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise ServiceError(f"The number of rounds must be from 1 to {MAX_ROUNDS}.", field="rounds")
+        raise ServiceError(_("The number of rounds must be from 1 to %(max)s.") % {"max": MAX_ROUNDS}, field="rounds")
     if rounds < paired:
-        raise ServiceError(f"{paired} rounds are already paired.", field="rounds")
+        raise ServiceError(ngettext("%(count)s round is already paired.", "%(count)s rounds are already paired.",
+                                    paired) % {"count": paired}, field="rounds")
 
 
 def _rounds_note(planned: int, by_policy: int, present: int, policy: scoring.Policy, note: str) -> str:
     if text_problem(note):
-        raise ServiceError(f"The reason {text_problem(note)}.", field="note")
+        # Translators: %(problem)s completes the sentence, such as "holds a control character (U+0000)".
+        raise ServiceError(_("The reason %(problem)s.") % {"problem": say(text_problem(note))}, field="note")
     if planned == by_policy:
         return ""
-    text = f"Departs from the policy: {by_policy} rounds for {present} players ({policy.rounds_clause})"
+    # Kept with the event and shown on its pages, in the language of the coordinator who set the rounds.
+    values = {"count": by_policy, "players": present, "clause": policy.rounds_clause, "note": note.strip()}
     if note.strip():
-        text += f". {note.strip()}"
-    return text
+        # Translators: %(clause)s cites the policy's Number of Rounds clause, in English; %(note)s is the
+        # coordinator's reason as typed.
+        return ngettext("Departs from the policy: %(count)s round for %(players)s players (%(clause)s). %(note)s",
+                        "Departs from the policy: %(count)s rounds for %(players)s players (%(clause)s). %(note)s",
+                        by_policy) % values
+    # Translators: %(clause)s cites the policy's Number of Rounds clause, in English.
+    return ngettext("Departs from the policy: %(count)s round for %(players)s players (%(clause)s)",
+                    "Departs from the policy: %(count)s rounds for %(players)s players (%(clause)s)",
+                    by_policy) % values
 
 
 def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") -> Event:
@@ -173,9 +206,9 @@ def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") ->
     with transaction.atomic(durable=True):
         event = locked_event(event)
         if event.status != Event.RUNNING:
-            raise ServiceError("Only a running event has rounds to change.", field="rounds")
+            raise ServiceError(_("Only a running event has rounds to change."), field="rounds")
         if event.structure != "swiss" or event.stages.exists():
-            raise ServiceError("The Swiss rounds are over: a playoff or a bracket has started.", field="rounds")
+            raise ServiceError(_("The Swiss rounds are over: a playoff or a bracket has started."), field="rounds")
         _check_rounds(rounds, event.rounds.count())
         before = {"rounds_planned": event.rounds_planned, "note": event.rounds_note}
         policy = scoring.get_policy(event.policy)
@@ -183,7 +216,8 @@ def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") ->
         event.rounds_planned = rounds
         event.rounds_note = _rounds_note(rounds, event.rounds_by_policy or rounds, present, policy, note)
         event.save()
-        record_change(event, actor, "event.rounds_changed", f"{rounds} rounds", before=before,
+        record_change(event, actor, "event.rounds_changed",
+                      ngettext("%(count)s round", "%(count)s rounds", rounds) % {"count": rounds}, before=before,
                       after={"rounds_planned": rounds, "note": event.rounds_note})
     return event
 
@@ -203,30 +237,33 @@ def close_event(
     with transaction.atomic(durable=True):
         event = locked_event(event)
         if event.status != Event.RUNNING:
-            raise ServiceError("Only a running event can be closed.")
+            raise ServiceError(_("Only a running event can be closed."))
         latest = event.latest_round()
         if latest is None:
-            raise ServiceError("No round has been played yet.")
+            raise ServiceError(_("No round has been played yet."))
         missing = latest.tables_without_result()
         if missing:
-            raise ServiceError(f"{latest.label} still needs results from table(s) {', '.join(map(str, missing))}.")
+            raise ServiceError(results_missing(latest.label, missing))
         archive = load_archive(event)
         swiss = len(archive.rounds)
         if not archive.stages and swiss < (event.rounds_planned or 0) and not confirm:
-            raise NeedsConfirmation([f"Only {swiss} of the {event.rounds_planned} planned rounds were played."])
+            raise NeedsConfirmation([ngettext("Only %(played)s of the %(count)s planned round was played.",
+                                              "Only %(played)s of the %(count)s planned rounds were played.",
+                                              event.rounds_planned) % {"played": swiss, "count": event.rounds_planned}])
         ranking = final_ranking(archive)
         if ranking.pending is not None:
-            raise ServiceError(f"{ranking.pending}: finish it before closing.")
+            # Translators: %(pending)s is what is still to be played, such as "Playoff: 1 round of 2 to play".
+            raise ServiceError(_("%(pending)s: finish it before closing.") % {"pending": say(ranking.pending)})
         standings = scoring.compute_standings(archive)
         champions = ranking.champions
         if len(champions) > 1 and event.tie_resolution == "playoff":
             names = ", ".join(p.name for p in ranking.placings if p.player in champions)
             if playoff_winner is None or playoff_winner.archive_id not in champions:
-                raise ServiceError(f"{names} are tied for the lead: start the playoff from the desk, or record "
-                                   "who won a playoff played on paper.", field="playoff_winner",
+                raise ServiceError(_("%(names)s are tied for the lead: start the playoff from the desk, or record "
+                                     "who won a playoff played on paper.") % {"names": names}, field="playoff_winner",
                                    rule=event_tiebreak_clause(event))
         elif playoff_winner is not None:
-            raise ServiceError("There is no tie for the lead to play off.", field="playoff_winner")
+            raise ServiceError(_("There is no tie for the lead to play off."), field="playoff_winner")
         event.status = Event.CLOSED
         event.playoff_winner = playoff_winner
         event.save()
@@ -235,7 +272,7 @@ def close_event(
                              (champions[0] if len(champions) == 1 else None),
                              "champions": list(champions),
                              "lead_tie": dataclasses.asdict(standings.lead_tie) if standings.lead_tie else None})
-        snapshot(event, "Event closed", latest.number)
+        snapshot(event, _("Event closed"), latest.number)
     return standings
 
 

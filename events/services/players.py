@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.limits import MAX_NAME_LENGTH, MAX_NAMES_PER_PASTE, MAX_PLAYERS, MAX_RANKING
 from scoring.text import name_problem
 
+from ..i18n import say
 from ..models import Event, Game, Player, Round
 from ..names import name_digest
 from ..roles import Actor
@@ -22,18 +26,37 @@ def clean_name(raw: str) -> str:
     return " ".join(raw.split())
 
 
-def _name_refusal(name: str) -> str | None:
-    """What is wrong with a player's name as a sentence's end, or None."""
+def _name_refusal(name: str, line: int | None = None) -> str | None:
+    """What is wrong with a player's name, as a sentence naming the ``line`` of a pasted list when given; or None."""
     if len(name) > MAX_NAME_LENGTH:
-        return f"a name has at most {MAX_NAME_LENGTH} characters"
+        if line is None:
+            return ngettext("A name has at most %(count)s character.", "A name has at most %(count)s characters.",
+                            MAX_NAME_LENGTH) % {"count": MAX_NAME_LENGTH}
+        return ngettext("Line %(line)s: a name has at most %(count)s character.",
+                        "Line %(line)s: a name has at most %(count)s characters.",
+                        MAX_NAME_LENGTH) % {"line": line, "count": MAX_NAME_LENGTH}
     problem = name_problem(name)
-    return f"the name {problem}" if problem else None
+    if not problem:
+        return None
+    if line is None:
+        # Translators: %(problem)s completes the sentence, such as "has nothing visible in it".
+        return _("The name %(problem)s.") % {"problem": say(problem)}
+    # Translators: %(problem)s completes the sentence, such as "has nothing visible in it".
+    return _("Line %(line)s: the name %(problem)s.") % {"line": line, "problem": say(problem)}
 
 
-def _already_registered(name: str, other: str) -> str:
+def _already_registered(name: str, other: str, line: int | None = None) -> str:
+    """The refusal of ``name``, which reads as ``other``'s, registered already; naming the ``line`` when given."""
+    values = {"name": name, "other": other, "line": line}
     if other.casefold() == name.casefold():
-        return f"{name} is already registered. Add an initial or a city to tell them apart."
-    return f"{name} looks the same as {other}, who is already registered. Type the name again in plain letters."
+        if line is None:
+            return _("%(name)s is already registered. Add an initial or a city to tell them apart.") % values
+        return _("Line %(line)s: %(name)s is already registered. Add an initial or a city to tell them apart.") % values
+    if line is None:
+        return _("%(name)s looks the same as %(other)s, who is already registered. Type the name again in plain "
+                 "letters.") % values
+    return _("Line %(line)s: %(name)s looks the same as %(other)s, who is already registered. Type the name again "
+             "in plain letters.") % values
 
 
 def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Player]:
@@ -49,15 +72,21 @@ def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Pla
     names = [clean_name(line) for line in names_text.splitlines()]
     names = [n for n in names if n]
     if not names:
-        raise ServiceError("Type a player's name.", field="names")
+        raise ServiceError(_("Type a player's name."), field="names")
     if len(names) > MAX_NAMES_PER_PASTE:
-        raise ServiceError(f"At most {MAX_NAMES_PER_PASTE} names at once.", field="names")
+        raise ServiceError(ngettext("At most %(count)s name at once.", "At most %(count)s names at once.",
+                                    MAX_NAMES_PER_PASTE) % {"count": MAX_NAMES_PER_PASTE}, field="names")
     with transaction.atomic(durable=True):
         event = locked_event(event)
         players = add_players(event, names, field="names")
         rounds_paired = players[0].joined_after_round
-        late = f", late: from round {rounds_paired + 1} with 0 points" if rounds_paired else ""
-        record_change(event, actor, "players.registered", f"{len(players)} player(s){late}", after=names)
+        if rounds_paired:
+            subject = ngettext("%(count)s player, late: from round %(round)s with 0 points",
+                               "%(count)s players, late: from round %(round)s with 0 points",
+                               len(players)) % {"count": len(players), "round": rounds_paired + 1}
+        else:
+            subject = ngettext("%(count)s player", "%(count)s players", len(players)) % {"count": len(players)}
+        record_change(event, actor, "players.registered", subject, after=names)
     return players
 
 
@@ -68,19 +97,19 @@ def add_players(event: Event, names: list[str], *, field: str) -> list[Player]:
     MAX_PLAYERS, a name the rules refuse, or a name that reads as a registered one.
     """
     if event.status == Event.CLOSED:
-        raise ServiceError("The event is closed.", field=field)
+        raise ServiceError(_("The event is closed."), field=field)
     taken = set(event.players.values_list("archive_id", flat=True))
     if len(taken) + len(names) > MAX_PLAYERS:
-        raise ServiceError(f"An event has at most {MAX_PLAYERS} players.", field=field)
+        raise ServiceError(_("An event has at most %(max)s players.") % {"max": MAX_PLAYERS}, field=field)
     digests = [name_digest(name) for name in names]
     seen = dict(event.players.filter(name_digest__in=digests).values_list("name_digest", "name"))
     for line, (name, digest) in enumerate(zip(names, digests), start=1):
-        where = f"Line {line}: " if len(names) > 1 else ""
-        refusal = _name_refusal(name)
+        where = line if len(names) > 1 else None
+        refusal = _name_refusal(name, where)
         if refusal:
-            raise ServiceError(f"{where}{refusal}.", field=field)
+            raise ServiceError(refusal, field=field)
         if digest in seen:
-            raise ServiceError(f"{where}{_already_registered(name, seen[digest])}", field=field)
+            raise ServiceError(_already_registered(name, seen[digest], where), field=field)
         seen[digest] = name
     rounds_paired = event.rounds.count() if event.status == Event.RUNNING else 0
     players = []
@@ -99,14 +128,16 @@ def update_player(
     """Change a player's name, deck capability, Fallen-wizard or published ranking."""
     name = clean_name(name)
     if not name:
-        raise ServiceError("A player needs a name.", field="name")
+        raise ServiceError(_("A player needs a name."), field="name")
     refusal = _name_refusal(name)
     if refusal:
-        raise ServiceError(f"{refusal[0].upper()}{refusal[1:]}.", field="name")
+        raise ServiceError(refusal, field="name")
     if avatar and name_problem(avatar):
-        raise ServiceError(f"The Fallen-wizard {name_problem(avatar)}.", field="avatar")
+        # Translators: %(problem)s completes the sentence, such as "has nothing visible in it".
+        raise ServiceError(_("The Fallen-wizard %(problem)s.") % {"problem": say(name_problem(avatar))},
+                           field="avatar")
     if ranking is not None and not 1 <= ranking <= MAX_RANKING:
-        raise ServiceError(f"A published ranking is from 1 to {MAX_RANKING}.", field="ranking")
+        raise ServiceError(_("A published ranking is from 1 to %(max)s.") % {"max": MAX_RANKING}, field="ranking")
     with transaction.atomic(durable=True):
         locked_event(player.event)
         player = Player.objects.select_for_update().get(pk=player.pk)
@@ -118,7 +149,7 @@ def update_player(
                   "ranking": player.ranking}
         if deck_capability != player.deck_capability:
             # Set by hand: it stands over what a deck list shows (events/services/decks.py).
-            player.capability_note = player.capability_note or "Set on the player's page."
+            player.capability_note = player.capability_note or _("Set on the player's page.")
         player.name, player.deck_capability, player.avatar, player.ranking = name, deck_capability, avatar, ranking
         player.name_digest = digest
         player.save()
@@ -147,12 +178,15 @@ def remove_player(player: Player, *, actor: Actor) -> None:
         event = locked_event(player.event)
         if _appears_in_rounds(player):
             raise ServiceError(
-                f"{player.name} has already played; record a drop instead so the record stays.", field="player"
+                _("%(name)s has already played; record a drop instead so the record stays.") % {"name": player.name},
+                field="player",
             )
         seeded = [stage for stage in event.stages.all() if player.archive_id in stage.players]
         if seeded:
-            raise ServiceError(f"{player.name} is in the {seeded[0].title.lower()}: take it back first, or record "
-                               "a drop so their opponent goes through.", field="player")
+            # Translators: %(stage)s is a stage's title, such as "Playoff" or "Top 8".
+            raise ServiceError(_("%(name)s is in the %(stage)s: take it back first, or record a drop so their "
+                                 "opponent goes through.") % {"name": player.name, "stage": say(seeded[0].title)},
+                               field="player")
         record_change(event, actor, "player.removed", player.name, before={"name": player.name, "id": player.archive_id})
         player.delete()
 
@@ -170,14 +204,16 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
         player = Player.objects.select_for_update().get(pk=player.pk)
         if event.status != Event.RUNNING:
             raise ServiceError(
-                "Before the event starts, remove the registration instead." if event.status == Event.REGISTRATION
-                else "The event is closed.",
+                _("Before the event starts, remove the registration instead.") if event.status == Event.REGISTRATION
+                else _("The event is closed."),
                 field="player",
             )
         if not player.is_active:
-            raise ServiceError(f"{player.name} has already left the event ({player.status}).", field="player")
+            left = (_("%(name)s has already left the event (ejected).") if player.status == Player.EJECTED
+                    else _("%(name)s has already left the event (dropped)."))
+            raise ServiceError(left % {"name": player.name}, field="player")
         latest = event.latest_round()
-        told = f"{player.name} {'is ejected' if ejected else 'drops'}"
+        told = (_("%(name)s is ejected.") if ejected else _("%(name)s drops.")) % {"name": player.name}
         forfeit_game = None
         if latest is not None:
             forfeit_game = (
@@ -190,12 +226,25 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
             result = {"kind": "forfeit", "winner": winner, "reason": "cheat" if ejected else "drop"}
             scored = preview_result(forfeit_game, result)
             save_result(event, forfeit_game, result, scored, actor=actor, state=Game.CONFIRMED,
-                        action="result.recorded", subject=f"{latest.label}, table {forfeit_game.table}: forfeit")
+                        action="result.recorded",
+                        subject=_("%(round)s, table %(table)s: forfeit") % {"round": latest.label,
+                                                                            "table": forfeit_game.table})
             opponent = forfeit_game.player_b if winner == 1 else forfeit_game.player_a
-            told += (
-                f"; table {forfeit_game.table} is conceded: {opponent.name} gets "
-                f"{forfeit_game.points[winner]} points ({scored.clause})"
-            )
+            points = forfeit_game.points[winner]
+            values = {"name": player.name, "table": forfeit_game.table, "opponent": opponent.name,
+                      "points": number_format(points), "clause": scored.clause}
+            if ejected:
+                # Translators: %(clause)s cites the policy's clause on forfeits, in English.
+                told = ngettext("%(name)s is ejected; table %(table)s is conceded: %(opponent)s gets %(points)s "
+                                "point (%(clause)s).",
+                                "%(name)s is ejected; table %(table)s is conceded: %(opponent)s gets %(points)s "
+                                "points (%(clause)s).", int(points)) % values
+            else:
+                # Translators: %(clause)s cites the policy's clause on forfeits, in English.
+                told = ngettext("%(name)s drops; table %(table)s is conceded: %(opponent)s gets %(points)s point "
+                                "(%(clause)s).",
+                                "%(name)s drops; table %(table)s is conceded: %(opponent)s gets %(points)s points "
+                                "(%(clause)s).", int(points)) % values
         before = {"status": player.status, "dropped_after_round": player.dropped_after_round}
         player.status = Player.EJECTED if ejected else Player.DROPPED
         player.dropped_after_round = latest.number if latest else 0
@@ -205,4 +254,4 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
                round_number=latest.number if latest else None)
         if forfeit_game is not None:
             snapshot_if_round_complete(event, latest, had_result=False)
-    return told + "."
+    return told

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from scoring.limits import PLAUSIBLE_MP
+from scoring.messages import text_data
 from scoring.policies import points_json
 
 from ..archive import score_game_result
+from ..i18n import say
 from ..models import Event, Game
 from ..roles import BOTH_PLAYERS, Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, record_change
@@ -38,10 +42,16 @@ class ResultConflict(ServiceError):
     """Someone saved this table's result after the form was opened."""
 
     def __init__(self, game: Game):
-        super().__init__(
-            f"Table {game.table} was saved meanwhile by {game.reported_by or 'someone'}: {game.explanation}. "
-            "Check it; save again only to correct it."
-        )
+        values = {"table": game.table, "who": game.reported_by, "explanation": say(game.described)}
+        if game.reported_by:
+            # Translators: %(who)s is who saved the result (a user name, "staff link"); %(explanation)s describes it.
+            message = _("Table %(table)s was saved meanwhile by %(who)s: %(explanation)s. Check it; save again only "
+                        "to correct it.") % values
+        else:
+            # Translators: %(explanation)s describes the result saved.
+            message = _("Table %(table)s was saved meanwhile by someone: %(explanation)s. Check it; save again only "
+                        "to correct it.") % values
+        super().__init__(message)
         self.game = game
 
 
@@ -55,7 +65,10 @@ def preview_result(game: Game, result: dict) -> scoring.ScoredResult:
 
 def table_subject(game: Game) -> str:
     """How the audit log names a game: its round, its table and its players."""
-    return f"{game.round.label}, table {game.table}: {game.player_a.name} v {game.player_b.name}"
+    # Translators: %(round)s is a round's name, such as "Round 3"; "v" is "versus".
+    return _("%(round)s, table %(table)s: %(player_a)s v %(player_b)s") % {
+        "round": game.round.label, "table": game.table, "player_a": game.player_a.name,
+        "player_b": game.player_b.name}
 
 
 def _result_state(game: Game) -> dict:
@@ -73,9 +86,10 @@ def save_result(event: Event, game: Game, result: dict, scored: scoring.ScoredRe
     game.result = result
     game.points = [points_json(p) for p in scored.points]
     game.explanation = scored.explanation
+    game.explanation_words = text_data(scored.explanation)
     game.state = state
     game.version += 1
-    game.reported_by = actor.label
+    game.reported_by = str(actor.label)
     game.reported_at = timezone.now()
     game.save()
     record_change(event, actor, action, subject, before=before,
@@ -87,7 +101,9 @@ def _check_plausible(result: dict) -> None:
     high = [mp for mp in result.get("mp", []) if abs(mp) > PLAUSIBLE_MP]
     if high:
         raise NeedsConfirmation(
-            [f"{high[0]} marshalling points is unusually high; check the score sheet and confirm."],
+            [ngettext("%(count)s marshalling point is unusually high; check the score sheet and confirm.",
+                      "%(count)s marshalling points is unusually high; check the score sheet and confirm.",
+                      abs(high[0])) % {"count": high[0]}],
             field="mp_a" if abs(result["mp"][0]) > PLAUSIBLE_MP else "mp_b",
         )
 
@@ -114,9 +130,9 @@ def record_result(
         event = locked_event(game.round.event)
         game = _locked_game(event, game)
         if event.status != Event.RUNNING:
-            raise ServiceError("Results can only be entered while the event runs.", field="kind")
+            raise ServiceError(_("Results can only be entered while the event runs."), field="kind")
         if not actor.is_coordinator and event.latest_round().pk != game.round_id:
-            raise ServiceError("This round is over; ask the coordinator to correct it.", field="kind")
+            raise ServiceError(_("This round is over; ask the coordinator to correct it."), field="kind")
         if game.version != expected_version:
             raise ResultConflict(game)
         scored = preview_result(game, result)
@@ -126,8 +142,8 @@ def record_result(
         if had_result and game.round.is_elimination and event.latest_round().pk != game.round_id \
                 and preview_result(game, game.result).goes_on != scored.goes_on:
             # The bracket's later matches were paired from who won here.
-            raise ServiceError("The winner of this bracket game has played on since: undo the later rounds "
-                               "before changing who won.", field="kind")
+            raise ServiceError(_("The winner of this bracket game has played on since: undo the later rounds "
+                                 "before changing who won."), field="kind")
         save_result(event, game, result, scored, actor=actor,
                     state=Game.CONFIRMED if actor.is_coordinator else Game.REPORTED,
                     action="result.corrected" if had_result else "result.recorded", subject=table_subject(game))
@@ -148,14 +164,14 @@ def report_result(game: Game, side: int, result: dict, *, confirm: bool = False)
         event = locked_event(game.round.event)
         game = _locked_game(event, game)
         if not event.players_report:
-            raise ServiceError("At this event the staff enter results; hand your slip to them.")
+            raise ServiceError(_("At this event the staff enter results; hand your slip to them."))
         if event.status != Event.RUNNING or event.latest_round().pk != game.round_id:
-            raise ServiceError("This round is over; ask the staff.")
+            raise ServiceError(_("This round is over; ask the staff."))
         if game.result is not None:
-            raise ServiceError(
-                f"Table {game.table}'s result stands already: {game.explanation} "
-                "If it is wrong, ask the staff to correct it."
-            )
+            # Translators: %(explanation)s describes the result, such as "a win by the One Ring: 6-0".
+            raise ServiceError(_("Table %(table)s's result stands already: %(explanation)s If it is wrong, ask the "
+                                 "staff to correct it.") % {"table": game.table,
+                                                            "explanation": say(game.described)})
         scored = preview_result(game, result)
         if not confirm:
             _check_plausible(result)
@@ -186,12 +202,13 @@ def confirm_result(game: Game, *, actor: Actor) -> Game:
         event = locked_event(game.round.event)
         game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
         if game.result is None:
-            raise ServiceError(f"Table {game.table} has no result to confirm.")
+            raise ServiceError(_("Table %(table)s has no result to confirm.") % {"table": game.table})
         if game.state == Game.CONFIRMED:
             return game
         game.state = Game.CONFIRMED
         game.save(update_fields=["state"])
-        record_change(event, actor, "result.confirmed", f"{game.round.label}, table {game.table}",
+        record_change(event, actor, "result.confirmed",
+                      _("%(round)s, table %(table)s") % {"round": game.round.label, "table": game.table},
                       before={"state": Game.REPORTED}, after={"state": Game.CONFIRMED},
                       round_number=game.round.number, table=game.table)
     return game

@@ -5,6 +5,8 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 import scoring.clock
@@ -12,9 +14,10 @@ import scoring.finals
 
 from ..archive import event_archive, load_archive
 from ..codes import new_codes
+from ..i18n import say
 from ..models import Event, Game, Player, Round
 from ..roles import Actor
-from .base import NeedsConfirmation, ServiceError, locked_event, record_change
+from .base import NeedsConfirmation, ServiceError, locked_event, record_change, results_missing
 from .snapshots import snapshot
 
 
@@ -30,17 +33,14 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
     with transaction.atomic(durable=True):
         event = locked_event(event)
         if event.status == Event.REGISTRATION:
-            raise ServiceError("Start the event before pairing.")
+            raise ServiceError(_("Start the event before pairing."))
         if event.status == Event.CLOSED:
-            raise ServiceError("The event is closed.")
+            raise ServiceError(_("The event is closed."))
         latest = event.latest_round()
         if latest is not None:
             missing = latest.tables_without_result()
             if missing:
-                raise ServiceError(
-                    f"{latest.label} still needs results from "
-                    f"{'table' if len(missing) == 1 else 'tables'} {', '.join(map(str, missing))}."
-                )
+                raise ServiceError(results_missing(latest.label, missing))
         archive = load_archive(event)
         seed = secrets.randbelow(2**31) if seed is None else seed
         stage = event.stages.order_by("-number").first()
@@ -71,20 +71,21 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
         rnd.spot_check_ids = sorted(rnd.draw_spot_checks())
         rnd.save(update_fields=["spot_check_ids"])
         record_change(event, actor, "round.paired", rnd.label, after=pairing.as_dict(), round_number=rnd.number)
-        snapshot(event, f"{rnd.label} paired", rnd.number)
+        snapshot(event, _("%(round)s paired") % {"round": rnd.label}, rnd.number)
     return rnd
 
 
 def _check_swiss_round_due(event: Event, latest: Round | None) -> None:
     if event.structure == "elimination":
-        raise ServiceError("Seed the bracket first, from the standings page.")
+        raise ServiceError(_("Seed the bracket first, from the standings page."))
     paired = latest.number if latest else 0
     if event.rounds_planned is not None and paired >= event.rounds_planned:
-        follow = " or start the top cut" if event.top_cut else ""
-        raise ServiceError(
-            f"All {event.rounds_planned} planned rounds are paired. Change the number of rounds to add one{follow}, "
-            "or close the event."
-        )
+        values = {"count": event.rounds_planned}
+        if event.top_cut:
+            raise ServiceError(_("All %(count)s planned rounds are paired. Change the number of rounds to add one or "
+                                 "start the top cut, or close the event.") % values)
+        raise ServiceError(_("All %(count)s planned rounds are paired. Change the number of rounds to add one, or "
+                             "close the event.") % values)
 
 
 def _pairs(items: list) -> list[tuple]:
@@ -105,15 +106,17 @@ def undo_round(rnd: Round, *, actor: Actor) -> None:
         event = locked_event(rnd.event)
         latest = event.latest_round()
         if latest is None or latest.pk != rnd.pk:
-            raise ServiceError("Only the latest round can be undone.")
+            raise ServiceError(_("Only the latest round can be undone."))
         if event.status != Event.RUNNING:
-            raise ServiceError("The event is not running.")
+            raise ServiceError(_("The event is not running."))
         reported = list(rnd.games.filter(result__isnull=False).values_list("table", flat=True))
         if reported:
-            raise ServiceError(
-                f"{rnd.label} already has results at table(s) {', '.join(map(str, reported))}; "
-                "a round with results cannot be undone."
-            )
+            # Translators: %(round)s is a round's name, such as "Round 3"; %(tables)s lists table numbers: "4, 7".
+            raise ServiceError(ngettext("%(round)s already has results at table %(tables)s; a round with results "
+                                        "cannot be undone.",
+                                        "%(round)s already has results at tables %(tables)s; a round with results "
+                                        "cannot be undone.", len(reported))
+                               % {"round": rnd.label, "tables": ", ".join(map(str, reported))})
         before = _round_layout(rnd)
         number, label = rnd.number, rnd.label
         rnd.games.all().delete()
@@ -132,12 +135,12 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
     with transaction.atomic(durable=True):
         event = locked_event(rnd.event)
         if event.status != Event.RUNNING or event.latest_round().pk != rnd.pk:
-            raise ServiceError("Only the latest round of a running event can be changed.")
+            raise ServiceError(_("Only the latest round of a running event can be changed."))
         if rnd.is_elimination:
-            raise ServiceError("A bracket's matches follow from its seeding and results: they cannot be swapped. "
-                               "Undo the round to pair it again.")
+            raise ServiceError(_("A bracket's matches follow from its seeding and results: they cannot be swapped. "
+                                 "Undo the round to pair it again."))
         if first.pk == second.pk:
-            raise ServiceError("Choose two different players.", field="second")
+            raise ServiceError(_("Choose two different players."), field="second")
         games = list(rnd.games.select_for_update().select_related("player_a", "player_b"))
         seat = {}
         for game in games:
@@ -145,13 +148,15 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
             seat[game.player_b_id] = (game, "player_b")
         for player, field in ((first, "first"), (second, "second")):
             if player.pk not in seat and player.pk != rnd.bye_id:
-                raise ServiceError(f"{player.name} is not in {rnd.label.lower()}.", field=field)
+                # Translators: %(round)s is a round's name, such as "Round 3".
+                raise ServiceError(_("%(name)s is not in %(round)s.") % {"name": player.name, "round": rnd.label},
+                                   field=field)
             if player.pk in seat and seat[player.pk][0].result is not None:
-                raise ServiceError(
-                    f"Table {seat[player.pk][0].table} already has a result; it cannot be changed.", field=field
-                )
+                raise ServiceError(_("Table %(table)s already has a result; it cannot be changed.")
+                                   % {"table": seat[player.pk][0].table}, field=field)
         if first.pk in seat and second.pk in seat and seat[first.pk][0].pk == seat[second.pk][0].pk:
-            raise ServiceError(f"{first.name} and {second.name} already play each other.", field="second")
+            raise ServiceError(_("%(first)s and %(second)s already play each other.")
+                               % {"first": first.name, "second": second.name}, field="second")
 
         before = _round_layout(rnd)
         # Apply on copies of the seats first, to assess the swap before saving it.
@@ -178,9 +183,9 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
         id_of = dict(event.players.values_list("pk", "archive_id"))
         layout = [(g.table, id_of[g.player_a_id], id_of[g.player_b_id]) for g in games]
         new_bye_id = id_of[new_bye.pk] if new_bye else None
-        quality, _ = scoring.assess_pairing(archive_before, new_bye_id, layout)
+        quality, _warnings = scoring.assess_pairing(archive_before, new_bye_id, layout)
         changed_tables = {g.table for g in changed}
-        _, warnings = scoring.assess_pairing(
+        _quality, warnings = scoring.assess_pairing(
             archive_before,
             new_bye_id if new_bye_id != (id_of[rnd.bye_id] if rnd.bye_id else None) else None,
             [entry for entry in layout if entry[0] in changed_tables],
@@ -200,9 +205,9 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
             event,
             actor,
             "round.swapped",
-            f"{rnd.label}: {first.name} and {second.name}",
+            _("%(round)s: %(first)s and %(second)s") % {"round": rnd.label, "first": first.name, "second": second.name},
             before=before,
             after={**_round_layout(rnd), "warnings": warnings},
             round_number=rnd.number,
         )
-    return warnings
+    return [say(warning) for warning in warnings]

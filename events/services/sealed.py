@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 import scoring.clock
@@ -25,7 +27,8 @@ from ..clocks import clock_record
 from ..models import BreakClock, Event, Player, SealedProduct
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
-from .decks import read_written_cards, recheck_player
+from .clock import adjustment_refusal
+from .decks import PRODUCT_TEXT, read_written_cards, recheck_player
 
 
 def enter_sealed_product(player: Player, text: str, *, actor: Actor) -> SealedProduct:
@@ -36,51 +39,68 @@ def enter_sealed_product(player: Player, text: str, *, actor: Actor) -> SealedPr
     "count name" a line, with or without headings; every line is a card received.
     """
     text = text.strip()
-    entries = every_entry(read_written_cards(text, field="product", what="product",
-                                             missing="Type the cards of the starter and the boosters."))
+    entries = every_entry(read_written_cards(text, field="product", what=PRODUCT_TEXT,
+                                             missing=_("Type the cards of the starter and the boosters.")))
     unknown: list[Unknown] = []
     match_entries(entries, card_index(), None, unknown, PRODUCT, PRODUCT)
     if unknown:
         # A misspelt card would drop out of the product and flag the player's deck instead.
-        named = "; ".join(f"line {u.line}: “{u.name}”" + (f" (did you mean {', '.join(u.suggestions)}?)"
-                                                          if u.suggestions else "") for u in unknown[:5])
-        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-        raise ServiceError(f"No card has these names: {named}{more}.", field="product")
+        named = "; ".join(_unknown_card(u) for u in unknown[:5])
+        if len(unknown) > 5:
+            # Translators: %(cards)s lists unknown cards: line 2: “Orc-patorl” (did you mean Orc-patrol?); ...
+            refusal = ngettext("No card has these names: %(cards)s and %(count)s more.",
+                               "No card has these names: %(cards)s and %(count)s more.",
+                               len(unknown) - 5) % {"cards": named, "count": len(unknown) - 5}
+        else:
+            # Translators: %(cards)s lists unknown cards: line 2: “Orc-patorl” (did you mean Orc-patrol?); ...
+            refusal = _("No card has these names: %(cards)s.") % {"cards": named}
+        raise ServiceError(refusal, field="product")
     with transaction.atomic(durable=True):
         event = locked_event(player.event)
         if event.game_type not in SEALED_GAME_TYPES:
-            raise ServiceError("Only a sealed event has products.", field="product")
+            raise ServiceError(_("Only a sealed event has products."), field="product")
         player = Player.objects.select_for_update().get(pk=player.pk)
-        product, _ = SealedProduct.objects.update_or_create(player=player, defaults={
+        product, _created = SealedProduct.objects.update_or_create(player=player, defaults={
             "text": text, "data": [{"count": entry.count, "name": entry.name} for entry in entries],
             "entered_at": timezone.now(), "entered_by": actor.label})
         recheck_player(player, event)
-        record_change(event, actor, "deck.product", f"Sealed product of {player.name}",
+        record_change(event, actor, "deck.product", _("Sealed product of %(name)s") % {"name": player.name},
                       after={"cards": sum(entry.count for entry in entries)})
     return product
+
+
+def _unknown_card(unknown: Unknown) -> str:
+    """One card of a product that no card is named as: its line, the name as typed, the names it may mean."""
+    values = {"line": unknown.line, "name": unknown.name, "suggestions": ", ".join(unknown.suggestions)}
+    if unknown.suggestions:
+        # Translators: %(name)s is a card's name as typed; %(suggestions)s lists card names.
+        return _("line %(line)s: “%(name)s” (did you mean %(suggestions)s?)") % values
+    # Translators: %(name)s is a card's name as typed.
+    return _("line %(line)s: “%(name)s”") % values
 
 
 def _current_break(event: Event) -> int:
     """The round the present break follows (0 before round 1), or a refusal when no break is on."""
     if event.game_type not in SEALED_GAME_TYPES:
-        raise ServiceError("Only a sealed event has a clock between rounds.", field="action")
+        raise ServiceError(_("Only a sealed event has a clock between rounds."), field="action")
     if event.status == Event.CLOSED:
-        raise ServiceError("The event is closed.", field="action")
+        raise ServiceError(_("The event is closed."), field="action")
     latest = event.latest_round()
     if latest is not None and latest.games.filter(result__isnull=True).exists():
-        raise ServiceError(f"{latest.label} is being played; the break comes when its results are in.",
-                           field="action")
+        raise ServiceError(_("%(round)s is being played; the break comes when its results are in.")
+                           % {"round": latest.label}, field="action")
     return latest.number if latest else 0
 
 
-def _change_break_clock(event: Event, actor: Actor, action: str, change, subject: str) -> BreakClock:
+def _change_break_clock(event: Event, actor: Actor, action: str, change, subject) -> BreakClock:
+    """Change the present break's clock with ``change``; ``subject(purpose)`` is the audit log's line."""
     with transaction.atomic(durable=True):
         event = locked_event(event)
         after_round = _current_break(event)
         clock = BreakClock.objects.filter(event=event).first()
         if clock is None or clock.after_round != after_round:
             minutes = CONSTRUCTION_MINUTES if after_round == 0 else EXCHANGE_MINUTES
-            clock, _ = BreakClock.objects.update_or_create(event=event, defaults={
+            clock, _created = BreakClock.objects.update_or_create(event=event, defaults={
                 "after_round": after_round, "minutes": minutes, "state": scoring.clock.READY,
                 "ends_at": None, "remaining": break_clock(minutes).remaining})
         before = clock.clock()
@@ -90,7 +110,7 @@ def _change_break_clock(event: Event, actor: Actor, action: str, change, subject
             raise ServiceError.from_rule(error) from None
         clock.store(after)
         clock.save()
-        record_change(event, actor, action, f"{clock.purpose}: {subject}", before=clock_record(before),
+        record_change(event, actor, action, subject(clock.purpose), before=clock_record(before),
                       after=clock_record(after))
     return clock
 
@@ -102,19 +122,23 @@ def start_break_clock(event: Event, *, actor: Actor) -> BreakClock:
     minutes to construct a deck". The exchanges between rounds get
     ``scoring.clock.EXCHANGE_MINUTES`` unless the coordinator adds or takes minutes.
     """
-    return _change_break_clock(event, actor, "break.started", scoring.clock.start_clock, "clock started")
+    return _change_break_clock(event, actor, "break.started", scoring.clock.start_clock,
+                               # Translators: %(purpose)s is the break's, such as "Deck construction".
+                               lambda purpose: _("%(purpose)s: clock started") % {"purpose": purpose})
 
 
 def pause_break_clock(event: Event, *, actor: Actor) -> BreakClock:
     """Pause the present break's clock, keeping the time left."""
-    return _change_break_clock(event, actor, "break.paused", scoring.clock.pause_clock, "clock paused")
+    return _change_break_clock(event, actor, "break.paused", scoring.clock.pause_clock,
+                               # Translators: %(purpose)s is the break's, such as "Deck construction".
+                               lambda purpose: _("%(purpose)s: clock paused") % {"purpose": purpose})
 
 
 def adjust_break_clock(event: Event, *, actor: Actor, minutes: int) -> BreakClock:
     """Give the present break more minutes, or take some back with a minus sign (never below zero)."""
     if minutes == 0 or abs(minutes) > MAX_ADJUSTMENT_MINUTES:
-        raise ServiceError(f"Give between 1 and {MAX_ADJUSTMENT_MINUTES} minutes, or take back up to "
-                           f"{MAX_ADJUSTMENT_MINUTES} with a minus sign.", field="minutes")
+        raise ServiceError(adjustment_refusal(MAX_ADJUSTMENT_MINUTES), field="minutes")
     return _change_break_clock(
         event, actor, "break.adjusted", lambda clock, now: scoring.clock.adjust_clock(clock, minutes * 60, now),
-        f"{minutes:+d} min")
+        # Translators: %(purpose)s is the break's, such as "Deck construction"; %(minutes)s is signed (+5, -2).
+        lambda purpose: _("%(purpose)s: %(minutes)s min") % {"purpose": purpose, "minutes": f"{minutes:+d}"})

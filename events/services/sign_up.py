@@ -11,6 +11,8 @@ import secrets
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..models import Event, Player
 from ..roles import Actor
@@ -22,7 +24,7 @@ def sign_up(event: Event, name: str, *, now: datetime.datetime | None = None) ->
     """A player registers themselves on the public sign-up page and gets their private deck link."""
     name = clean_name(name)
     if not name:
-        raise ServiceError("Type your name.", field="name")
+        raise ServiceError(_("Type your name."), field="name")
     now = now or timezone.now()
     with transaction.atomic(durable=True):
         event = locked_event(event)
@@ -43,7 +45,7 @@ def make_deck_link(player: Player, *, actor: Actor) -> Player:
         player = Player.objects.select_for_update().get(pk=player.pk)
         player.deck_token = secrets.token_urlsafe(24)
         player.save(update_fields=["deck_token"])
-        record_change(event, actor, "deck.link", f"New deck link for {player.name}")
+        record_change(event, actor, "deck.link", _("New deck link for %(name)s") % {"name": player.name})
     return player
 
 
@@ -59,7 +61,9 @@ def make_deck_links(event: Event, *, actor: Actor) -> int:
         for player in without:
             player.deck_token = secrets.token_urlsafe(24)
         Player.objects.bulk_update(without, ["deck_token"])
-        record_change(event, actor, "deck.links", f"Deck links for {len(without)} players",
+        record_change(event, actor, "deck.links",
+                      ngettext("Deck links for %(count)s player", "Deck links for %(count)s players", len(without))
+                      % {"count": len(without)},
                       after={"made": len(without)})
     return len(without)
 
@@ -71,5 +75,5 @@ def revoke_deck_link(player: Player, *, actor: Actor) -> Player:
         player = Player.objects.select_for_update().get(pk=player.pk)
         player.deck_token = ""
         player.save(update_fields=["deck_token"])
-        record_change(event, actor, "deck.link_revoked", f"Deck link of {player.name} revoked")
+        record_change(event, actor, "deck.link_revoked", _("Deck link of %(name)s revoked") % {"name": player.name})
     return player

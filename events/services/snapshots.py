@@ -6,6 +6,7 @@ docs/operations.md says when they are taken and how a coordinator uses them.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ..archive import event_archive
 from ..models import DeckList, Event, Game, Player, Round, SealedProduct, Snapshot
@@ -25,7 +26,7 @@ def snapshot_if_round_complete(event: Event, rnd: Round, *, had_result: bool) ->
     Corrections after that are in the audit log and in the next round's snapshot.
     """
     if not had_result and not rnd.games.filter(result__isnull=True).exists():
-        snapshot(event, f"{rnd.label} complete", rnd.number)
+        snapshot(event, _("%(round)s complete") % {"round": rnd.label}, rnd.number)
 
 
 # What a player's row holds that no archive does (docs/security.md, "Deck lists"): the
@@ -58,7 +59,8 @@ def take_snapshot(event: Event, *, actor: Actor) -> Snapshot:
     """Keep the event as it is now, on the coordinator's request (e.g. before a risky fix)."""
     with transaction.atomic(durable=True):
         event = locked_event(event)
-        taken = snapshot(event, f"Taken by {actor.label}", _latest_round_number(event))
+        # Translators: %(who)s is who took the snapshot: a user name, or "staff link".
+        taken = snapshot(event, _("Taken by %(who)s") % {"who": actor.label}, _latest_round_number(event))
         record_change(event, actor, "snapshot.taken", taken.reason, after={"snapshot": taken.pk})
     return taken
 
@@ -78,7 +80,9 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
     archive = checked["archive"]
     with transaction.atomic(durable=True):
         event = locked_event(kept.event)
-        before = snapshot(event, f"Before restoring “{kept.reason}”", _latest_round_number(event))
+        # Translators: %(reason)s is the restored snapshot's own, such as "Round 3 paired".
+        before = snapshot(event, _("Before restoring “%(reason)s”") % {"reason": kept.reason},
+                          _latest_round_number(event))
         event.playoff_winner = None
         for key, value in checked["fields"].items():
             setattr(event, key, value)

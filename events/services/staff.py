@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ..models import Event, EventRole
 from ..names import account_name_problem, name_key
@@ -27,14 +28,14 @@ def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", 
     user_model = get_user_model()
     username = user_model.normalize_username(username.strip())
     if not username:
-        raise ServiceError("Type a user name.", field="username")
+        raise ServiceError(_("Type a user name."), field="username")
     with transaction.atomic(durable=True):
         event = locked_event(event)
         user = _account_named(user_model, username)
         if user is None:
             if not password:
-                raise ServiceError(f"There is no account {username!r}; give a password to create it.",
-                                   field="password")
+                raise ServiceError(_("There is no account %(name)s; give a password to create it.")
+                                   % {"name": repr(username)}, field="password")
             _check_new_account_name(user_model, username)
             try:
                 validate_password(password)
@@ -42,10 +43,10 @@ def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", 
                 raise ServiceError(" ".join(error.messages), field="password") from None
             user = user_model.objects.create_user(username=username, password=password)
         elif password:
-            raise ServiceError(f"{user.username} already has an account; leave the password empty.",
-                               field="password")
+            raise ServiceError(_("%(name)s already has an account; leave the password empty.")
+                               % {"name": user.username}, field="password")
         if user.pk == event.owner_id:
-            raise ServiceError("The owner already runs the event.", field="username")
+            raise ServiceError(_("The owner already runs the event."), field="username")
         EventRole.objects.update_or_create(event=event, user=user, defaults={"role": role})
         record_change(event, actor, "staff.added", user.username, after={"role": role})
     return user
@@ -72,8 +73,8 @@ def _check_new_account_name(user_model, username: str) -> None:
     twin = next((name for name in user_model.objects.values_list(user_model.USERNAME_FIELD, flat=True)
                  if name_key(name) == key), None)
     if twin is not None:
-        raise ServiceError(f"{username} looks the same as the account {twin}; choose a name that reads differently.",
-                           field="username")
+        raise ServiceError(_("%(name)s looks the same as the account %(other)s; choose a name that reads "
+                             "differently.") % {"name": username, "other": twin}, field="username")
 
 
 def remove_staff(event: Event, *, actor: Actor, user_id: int) -> None:
@@ -82,7 +83,7 @@ def remove_staff(event: Event, *, actor: Actor, user_id: int) -> None:
         event = locked_event(event)
         role = EventRole.objects.filter(event=event, user_id=user_id).select_related("user").first()
         if role is None:
-            raise ServiceError("That account has no role in this event.")
+            raise ServiceError(_("That account has no role in this event."))
         role.delete()
         record_change(event, actor, "staff.removed", role.user.username, before={"role": role.role})
 
@@ -93,7 +94,7 @@ def create_staff_link(event: Event, *, actor: Actor) -> str:
         event = locked_event(event)
         event.staff_token = secrets.token_urlsafe(18)
         event.save(update_fields=["staff_token"])
-        record_change(event, actor, "staff.link_created", "staff link")
+        record_change(event, actor, "staff.link_created", _("staff link"))
     return event.staff_token
 
 
@@ -103,4 +104,4 @@ def revoke_staff_link(event: Event, *, actor: Actor) -> None:
         event = locked_event(event)
         event.staff_token = ""
         event.save(update_fields=["staff_token"])
-        record_change(event, actor, "staff.link_revoked", "staff link")
+        record_change(event, actor, "staff.link_revoked", _("staff link"))

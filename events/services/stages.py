@@ -10,11 +10,13 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import scoring
 from scoring.finals import final_ranking, next_stage, playoff_for
 
 from ..archive import load_archive
+from ..i18n import say
 from ..models import Event, Stage
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
@@ -29,7 +31,7 @@ def create_stage(event: Event, plan, actor: Actor) -> Stage:
         players=list(plan.players), rounds_planned=plan.rounds, for_place=plan.for_place,
         seeded_by=plan.seeded_by, seed=plan.seed, first_round=(latest.number if latest else 0) + 1,
     )
-    record_change(event, actor, "stage.started", stage.title, after=plan.as_dict())
+    record_change(event, actor, "stage.started", say(stage.title), after=plan.as_dict())
     return stage
 
 
@@ -50,32 +52,36 @@ def start_stage(event: Event, *, actor: Actor, place: int | None = None, seed: i
         seed = secrets.randbelow(2**31) if seed is None else seed
         if place is not None and place > 1:
             if event.structure != "swiss" or event.top_cut is not None:
-                raise ServiceError("Places below the lead are played off only in a Swiss event without a top cut.",
+                raise ServiceError(_("Places below the lead are played off only in a Swiss event without a top cut."),
                                    field="place")
             ranking = final_ranking(archive)
             if ranking.pending is not None and archive.stages:
-                raise ServiceError(f"Finish the stage under way first ({ranking.pending}).", field="place")
+                # Translators: %(pending)s is what is still to be played, such as "Playoff: 1 round of 2 to play".
+                raise ServiceError(_("Finish the stage under way first (%(pending)s).")
+                                   % {"pending": say(ranking.pending)}, field="place")
             try:
                 plan = playoff_for(archive, ranking, place)
             except ValueError:
-                raise ServiceError(f"No players share place {place} after every criterion.", field="place") from None
+                raise ServiceError(_("No players share place %(place)s after every criterion.") % {"place": place},
+                                   field="place") from None
         else:
             plan = next_stage(archive, seed)
             if plan is None:
                 raise ServiceError(_nothing_due(event, archive))
         stage = create_stage(event, plan, actor)
-        snapshot(event, f"{stage.title} started", None)
+        # Translators: %(stage)s is a stage's title, such as "Playoff" or "Top 8".
+        snapshot(event, _("%(stage)s started") % {"stage": say(stage.title)}, None)
     return stage
 
 
 def _nothing_due(event: Event, archive: scoring.Archive) -> str:
     if event.structure == "elimination" or any(stage.kind == "elimination" for stage in archive.stages):
-        return "The bracket is seeded already."
+        return _("The bracket is seeded already.")
     if event.tie_resolution != "playoff":
-        return "Co-champions were posted for a tied lead: no playoff is held."
+        return _("Co-champions were posted for a tied lead: no playoff is held.")
     if archive.stages:
-        return "The playoff under way decides first."
-    return "Nobody is tied for the lead after every criterion: no playoff is due."
+        return _("The playoff under way decides first.")
+    return _("Nobody is tied for the lead after every criterion: no playoff is due.")
 
 
 def cancel_stage(stage: Stage, *, actor: Actor) -> None:
@@ -84,12 +90,13 @@ def cancel_stage(stage: Stage, *, actor: Actor) -> None:
         event = locked_event(stage.event)
         latest = event.stages.order_by("-number").first()
         if latest is None or latest.pk != stage.pk:
-            raise ServiceError("Only the latest stage can be taken back.")
+            raise ServiceError(_("Only the latest stage can be taken back."))
         if event.status != Event.RUNNING:
-            raise ServiceError("The event is not running.")
+            raise ServiceError(_("The event is not running."))
         if stage.rounds.exists():
-            raise ServiceError(f"{stage.title} has paired rounds: undo them first.")
+            # Translators: %(stage)s is a stage's title, such as "Playoff" or "Top 8".
+            raise ServiceError(_("%(stage)s has paired rounds: undo them first.") % {"stage": say(stage.title)})
         before = stage.as_archive()
-        title = stage.title
+        title = say(stage.title)
         stage.delete()
         record_change(event, actor, "stage.cancelled", title, before=before)

@@ -1,4 +1,4 @@
-"""Template helpers: QR codes drawn on the server, as inline SVG, and the audit log's changes."""
+"""Template helpers: QR codes drawn on the server, as inline SVG, the audit log's changes, and the engine's words."""
 
 from __future__ import annotations
 
@@ -8,14 +8,33 @@ from urllib.parse import urlsplit
 
 import segno
 from django import template
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
+from events import i18n
 from events.queries.public import public_address
 
 register = template.Library()
 
 LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1"}
+
+
+@register.filter
+def say(value):
+    """What the engine said (a scoring Text), in the page's language: ``{{ row.notes|say }}``-style use per item."""
+    return i18n.say(value)
+
+
+@register.filter
+def midsentence(value):
+    """A title or label as it reads inside a sentence: its first letter small ("Start the playoff"),
+    except in German, which writes every noun with a capital."""
+    text = str(value)
+    if not text or get_language().startswith("de"):
+        return text
+    return text[0].lower() + text[1:]
 
 
 @register.simple_tag
@@ -25,13 +44,15 @@ def qr_code(url: str, label: str):
     Error correction M survives a crease or a thumb over a printed code.
     """
     svg = _qr_svg(url, label)
-    figure = format_html('<figure class="qr" role="img" aria-label="{}">{}<figcaption>{}</figcaption></figure>',
-                         label, mark_safe(svg), url)  # noqa: S308 - segno's SVG, escaped text inside
+    figure = format_html('<figure class="qr" role="img" aria-label="{}">{}<figcaption translate="no">{}</figcaption>'
+                         "</figure>", label, mark_safe(svg), url)  # noqa: S308 - segno's SVG, escaped text inside
     if urlsplit(url).hostname in LOOPBACK_HOSTS:
         # The commonest slip at a venue: a code that only the laptop itself can open.
-        figure += format_html(
-            '<p class="warn qr-warning">Phones cannot open {}. Open Council at this laptop\'s network address '
-            "(make run prints it), or set COUNCIL_PUBLIC_URL, and this code follows.</p>", urlsplit(url).hostname)
+        warning = _("Phones cannot open %(host)s. Open Council at this laptop's network address (make run prints "
+                    "it), or set %(setting)s, and this code follows.")
+        # The sentence is escaped first, then the host (escaped too) and the setting's code go in.
+        figure += format_html('<p class="warn qr-warning">{}</p>', mark_safe(escape(warning) % {  # noqa: S308
+            "host": escape(urlsplit(url).hostname), "setting": "<code>COUNCIL_PUBLIC_URL</code>"}))
     return figure
 
 

@@ -72,16 +72,16 @@ class Pressed:
 
 
 def press(request, change: Callable[[], Any], success: Callable[[Any], str] | None = None, *,
-          refused: str = "{}") -> Pressed:
+          refused: str = "%(reason)s") -> Pressed:
     """Make ``change()`` for a button; its refusal, or ``success(value)``, is the next page's message.
 
-    ``refused`` frames the service's message ("Not restored: {}"); the message is put in
-    as a value, so braces in a name never reach ``str.format``.
+    ``refused`` frames the service's message, translated ("Not restored: %(reason)s"); the
+    message is put in as a value, so a percent sign in a name is never read as a placeholder.
     """
     try:
         value = change()
     except ServiceError as error:
-        messages.error(request, refused.format(error))
+        messages.error(request, refused % {"reason": error})
         return Pressed(made=False)
     if success is not None:
         messages.success(request, success(value))

@@ -8,6 +8,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services, throttle
@@ -69,7 +71,7 @@ def decks(request, event, actor):
     form = DeckSettingsForm(request.POST or None, initial=_settings_initial(event), game_type=event.game_type)
     if request.method == "POST":
         if submit(form, lambda data: services.update_deck_settings(event, actor=actor, **data)).made:
-            messages.success(request, "Deck lists and sign-up saved.")
+            messages.success(request, _("Deck lists and sign-up saved."))
             return redirect("decks", slug=event.slug)
     return render(request, "events/decks.html", _decks_page(request, event, form=form),
                   status=422 if form.errors else 200)
@@ -88,7 +90,8 @@ def _decks_page(request, event, *, form=None, publish_form=None) -> dict:
 @require_POST
 def deck_links(request, event, actor):
     press(request, lambda: services.make_deck_links(event, actor=actor),
-          lambda made: f"{made} new deck link{'s' if made != 1 else ''}; links already given still work.")
+          lambda made: ngettext("%(count)s new deck link; links already given still work.",
+                                   "%(count)s new deck links; links already given still work.", made) % {"count": made})
     return redirect("decks", slug=event.slug)
 
 
@@ -98,7 +101,8 @@ def publish_decks(request, event, actor):
     form = PublishForm(request.POST, listed=deck_overview(event)["publishable"])
     done = submit(form, lambda data: services.publish_deck_lists(event, actor=actor, player_ids=data["players"]))
     if done.made:
-        messages.success(request, f"{done.value} deck list{'s' if done.value != 1 else ''} on the public page.")
+        messages.success(request, ngettext("%(count)s deck list on the public page.",
+                                           "%(count)s deck lists on the public page.", done.value) % {"count": done.value})
         return redirect("decks", slug=event.slug)
     return render(request, "events/decks.html", _decks_page(request, event, publish_form=form), status=done.status)
 
@@ -121,7 +125,7 @@ def deck_of_player(request, event, actor, player_id: int):
     if request.method == "GET":
         return render(request, "events/player_deck.html", _player_deck_page(request, event, player))
     return _on_player_deck_page(request, event, player, "form", DeckListForm(request.POST, request.FILES, event=event),
-                                _save_list(player, actor), f"The deck list of {player.name} is saved.")
+                                _save_list(player, actor), _("The deck list of %(name)s is saved.") % {"name": player.name})
 
 
 def _on_player_deck_page(request, event, player, form_name: str, form, change, done_message: str):
@@ -141,7 +145,7 @@ def player_product(request, event, actor, player_id: int):
     return _on_player_deck_page(
         request, event, player, "product_form", ProductForm(request.POST),
         lambda data: services.enter_sealed_product(player, data["product"], actor=actor),
-        f"The sealed product of {player.name} is saved and the list checked against it.")
+        _("The sealed product of %(name)s is saved and the list checked against it.") % {"name": player.name})
 
 
 @event_view(COORDINATOR)
@@ -152,7 +156,7 @@ def player_capability(request, event, actor, player_id: int):
         request, event, player, "capability_form", CapabilityForm(request.POST),
         lambda data: services.set_capability(player, actor=actor, capability=data["capability"] or None,
                                              note=data["note"]),
-        f"The deck capability of {player.name} is saved.")
+        _("The deck capability of %(name)s is saved.") % {"name": player.name})
 
 
 @event_view(COORDINATOR)
@@ -161,10 +165,10 @@ def player_deck_link(request, event, actor, player_id: int):
     player = _player(event, player_id)
     if request.POST.get("action") == "revoke":
         press(request, lambda: services.revoke_deck_link(player, actor=actor),
-              lambda _: f"The deck link of {player.name} no longer opens the list.")
+              lambda _value: _("The deck link of %(name)s no longer opens the list.") % {"name": player.name})
     else:
         press(request, lambda: services.make_deck_link(player, actor=actor),
-              lambda _: f"A new deck link for {player.name}; an earlier one no longer works.")
+              lambda _value: _("A new deck link for %(name)s; an earlier one no longer works.") % {"name": player.name})
     return redirect("player_deck", slug=event.slug, player_id=player.pk)
 
 
@@ -173,18 +177,21 @@ def player_deck_link(request, event, actor, player_id: int):
 def sign_up(request, event, actor):
     page = sign_up_page(event, timezone.now())
     form = SignUpForm(request.POST or None)
+    wait = 0
     if request.method == "POST" and not page["closed"] and form.is_valid():
         key = f"sign-up:{event.pk}:{throttle.client_address(request)}"
         wait = throttle.attempt([(key, throttle.SIGN_UP_PER_ADDRESS)])
         if wait:
-            form.add_error("name", f"Too many sign-ups from this network. Try again in {wait} minutes, "
-                                   "or ask the coordinator.")
+            form.add_error("name", ngettext(
+                "Too many sign-ups from this network. Try again in %(count)s minute, or ask the coordinator.",
+                "Too many sign-ups from this network. Try again in %(count)s minutes, or ask the coordinator.",
+                wait) % {"count": wait})
         else:
             done = submit(form, lambda data: services.sign_up(event, data["name"]))
             if done.made:
                 return redirect("deck_link", slug=event.slug, deck_token=done.value.deck_token)
             throttle.succeeded(key)  # a refused sign-up signed no one up
-    status = 429 if "Too many sign-ups" in str(form.errors) else 422 if form.errors else 200
+    status = 429 if wait else 422 if form.errors else 200
     return uncached(render(request, "events/sign_up.html", {**page, "form": form}, status=status))
 
 
@@ -200,7 +207,7 @@ def deck_link(request, event, actor, deck_token: str):
     else:
         form = DeckListForm(request.POST, request.FILES, event=event)
         if submit(form, _save_list(player, Actor.deck_link(player.name))).made:
-            messages.success(request, "Your deck list is saved.")
+            messages.success(request, _("Your deck list is saved."))
             return redirect("deck_link", slug=event.slug, deck_token=deck_token)
     closed = event.lists_closed_to_players(timezone.now())
     # The page holds the list and its address is the key to it: nothing cached. (The
@@ -227,7 +234,7 @@ def spot_check(request, event, actor, number: int, player_id: int):
         done = submit(form, lambda data: services.record_spot_check(rnd, player, actor=actor, matches=data["matches"],
                                                                     note=data["note"]))
         if done.made:
-            messages.success(request, f"The deck check of {player.name} is recorded.")
+            messages.success(request, _("The deck check of %(name)s is recorded.") % {"name": player.name})
             return redirect("tables", slug=event.slug)
     return uncached(render(request, "events/spot_check.html", {**spot_check_page(rnd, player), "event": event,
                                                                 "form": form}, status=422 if form.errors else 200))

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.messages import listing
 
 from .. import services
 from ..forms import BreakClockForm, EventForm, PasteForm, PlayerForm, RegisterForm, RoundsForm, StartForm
+from ..i18n import say
 from ..models import Player
 from ..queries.desk import desk as desk_summary
 from ..roles import COORDINATOR
@@ -40,11 +45,12 @@ def desk(request, event, actor):
 @event_view(COORDINATOR)
 @require_http_methods(["GET", "POST"])
 def event_edit(request, event, actor):
-    initial = {k: getattr(event, k) for k in ("name", "date", "place", "players_report") + services.EVENT_RULE_FIELDS}
+    initial = {k: getattr(event, k)
+               for k in ("name", "date", "place", "players_report", "language") + services.EVENT_RULE_FIELDS}
     form = EventForm(request.POST or None, initial=initial)
     if request.method == "POST":
         if submit(form, lambda data: services.update_event(event, actor=actor, **form.values())).made:
-            messages.success(request, "Settings saved.")
+            messages.success(request, _("Settings saved."))
             return redirect("desk", slug=event.slug)
     implications = implications_of(form.data if form.is_bound else initial)
     return render(request, "events/event_form.html", {"form": form, "implications": implications, "event": event},
@@ -59,8 +65,13 @@ def register(request, event, actor):
     done = submit(form, lambda data: services.register_players(event, data["names"], actor=actor))
     if done.made:
         late = done.value[0].joined_after_round
-        note = f" They join round {late + 1} with 0 points (late registration)." if late else ""
-        messages.success(request, f"Registered {', '.join(p.name for p in done.value)}.{note}")
+        names = listing([p.name for p in done.value])
+        if late:
+            registered = _("Registered %(names)s. They join round %(round)s with 0 points (late registration).") % {
+                "names": say(names), "round": late + 1}
+        else:
+            registered = _("Registered %(names)s.") % {"names": say(names)}
+        messages.success(request, registered)
         if not request.htmx:
             return redirect("desk", slug=event.slug)
         form = None
@@ -80,7 +91,7 @@ def player_edit(request, event, actor, player_id: int):
     )
     if request.method == "POST":
         if submit(form, lambda data: services.update_player(player, actor=actor, **data)).made:
-            messages.success(request, f"{player.name} saved.")
+            messages.success(request, _("%(name)s saved.") % {"name": player.name})
             return redirect("desk", slug=event.slug)
     return render(request, "events/player_form.html", {"event": event, "player": player, "form": form},
                   status=422 if form.errors else 200)
@@ -90,7 +101,7 @@ def player_edit(request, event, actor, player_id: int):
 @require_POST
 def player_remove(request, event, actor, player_id: int):
     player = get_object_or_404(Player, event=event, pk=player_id)
-    press(request, lambda: services.remove_player(player, actor=actor), lambda _: f"{player.name} is removed.")
+    press(request, lambda: services.remove_player(player, actor=actor), lambda _value: _("%(name)s is removed.") % {"name": player.name})
     return redirect("desk", slug=event.slug)
 
 
@@ -121,23 +132,27 @@ def _rounds_form(request, event, actor, form_class, service, form_name: str, suc
 @require_POST
 def start(request, event, actor):
     return _rounds_form(request, event, actor, StartForm, services.start_event, "start_form",
-                        lambda data: f"The event has started: {event.name}. "
-                        + ("The bracket is seeded: see it on the standings page. " if event.structure == "elimination"
-                           else "") + "Pair round 1 when everyone is seated.")
+                        lambda data: (_("The event has started: %(event)s. The bracket is seeded: see it on the "
+                                        "standings page. Pair round 1 when everyone is seated.")
+                                      if event.structure == "elimination" else
+                                      _("The event has started: %(event)s. Pair round 1 when everyone is seated."))
+                        % {"event": event.name})
 
 
 @event_view(COORDINATOR)
 @require_POST
 def rounds_change(request, event, actor):
     return _rounds_form(request, event, actor, RoundsForm, services.change_rounds, "rounds_form",
-                        lambda data: f"The event now has {data['rounds']} rounds.")
+                        lambda data: ngettext("The event now has %(count)s round.",
+                                              "The event now has %(count)s rounds.", data["rounds"])
+                        % {"count": data["rounds"]})
 
 
 @event_view(COORDINATOR)
 @require_POST
 def pair(request, event, actor):
     paired = press(request, lambda: services.pair_round(event, actor=actor),
-                   lambda rnd: f"{rnd.label} is paired (seed {rnd.seed}).")
+                   lambda rnd: _("%(round)s is paired (seed %(seed)s).") % {"round": rnd.label, "seed": rnd.seed})
     if not paired.made:
         return redirect("desk", slug=event.slug)
     return redirect("round", slug=event.slug, number=paired.value.number)

@@ -8,6 +8,8 @@ from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import services
@@ -43,14 +45,15 @@ def implications_of(data) -> dict | None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_new(request):
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, initial={"language": get_language()})
     if request.method == "POST" and form.is_valid():
         try:
             event = services.create_event(owner=request.user, **form.values())
         except services.ServiceError as error:
             add_service_error(form, error)
         else:
-            messages.success(request, f"{event.name} is created. Register the players as they arrive.")
+            messages.success(request, _("%(event)s is created. Register the players as they arrive.") % {
+                "event": event.name})
             return redirect("desk", slug=event.slug)
     implications = implications_of(form.data if form.is_bound else {k: f.initial for k, f in form.fields.items()})
     return render(request, "events/event_form.html", {"form": form, "implications": implications, "event": None},
@@ -72,7 +75,8 @@ def event_import(request):
         except services.ServiceError as error:
             form.add_error("archive", str(error))
         else:
-            messages.success(request, f"Imported {event.name}. Its public page is {reverse('public', args=[event.slug])}")
+            messages.success(request, _("Imported %(event)s. Its public page is %(address)s") % {
+                "event": event.name, "address": reverse("public", args=[event.slug])})
             return redirect("desk", slug=event.slug)
     return render(request, "events/import.html", {"form": form}, status=422 if form.errors else 200)
 

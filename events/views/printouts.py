@@ -14,6 +14,7 @@ from ..queries.public import public_address
 from ..queries.stages import finals_board
 from ..roles import COORDINATOR
 from .access import event_view
+from .language import in_event_language
 
 
 def _printed_round(request, event):
@@ -23,6 +24,7 @@ def _printed_round(request, event):
     return rnd
 
 
+@in_event_language
 @event_view(COORDINATOR)
 @require_GET
 def print_pairings(request, event, actor):
@@ -30,6 +32,7 @@ def print_pairings(request, event, actor):
                   pairings_sheet(event, _printed_round(request, event), public_address(request, event)))
 
 
+@in_event_language
 @event_view(COORDINATOR)
 @require_GET
 def print_slips(request, event, actor):
@@ -37,18 +40,21 @@ def print_slips(request, event, actor):
                   slips_sheet(event, _printed_round(request, event), public_address(request, event)))
 
 
+@in_event_language
 @event_view(COORDINATOR)
 @require_GET
 def print_cards(request, event, actor):
     return render(request, "events/print/cards.html", cards_sheet(event))
 
 
+@in_event_language
 @event_view(COORDINATOR)
 @require_GET
 def print_standings(request, event, actor):
     return render(request, "events/print/standings.html", standings_sheet(event, public_address(request, event)))
 
 
+@in_event_language
 @event_view(COORDINATOR)
 @require_GET
 def print_bracket(request, event, actor):
@@ -56,18 +62,21 @@ def print_bracket(request, event, actor):
                   {"event": event, "finals": finals_board(event), "public_url": public_address(request, event)})
 
 
+@in_event_language
 @event_view(COORDINATOR)
 @require_GET
 def print_deck_sheet(request, event, actor):
     return render(request, "events/print/deck_sheet.html", deck_sheet(event))
 
 
+@in_event_language
 @event_view(COORDINATOR)
 @require_GET
 def print_deck_lists(request, event, actor):
     return render(request, "events/print/deck_lists.html", deck_lists_sheet(event))
 
 
+@in_event_language
 @event_view(COORDINATOR)
 @require_GET
 def print_deck_links(request, event, actor):

@@ -5,17 +5,21 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services, throttle
 from ..forms import PlayerReportForm, ReportCodeForm, result_initial, whole_number
+from ..i18n import say
 from ..models import Game, Round
 from ..queries.public import found_players, past_round, projector_board, public_address, public_board
 from ..queries.reports import find_reporting_game
 from ..roles import PUBLIC
 from .access import event_view
 from .confirm import submit
+from .language import in_event_language
 from .regions import polled, public_poll
 
 ME_COOKIE = "council_me"
@@ -66,6 +70,7 @@ def _by_name(request) -> bool:
     return request.GET.get("by") == "name"
 
 
+@in_event_language
 @public_poll("board", key=lambda request: (_by_name(request),))
 @gzip_page
 @event_view(PUBLIC)
@@ -80,11 +85,13 @@ def projector(request, event, actor):
 def _report_outcome(game: Game, side: int) -> str:
     opponent = (game.player_a, game.player_b)[1 - side].name
     if game.result is not None:
-        return f"Table {game.table}: both reports agree, the result stands. {game.explanation}"
+        return _("Table %(table)s: both reports agree, the result stands. %(explanation)s") % {
+            "table": game.table, "explanation": say(game.described)}
     if game.reports_differ:
-        return (f"Table {game.table}: your report and {opponent}'s differ. Stay at the table; "
-                "the staff are coming to settle it.")
-    return f"Table {game.table}: your report is in. The result stands once {opponent} reports the same."
+        return _("Table %(table)s: your report and %(opponent)s's differ. Stay at the table; "
+                 "the staff are coming to settle it.") % {"table": game.table, "opponent": opponent}
+    return _("Table %(table)s: your report is in. The result stands once %(opponent)s reports the same.") % {
+        "table": game.table, "opponent": opponent}
 
 
 @event_view(PUBLIC)
@@ -105,12 +112,14 @@ def public_report(request, event, actor):
     key = f"code-address:{event.pk}:{throttle.client_address(request)}"
     wait = throttle.attempt([(key, throttle.RESULT_CODE_PER_ADDRESS)])
     if wait:
-        code_form.add_error("code", f"Too many wrong codes from this network. Try again in {wait} minute"
-                                    f"{'s' if wait > 1 else ''}, or hand your slip to the staff.")
+        code_form.add_error("code", ngettext(
+            "Too many wrong codes from this network. Try again in %(count)s minute, or hand your slip to the staff.",
+            "Too many wrong codes from this network. Try again in %(count)s minutes, or hand your slip to the staff.",
+            wait) % {"count": wait})
         return render(request, "events/public_report.html", context, status=429)
     found = find_reporting_game(event, code_form.cleaned_data["code"])
     if found is None:
-        code_form.add_error("code", "No table of the current round has this code. Check it on your slip.")
+        code_form.add_error("code", _("No table of the current round has this code. Check it on your slip."))
         return render(request, "events/public_report.html", context, status=422)
     throttle.succeeded(key)
     game, side = found

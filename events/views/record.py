@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services
@@ -56,7 +57,7 @@ def audit(request, event, actor):
 def snapshots(request, event, actor):
     if request.method == "POST":
         taken = services.take_snapshot(event, actor=actor)
-        messages.success(request, f"Snapshot taken: {taken.reason}.")
+        messages.success(request, _("Snapshot taken: %(reason)s.") % {"reason": taken.reason})
         return redirect("snapshots", slug=event.slug)
     return render(request, "events/snapshots.html", {"event": event, "snapshots": snapshot_list(event)})
 
@@ -80,7 +81,8 @@ def snapshot_download(request, event, actor, snapshot_id: int):
 def snapshot_restore(request, event, actor, snapshot_id: int):
     kept = _snapshot(event, snapshot_id)
     if not press(request, lambda: services.restore_snapshot(kept, actor=actor),
-                 lambda _: f"Restored “{kept.reason}”. The state before it is kept as a snapshot too.",
-                 refused="Not restored: {}").made:
+                 lambda _value: _("Restored “%(reason)s”. The state before it is kept as a snapshot too.") % {
+                     "reason": kept.reason},
+                 refused=_("Not restored: %(reason)s")).made:
         return redirect("snapshots", slug=event.slug)
     return redirect("desk", slug=event.slug)

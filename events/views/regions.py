@@ -15,6 +15,7 @@ from django.http import HttpResponseNotModified
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
+from django.utils.translation import get_language
 
 from ..caching.versions import event_changed_at
 from ..models import Event
@@ -32,8 +33,9 @@ def render_region(request, template: str, region: str, context: dict, status: in
 
 
 def poll_etag(changed_at, region: str, *key) -> str:
-    """The version of a polled region: it changes with anything the event shows (``Event.changed_at``)."""
-    return quote_etag("-".join([region, str(changed_at.timestamp()), *map(str, key)]))
+    """The version of a polled region: it changes with anything the event shows (``Event.changed_at``)
+    and with the reader's language (a phone switched to Finnish must not keep its Spanish region)."""
+    return quote_etag("-".join([region, str(changed_at.timestamp()), get_language(), *map(str, key)]))
 
 
 def _read_changed_at(slug: str):

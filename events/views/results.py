@@ -5,12 +5,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 import scoring
 
 from .. import services
 from ..forms import CouncilForm, ResultForm, add_service_error, result_initial
+from ..i18n import refusal
 from ..models import Game
 from ..queries.council import council_outcome
 from ..queries.record import result_history
@@ -48,7 +50,8 @@ def _preview(game: Game, form: ResultForm):
 
 
 def _saved(request, event, actor, game: Game):
-    messages.success(request, f"Table {game.table}: saved. {game.player_a} v {game.player_b}.")
+    messages.success(request, _("Table %(table)s: saved. %(first)s v %(second)s.") % {
+        "table": game.table, "first": game.player_a, "second": game.player_b})
     if actor.is_coordinator and request.POST.get("back") == "round":
         back = reverse("round", args=[event.slug, game.round.number])
         page = page_of_table(game.table, game.round.games.count())
@@ -116,7 +119,7 @@ def game_council(request, event, actor, game_id: int):
         try:
             outcome = council_outcome(event, game, form.sheets())
         except scoring.RuleError as error:
-            form.add_error(None, error.one_line())
+            form.add_error(None, refusal(error))
     return render_region(request, "events/council.html", "council-outcome",
                          {"event": event, "game": game, "form": form, "outcome": outcome,
                           "back": request.GET.get("back", "")})

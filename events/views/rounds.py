@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
@@ -63,7 +64,8 @@ def round_swap(request, event, actor, number: int):
     done = submit(form, lambda data: services.swap_players(rnd, data["first"], data["second"], actor=actor,
                                                            confirm=data["confirm"]))
     if done.made:
-        messages.success(request, f"Swapped {form.cleaned_data['first']} and {form.cleaned_data['second']}.")
+        messages.success(request, _("Swapped %(first)s and %(second)s.") % {
+            "first": form.cleaned_data["first"], "second": form.cleaned_data["second"]})
         return redirect("round", slug=event.slug, number=number)
     return render(request, "events/round.html", _round_page(event, rnd, swap_form=form, warnings=done.warnings),
                   status=done.status)
@@ -74,7 +76,7 @@ def round_swap(request, event, actor, number: int):
 def round_undo(request, event, actor, number: int):
     rnd = get_object_or_404(Round, event=event, number=number)
     if not press(request, lambda: services.undo_round(rnd, actor=actor),
-                 lambda _: f"Round {number} is undone; pair it again when ready.").made:
+                 lambda _value: _("Round %(number)s is undone; pair it again when ready.") % {"number": number}).made:
         return redirect("round", slug=event.slug, number=number)
     return redirect("desk", slug=event.slug)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
+from django.utils.translation import ngettext
 
 from scoring.limits import MAX_USERNAME_LENGTH
 
@@ -23,7 +24,8 @@ class SignInView(auth_views.LoginView):
             # The password is not even checked, so guessing gains nothing while refused.
             typed = request.POST.get("username", "")[:MAX_USERNAME_LENGTH]
             form = self.get_form_class()(request, initial={"username": typed})
-            refused = f"Too many failed sign-ins. Try again in {wait} minute{'s' if wait > 1 else ''}."
+            refused = ngettext("Too many failed sign-ins. Try again in %(count)s minute.",
+                               "Too many failed sign-ins. Try again in %(count)s minutes.", wait) % {"count": wait}
             return self.render_to_response(self.get_context_data(form=form, refused=refused), status=429)
         return super().post(request, *args, **kwargs)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services
@@ -32,7 +33,8 @@ def staff(request, event, actor):
     if request.method == "POST":
         done = submit(form, lambda data: services.add_staff(event, actor=actor, **data))
         if done.made:
-            messages.success(request, f"{done.value.username} can now enter results for {event.name}.")
+            messages.success(request, _("%(user)s can now enter results for %(event)s.") % {
+                "user": done.value.username, "event": event.name})
             return redirect("staff", slug=event.slug)
     return render(request, "events/staff.html", _staff_page(request, event, form),
                   status=422 if form.errors else 200)
@@ -50,10 +52,10 @@ def staff_remove(request, event, actor, user_id: int):
 def staff_link(request, event, actor):
     if request.POST.get("action") == "revoke":
         services.revoke_staff_link(event, actor=actor)
-        messages.success(request, "The staff link is revoked; phones that opened it can no longer enter results.")
+        messages.success(request, _("The staff link is revoked; phones that opened it can no longer enter results."))
     else:
         services.create_staff_link(event, actor=actor)
-        messages.success(request, "A new staff link is ready; any earlier link no longer works.")
+        messages.success(request, _("A new staff link is ready; any earlier link no longer works."))
     return redirect("staff", slug=event.slug)
 
 

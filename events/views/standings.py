@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
 from ..forms import CloseForm, whole_number
+from ..i18n import say
 from ..models import Stage
 from ..queries.stages import coordinator_finals
 from ..queries.standings import coordinator_standings
@@ -34,7 +36,7 @@ def close(request, event, actor):
     done = submit(form, lambda data: services.close_event(event, actor=actor, playoff_winner=data["playoff_winner"],
                                                           confirm=data["confirm"]))
     if done.made:
-        messages.success(request, f"{event.name} is closed. These are the final standings.")
+        messages.success(request, _("%(event)s is closed. These are the final standings.") % {"event": event.name})
         return redirect("standings", slug=event.slug)
     return render(request, "events/standings.html", _standings_page(event, close_form=form, warnings=done.warnings),
                   status=done.status)
@@ -46,7 +48,8 @@ def start_stage(request, event, actor):
     """Start the playoff, the top cut or the bracket that is due; with ``place``, a playoff for a tied lower place."""
     place = whole_number(request.POST.get("place", ""))
     press(request, lambda: services.start_stage(event, actor=actor, place=place),
-          lambda stage: f"{stage.title} started: pair its first round from the desk.", refused="Not started: {}")
+          lambda stage: _("%(stage)s started: pair its first round from the desk.") % {"stage": say(stage.title)},
+          refused=_("Not started: %(reason)s"))
     return redirect("standings", slug=event.slug)
 
 
@@ -55,5 +58,6 @@ def start_stage(request, event, actor):
 def cancel_stage(request, event, actor, number: int):
     stage = get_object_or_404(Stage, event=event, number=number)
     press(request, lambda: services.cancel_stage(stage, actor=actor),
-          lambda _: f"{stage.title} taken back.", refused="Not taken back: {}")
+          lambda _value: _("%(stage)s taken back.") % {"stage": say(stage.title)},
+          refused=_("Not taken back: %(reason)s"))
     return redirect("standings", slug=event.slug)

@@ -60,7 +60,11 @@
       item.hidden = Math.floor(index / perPage) !== page;
     });
     var counter = document.querySelector("[data-page-counter]");
-    if (counter) counter.textContent = pages > 1 ? "Page " + (page + 1) + " of " + pages : "";
+    if (counter) {
+      /* The words come translated with the page ("Page {page} of {pages}"): the script knows no language. */
+      var words = counter.getAttribute("data-page-of") || "{page} / {pages}";
+      counter.textContent = pages > 1 ? words.replace("{page}", page + 1).replace("{pages}", pages) : "";
+    }
   }
 
   document.addEventListener("click", function (event) {

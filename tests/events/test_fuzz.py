@@ -54,6 +54,7 @@ RESULT_FIELDS = ["kind", "mp_a", "mp_b", "weakest_link", "winner", "reason", "ho
 POSTED_FIELDS = {
     "login": ["username", "password", "next"],
     "logout": [],
+    "set_language": ["language", "next"],
     "event_new": list(EventForm.base_fields),
     "event_import": ["archive"],
     "event_edit": list(EventForm.base_fields),
@@ -131,6 +132,7 @@ def _valid(name: str, world: dict) -> dict:
         "publish_decks": {"players": first},
         "break_clock": {"action": "adjust", "minutes": "5"},
         "start_stage": {"place": "2"},
+        "set_language": {"language": "fi", "next": "/"},
     }.get(name, {})
 
 
@@ -143,6 +145,7 @@ ODD = st.sampled_from([
     str(MAX_ROUNDS + 1), str(MP_LIMIT), str(-MP_LIMIT - 1),
     "council", "forfeit", "scenario", "tie", "one-ring", "wizard-eliminated", "a", "b", "none", "equal",
     "stall", "no-show", "victory", "rank", "start", "pause", "call", "adjust", "revoke", "staff", "coordinator",
+    "fi", "es", "xx", "en-us", "/e/../admin", "//evil.example", "https://evil.example/",
     "policy-1-1996", "version-3-1998", "policy-4-2001", "two-deck", "scenario", "challenge-deck", "round",
     "2026-11-21", "2026-02-30", "random", "ranking", "playoff", "co-champions", "one-ring", "marshalling-points",
 ])

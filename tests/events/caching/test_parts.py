@@ -71,7 +71,7 @@ def test_while_another_worker_builds_a_phone_gets_the_state_before_and_asks_agai
     event.refresh_from_db()
     engine_runs.clear()
     # Another worker has started building the new state's public tables.
-    cache.add(f"event:{event.pk}:public:{kept.RELEASE}:building:{event.changed_at.isoformat()}", True)
+    cache.add(f"event:{event.pk}:public:{kept.RELEASE}:en:building:{event.changed_at.isoformat()}", True)
 
     stale = client.get(f"/e/{event.slug}/", HTTP_IF_NONE_MATCH=etag, **POLL)
     assert stale.status_code == 200
@@ -83,7 +83,7 @@ def test_while_another_worker_builds_a_phone_gets_the_state_before_and_asks_agai
     as_owner.get(f"/events/{event.slug}/standings/")
     assert len(engine_runs) == 1
 
-    cache.delete(f"event:{event.pk}:public:{kept.RELEASE}:building:{event.changed_at.isoformat()}")
+    cache.delete(f"event:{event.pk}:public:{kept.RELEASE}:en:building:{event.changed_at.isoformat()}")
     fresh = client.get(f"/e/{event.slug}/", **POLL)
     assert fresh["ETag"] != etag and "playing" not in fresh.content.decode()
 
@@ -138,8 +138,8 @@ def test_pieces_of_different_states_are_never_shown_together(db, event):
     Event.objects.filter(pk=event.pk).update(changed_at=event.changed_at.replace(microsecond=1))
     event.refresh_from_db()
     # Only the tables piece of the new state is written (another worker's build was cut short).
-    cache.set(f"event:{event.pk}:part:{kept.RELEASE}:tables", (event.changed_at.isoformat(), "new"))
-    cache.add(f"event:{event.pk}:part:{kept.RELEASE}:building:{event.changed_at.isoformat()}", True)
+    cache.set(f"event:{event.pk}:part:{kept.RELEASE}:en:tables", (event.changed_at.isoformat(), "new"))
+    cache.add(f"event:{event.pk}:part:{kept.RELEASE}:en:building:{event.changed_at.isoformat()}", True)
     mixed = kept.kept_pieces(event, "part", lambda: {"tables": "rebuilt", "cards-1": "rebuilt card"},
                              ["tables", "cards-1"], earlier_state_will_do=True)
     assert mixed == kept.Kept({"tables": "rebuilt", "cards-1": "rebuilt card"}, current=True)
@@ -171,3 +171,17 @@ def test_files_the_parts_are_not_built_from_leave_the_release_alone(tmp_path):
     before = kept.release_of(tmp_path)
     (tmp_path / "docs" / "rules.md").write_text("another reading")
     assert kept.release_of(tmp_path) == before
+
+
+def test_a_rendered_part_is_kept_per_language_and_the_engine_s_data_once_for_all(db, event):
+    from django.utils import translation
+
+    rendered, data = [], []
+    for language in ("es", "fi", "es"):
+        with translation.override(language):
+            page = kept.kept_part(event, "page", lambda: rendered.append(translation.get_language()) or
+                                  f"page in {translation.get_language()}").value
+            assert page == f"page in {language}"
+            kept.kept_part(event, "data", lambda: data.append(1) or "standings", in_every_language=True)
+    assert rendered == ["es", "fi"], "each language renders its own page once"
+    assert data == [1], "the engine's data is built once whatever the readers' languages"

@@ -25,6 +25,8 @@ ACCESS = {
     "health": ("public", "page"),
     "login": ("public", "page"),
     "logout": ("public", "post"),
+    # Django's own view: a GET goes back where it came from, changing nothing.
+    "set_language": ("public", "link"),
     "policy_preview": ("public", "page"),
     "public": ("public", "page"),
     "public_me": ("public", "post"),

@@ -154,6 +154,27 @@ def test_the_poll_etag_depends_on_who_i_am(client, event):
     assert client.get(f"/e/{event.slug}/", HTTP_IF_NONE_MATCH=etag, **POLL).status_code == 200
 
 
+def test_the_poll_etag_depends_on_the_reader_s_language(client, event):
+    run_event(event, 4, 1)
+    etag = client.get(f"/e/{event.slug}/", **POLL)["ETag"]
+    assert client.get(f"/e/{event.slug}/", HTTP_IF_NONE_MATCH=etag, **POLL).status_code == 304
+    # The phone switched to Finnish: its region must come again, in Finnish.
+    client.cookies["django_language"] = "fi"
+    switched = client.get(f"/e/{event.slug}/", HTTP_IF_NONE_MATCH=etag, **POLL)
+    assert switched.status_code == 200 and switched["Content-Language"] == "fi"
+
+
+def test_the_projector_reads_in_the_event_s_language_whatever_the_browser_asks(client, event):
+    run_event(event, 4, 1)
+    type(event).objects.filter(pk=event.pk).update(language="de")
+    page = client.get(f"/e/{event.slug}/projector/", HTTP_ACCEPT_LANGUAGE="fi")
+    assert page["Content-Language"] == "de" and '<html lang="de">' in page.content.decode()
+    etag = client.get(f"/e/{event.slug}/projector/", HTTP_ACCEPT_LANGUAGE="fi", **{**POLL, "HTTP_HX_TARGET": "board"})["ETag"]
+    again = client.get(f"/e/{event.slug}/projector/", HTTP_ACCEPT_LANGUAGE="fi", HTTP_IF_NONE_MATCH=etag,
+                       **{**POLL, "HTTP_HX_TARGET": "board"})
+    assert again.status_code == 304, "the projector's poll and its page agree on the language"
+
+
 def test_staff_and_round_polls_answer_304_too(client, event):
     run_event(event, 4, 1, leave_last_open=True)
     client.force_login(event.owner)

@@ -35,7 +35,7 @@ def test_the_coordinator_starts_the_playoff_from_the_standings_and_can_take_it_b
     assert "Playoff started: pair its first round from the desk." in started
     assert "Take back the playoff" in started and event.stages.count() == 1
     desk = as_owner.get(f"/events/{event.slug}/").content.decode()
-    assert "Pair playoff, round 1" in desk
+    assert "Pair Playoff, round 1" in desk
     again = as_owner.post(f"/events/{event.slug}/stages/start/", follow=True).content.decode()
     assert "Not started: The playoff under way decides first." in again
     taken = as_owner.post(f"/events/{event.slug}/stages/1/cancel/", follow=True).content.decode()

@@ -1,0 +1,51 @@
+"""The one place where the engine's words become sentences in the reader's language.
+
+The engine (``scoring/``) knows no Django and says everything in English as a
+``scoring.messages.Text``, which remembers its message id and parameters. ``say`` looks
+the id up in the active language's catalogue (the same ``locale/`` catalogue as the
+app's own words) and fills it in, writing numbers as that language does (3,5 in
+Italian). Kept parts store the engine's Texts, not sentences, so one kept part serves
+every language; the language is chosen at the last moment, when the page is rendered
+(``{{ value|say }}``) or a refusal is put next to its field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import formats
+from django.utils.translation import gettext, ngettext
+
+from scoring.messages import Text
+
+
+def say(value: Any) -> Any:
+    """``value`` in the active language when the engine said it (a Text); anything else unchanged."""
+    if not isinstance(value, Text):
+        return value
+    if value.plural is not None:
+        pattern = ngettext(value.msgid, value.plural, value.count)
+    else:
+        pattern = gettext(value.msgid)
+    if not value.params:
+        return pattern
+    return pattern % {name: _said_param(param) for name, param in value.params.items()}
+
+
+def _said_param(value: Any) -> str:
+    if isinstance(value, tuple):
+        return ", ".join(_said_param(item) for item in value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return formats.number_format(value, decimal_pos=None if isinstance(value, int) else _decimals(value))
+    return str(say(value))
+
+
+def _decimals(value: float) -> int:
+    # Scores are whole, halves (3.5 tournament points) or thirds of the Council's ratio: at most two places.
+    return len(f"{value:.2f}".rstrip("0").split(".")[1])
+
+
+def refusal(error) -> str:
+    """A ``scoring.RuleError`` as a person reads it: the message in their language, the clause cited as written."""
+    message = say(error.message)
+    return f"{message} ({error.rule})" if error.rule else message
