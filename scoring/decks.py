@@ -28,6 +28,17 @@ from .cards import (
     CardIndex,
 )
 from .deck_matching import MatchedDeck, Unknown, deck_alignment, match_deck, match_entries, product_counts
+from .deck_words import (
+    avatar_in_sideboard,
+    deck_name,
+    is_main,
+    not_of_alignment,
+    play_deck_characters,
+    pool_too_large,
+    too_many_copies,
+    too_many_unique,
+    too_many_wizards,
+)
 from .decklists import (
     AGAINST_FALLEN_WIZARD,
     AGAINST_HERO,
@@ -123,22 +134,6 @@ class DeckCheck:
                 "alignment": self.alignment, "counts": self.counts}
 
 
-def _main(deck: MatchedDeck) -> bool:
-    """Whether ``deck`` is the list's only deck; the deck against hero or minion is named in each problem."""
-    return deck.name == MAIN
-
-
-def _deck_name(deck: MatchedDeck) -> Text | str:
-    """Which deck of a general-opponent list a problem is in, said in brackets after what it is about."""
-    if deck.name == AGAINST_HERO:
-        # Translators: the deck a general-opponent player brings against hero opponents, as in "the pool (against hero)".
-        return _("against hero")
-    if deck.name == AGAINST_MINION:
-        # Translators: the deck a general-opponent player brings against minion opponents.
-        return _("against minion")
-    return deck.name.replace("-", " ")
-
-
 def _copies(deck: MatchedDeck, added: list[tuple[int, Card]]) -> list[Problem]:
     """Policy #1, General 9: one of each unique card, three of any other, two of one Wizard, none in the sideboard.
 
@@ -157,54 +152,14 @@ def _copies(deck: MatchedDeck, added: list[tuple[int, Card]]) -> list[Problem]:
         if card.avatar:
             # Every avatar is read as the clause's Wizard (docs/rules.md, Decks 1).
             if in_sideboard[name]:
-                problems.append(Problem("avatar-in-sideboard", GENERAL_9, _avatar_in_sideboard(deck, name), (name,)))
+                problems.append(Problem("avatar-in-sideboard", GENERAL_9, avatar_in_sideboard(deck, name), (name,)))
             if count > 2:
-                problems.append(Problem("copies", GENERAL_9, _too_many_wizards(deck, name, count), (name,)))
+                problems.append(Problem("copies", GENERAL_9, too_many_wizards(deck, name, count), (name,)))
         elif card.unique and count > 1:
-            problems.append(Problem("copies", GENERAL_9, _too_many_unique(deck, name, count), (name,)))
+            problems.append(Problem("copies", GENERAL_9, too_many_unique(deck, name, count), (name,)))
         elif count > 3:
-            problems.append(Problem("copies", GENERAL_9, _too_many_copies(deck, name, count), (name,)))
+            problems.append(Problem("copies", GENERAL_9, too_many_copies(deck, name, count), (name,)))
     return problems
-
-
-def _avatar_in_sideboard(deck: MatchedDeck, name: str) -> Text:
-    if _main(deck):
-        # Translators: %(card)s is a card's name (an avatar).
-        return _("%(card)s is in the sideboard; no Wizard may be", card=name)
-    # Translators: %(card)s is a card's name (an avatar); %(deck)s says which deck, such as "against hero".
-    return _("%(card)s is in the sideboard (%(deck)s); no Wizard may be", card=name, deck=_deck_name(deck))
-
-
-def _too_many_wizards(deck: MatchedDeck, name: str, count: int) -> Text:
-    if _main(deck):
-        # Translators: %(card)s is a card's name (an avatar).
-        return ngettext("%(count)s copy of %(card)s; at most 2 of the same Wizard",
-                        "%(count)s copies of %(card)s; at most 2 of the same Wizard", count, card=name)
-    # Translators: %(card)s is a card's name (an avatar); %(deck)s says which deck, such as "against hero".
-    return ngettext("%(count)s copy of %(card)s (%(deck)s); at most 2 of the same Wizard",
-                    "%(count)s copies of %(card)s (%(deck)s); at most 2 of the same Wizard", count, card=name,
-                    deck=_deck_name(deck))
-
-
-def _too_many_unique(deck: MatchedDeck, name: str, count: int) -> Text:
-    if _main(deck):
-        # Translators: %(card)s is a card's name.
-        return ngettext("%(count)s copy of the unique card %(card)s; at most 1",
-                        "%(count)s copies of the unique card %(card)s; at most 1", count, card=name)
-    # Translators: %(card)s is a card's name; %(deck)s says which deck, such as "against hero".
-    return ngettext("%(count)s copy of the unique card %(card)s (%(deck)s); at most 1",
-                    "%(count)s copies of the unique card %(card)s (%(deck)s); at most 1", count, card=name,
-                    deck=_deck_name(deck))
-
-
-def _too_many_copies(deck: MatchedDeck, name: str, count: int) -> Text:
-    if _main(deck):
-        # Translators: %(card)s is a card's name.
-        return ngettext("%(count)s copy of %(card)s; at most 3", "%(count)s copies of %(card)s; at most 3", count,
-                        card=name)
-    # Translators: %(card)s is a card's name; %(deck)s says which deck, such as "against hero".
-    return ngettext("%(count)s copy of %(card)s (%(deck)s); at most 3",
-                    "%(count)s copies of %(card)s (%(deck)s); at most 3", count, card=name, deck=_deck_name(deck))
 
 
 def creature_count(deck: MatchedDeck) -> int:
@@ -218,7 +173,7 @@ def _creatures(deck: MatchedDeck) -> list[Problem]:
     counted = creature_count(deck)
     if counted >= MIN_CREATURES:
         return []
-    if _main(deck):
+    if is_main(deck):
         message = ngettext("the play deck has %(count)s creature (creature-events count half); at least %(minimum)s",
                            "the play deck has %(count)s creatures (creature-events count half); at least %(minimum)s",
                            counted, minimum=MIN_CREATURES)
@@ -227,7 +182,7 @@ def _creatures(deck: MatchedDeck) -> list[Problem]:
         message = ngettext(
             "the play deck (%(deck)s) has %(count)s creature (creature-events count half); at least %(minimum)s",
             "the play deck (%(deck)s) has %(count)s creatures (creature-events count half); at least %(minimum)s",
-            counted, minimum=MIN_CREATURES, deck=_deck_name(deck))
+            counted, minimum=MIN_CREATURES, deck=deck_name(deck))
     return [Problem("creatures", GENERAL_8, message)]
 
 
@@ -238,42 +193,21 @@ def _draft(deck: MatchedDeck, policy_key: str) -> list[Problem]:
     pool = deck.matched(POOL)
     characters = sum(count for count, card in pool if card.type == CHARACTER)
     if characters > MAX_POOL_CHARACTERS:
-        problems.append(Problem("pool", clause, _pool_too_large(deck, characters)))
+        problems.append(Problem("pool", clause, pool_too_large(deck, characters, MAX_POOL_CHARACTERS)))
     others = sorted({card.name for _count, card in pool if card.type != CHARACTER})
     # Policy Number 4 lets "certain cards" be revealed as starting characters; earlier texts do not.
     if others and policy_key != "policy-4-2001":
-        if _main(deck):
+        if is_main(deck):
             # Translators: the cards are listed with this problem.
             message = _("the pool holds cards that are not characters")
         else:
             # Translators: %(deck)s says which deck, such as "against hero".
-            message = _("the pool (%(deck)s) holds cards that are not characters", deck=_deck_name(deck))
+            message = _("the pool (%(deck)s) holds cards that are not characters", deck=deck_name(deck))
         problems.append(Problem("pool", clause, message, tuple(others)))
     in_play = sum(count for count, card in deck.matched(PLAY) if card.type == CHARACTER)
     if in_play > MAX_PLAY_DECK_CHARACTERS:
-        problems.append(Problem("play-deck-characters", clause, _play_deck_characters(deck, in_play)))
+        problems.append(Problem("play-deck-characters", clause, play_deck_characters(deck, in_play, MAX_PLAY_DECK_CHARACTERS)))
     return problems
-
-
-def _pool_too_large(deck: MatchedDeck, characters: int) -> Text:
-    if _main(deck):
-        return ngettext("the pool has %(count)s character; at most %(limit)s",
-                        "the pool has %(count)s characters; at most %(limit)s", characters, limit=MAX_POOL_CHARACTERS)
-    # Translators: %(deck)s says which deck, such as "against hero".
-    return ngettext("the pool (%(deck)s) has %(count)s character; at most %(limit)s",
-                    "the pool (%(deck)s) has %(count)s characters; at most %(limit)s", characters,
-                    limit=MAX_POOL_CHARACTERS, deck=_deck_name(deck))
-
-
-def _play_deck_characters(deck: MatchedDeck, in_play: int) -> Text:
-    if _main(deck):
-        return ngettext("the play deck has %(count)s character; at most %(limit)s",
-                        "the play deck has %(count)s characters; at most %(limit)s", in_play,
-                        limit=MAX_PLAY_DECK_CHARACTERS)
-    # Translators: %(deck)s says which deck, such as "against hero".
-    return ngettext("the play deck (%(deck)s) has %(count)s character; at most %(limit)s",
-                    "the play deck (%(deck)s) has %(count)s characters; at most %(limit)s", in_play,
-                    limit=MAX_PLAY_DECK_CHARACTERS, deck=_deck_name(deck))
 
 
 def sideboard_limit(policy_key: str, game_type: str) -> int | None:
@@ -291,16 +225,16 @@ def _sideboard(deck: MatchedDeck, policy_key: str, game_type: str) -> list[Probl
         return []
     clause = SIDEBOARD_P4 if policy_key == "policy-4-2001" else SIDEBOARD_P1
     if limit == 0:
-        if _main(deck):
+        if is_main(deck):
             # Translators: %(size)s is how many cards the list's sideboard holds.
             message = _("starter rules have no sideboard; this list has %(size)s", size=size)
         else:
             # Translators: %(size)s is how many cards the list's sideboard holds; %(deck)s says which deck, such as
             # "against hero".
             message = _("starter rules have no sideboard; this list (%(deck)s) has %(size)s", size=size,
-                        deck=_deck_name(deck))
+                        deck=deck_name(deck))
         return [Problem("sideboard", clause, message)]
-    if _main(deck):
+    if is_main(deck):
         # Translators: %(game_type)s is the game type's key, such as two-deck, kept as written.
         message = ngettext("the sideboard has %(count)s card; at most %(limit)s in a %(game_type)s game",
                            "the sideboard has %(count)s cards; at most %(limit)s in a %(game_type)s game", size,
@@ -310,7 +244,7 @@ def _sideboard(deck: MatchedDeck, policy_key: str, game_type: str) -> list[Probl
         # deck, such as "against hero".
         message = ngettext("the sideboard (%(deck)s) has %(count)s card; at most %(limit)s in a %(game_type)s game",
                            "the sideboard (%(deck)s) has %(count)s cards; at most %(limit)s in a %(game_type)s game",
-                           size, limit=limit, game_type=game_type, deck=_deck_name(deck))
+                           size, limit=limit, game_type=game_type, deck=deck_name(deck))
     return [Problem("sideboard", clause, message)]
 
 
@@ -335,28 +269,7 @@ def _alignment(deck: MatchedDeck, alignment: str) -> list[Problem]:
                     if card.type in (CHARACTER, RESOURCE, SITE) and not _allowed(card, alignment)})
     if not wrong:
         return []
-    return [Problem("alignment", SINGLE_ALIGNMENT_CLAUSE, _not_of_alignment(deck, alignment), tuple(wrong))]
-
-
-def _not_of_alignment(deck: MatchedDeck, alignment: str) -> Text:
-    """What the cards are that a single-alignment deck may not hold, for each alignment of SINGLE_ALIGNMENT."""
-    if alignment == HERO:
-        if _main(deck):
-            # Translators: says what the cards listed with this problem are not, in a hero-only event.
-            return _("not hero resources, characters or sites")
-        # Translators: %(deck)s says which deck, such as "against hero".
-        return _("not hero resources, characters or sites (%(deck)s)", deck=_deck_name(deck))
-    if alignment == MINION:
-        if _main(deck):
-            # Translators: says what the cards listed with this problem are not, in a minion-only event.
-            return _("not minion resources, characters or sites")
-        # Translators: %(deck)s says which deck, such as "against hero".
-        return _("not minion resources, characters or sites (%(deck)s)", deck=_deck_name(deck))
-    if _main(deck):
-        # Translators: says what the cards listed with this problem are not, in a fallen-wizard-only event.
-        return _("not fallen-wizard resources, characters or sites")
-    # Translators: %(deck)s says which deck, such as "against hero".
-    return _("not fallen-wizard resources, characters or sites (%(deck)s)", deck=_deck_name(deck))
+    return [Problem("alignment", SINGLE_ALIGNMENT_CLAUSE, not_of_alignment(deck, alignment), tuple(wrong))]
 
 
 def _sealed(deck: MatchedDeck, product: Counter) -> list[Problem]:

@@ -25,6 +25,7 @@ from scoring.messages import _, ngettext
 from tests.visible_text import english_left
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
+TAG = re.compile(r"</?[a-z][^>]*>")
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|%[sd]|\{[a-z_]+\}")
 
 
@@ -81,6 +82,21 @@ def test_a_translation_keeps_the_placeholders_of_its_source(code):
                 wrong.append(f"{sources[0]!r}: {string!r}")
             if "%" in string.replace("%%", "").replace("%(", "") and not PLACEHOLDER.search(string):
                 wrong.append(f"stray percent sign in {string!r}")
+    assert wrong == []
+
+
+@pytest.mark.parametrize("code", languages())
+def test_a_translation_keeps_the_markup_of_its_source_and_adds_no_straight_quote(code):
+    # Templates put translations into attributes as they are (title="…", data-confirm="…"):
+    # a straight double quote there would end the attribute. Typographic quotes are fine.
+    wrong = []
+    for message in read_catalogue(code):
+        if not message.id:
+            continue
+        source = _ids(message)[0]
+        for string in _strings(message):
+            if string.count('"') > source.count('"') or sorted(TAG.findall(string)) != sorted(TAG.findall(source)):
+                wrong.append(f"{source!r}: {string!r}")
     assert wrong == []
 
 
