@@ -20,6 +20,25 @@ RESULT_KINDS = ("council", "one-ring", "wizard-eliminated", "tie", "forfeit", "s
 FORFEIT_REASONS = ("stall", "drop", "cheat", "no-show")
 DECK_CAPABILITIES = ("one-ring", "marshalling-points")
 SCENARIO_HOW = ("victory", "rank")
+# How the forfeit explanation names the reason and the winner's deck; the English words are the codes.
+FORFEIT_REASON_WORDS = {
+    # Translators: why a game was forfeited, inside "forfeit (stall): ...": stalling (Policy #1, General 18).
+    "stall": _("stall"),
+    # Translators: why a game was forfeited: the player dropped out of the event mid-game.
+    "drop": _("drop"),
+    # Translators: why a game was forfeited: cheating.
+    "cheat": _("cheat"),
+    # Translators: why a game was forfeited: the player did not show up.
+    "no-show": _("no-show"),
+}
+DECK_WORDS = {
+    # Translators: the winner's deck in "the maximum for a scenario deck".
+    "scenario": _("scenario"),
+    # Translators: the winner's deck in "the maximum for a one-ring deck": a deck that can destroy The One Ring.
+    "one-ring": _("one-ring"),
+    # Translators: the winner's deck in "the maximum for a marshalling-points deck": it can win on points only.
+    "marshalling-points": _("marshalling-points"),
+}
 
 
 # How a won game counts in Policy #1's tie-break criteria II-VI.
@@ -242,10 +261,11 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
             winner=winner,
             method=FORFEIT,
             counts_as=counts_as,
-            # Translators: reason is a code (stall, drop, cheat, no-show); deck is "scenario" or a deck
-            # capability code (one-ring, marshalling-points); points are the winner's tournament points.
+            # Translators: reason says why the game was forfeited (stalling, ...); deck is what the winner's
+            # deck can do (scenario, One Ring, marshalling points); points are the winner's tournament points.
             explanation=_("forfeit (%(reason)s): the winner gets the maximum for a %(deck)s deck, %(points)s-0",
-                          reason=reason, deck="scenario" if scenario_game else capability, points=points),
+                          reason=FORFEIT_REASON_WORDS[reason],
+                          deck=DECK_WORDS["scenario" if scenario_game else capability], points=points),
             clause=policy.forfeit_clause,
         )
     # kind == "scenario"

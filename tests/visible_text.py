@@ -16,7 +16,7 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 NEVER_READ = {"script", "style", "code", "kbd", "samp", "template"}
 # Attributes a browser shows or a screen reader reads aloud.
 READ_ATTRIBUTES = {"title", "aria-label", "aria-description", "aria-roledescription", "placeholder", "alt",
-                   "data-confirm", "data-page-of", "label"}
+                   "data-confirm", "data-page-of", "data-label", "label"}
 BUTTON_INPUTS = {"submit", "button", "reset"}
 # Two ASCII letters in a row: a word of English (or of any language written without accents).
 WORD = re.compile(r"[A-Za-z]{2,}")

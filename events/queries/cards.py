@@ -85,7 +85,9 @@ def _detail(result: dict | None, mine: int) -> str:
         # Translators: the marshalling points (MP) of the player and of their opponent; the player lost the
         # Weakest Link (a tie-break of the policy).
         return _("MP %(mine)s–%(theirs)s, Weakest Link lost") % values
-    return str(RESULT_LABELS.get(result["kind"], result["kind"].replace("-", " ")))
+    if result["kind"] == "tie":
+        return ""  # the outcome says it already
+    return str(RESULT_LABELS[result["kind"]])
 
 
 def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[str, Player]) -> list[Card]:

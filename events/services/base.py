@@ -9,6 +9,7 @@ turn a ``ServiceError`` into a message next to the field it names.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils import timezone
@@ -57,6 +58,12 @@ class ServiceError(Exception):
 def rule_error_line(error: scoring.RuleError) -> str:
     """``RuleError.one_line`` in the reader's language: "path: message [rule]"; the path and rule stay as they are."""
     message = say(error.message)
+    line = re.fullmatch(r"line (\d+)", error.field or "")
+    if line:
+        # A deck list's line, as the player numbers them.
+        return _("line %(number)s: %(message)s") % {"number": line.group(1), "message": message}
+    if error.field == "list":
+        return message
     if error.field and error.rule:
         # Translators: %(path)s is where in a document the error is, such as players[2].name; %(rule)s cites a
         # clause of the policy documents, in English.

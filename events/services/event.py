@@ -7,7 +7,7 @@ import secrets
 
 from django.conf import settings
 from django.db import transaction
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, get_supported_language_variant, ngettext
 from django.utils.translation import gettext as _
 
 import scoring
@@ -57,7 +57,7 @@ def create_event(
     The projector and printouts are in ``language``, else in the language of the
     coordinator creating it (docs/i18n.md).
     """
-    language = _checked_language(language) or _checked_language(get_language()) or settings.LANGUAGE_CODE
+    language = _checked_language(language) or _reader_language() or settings.LANGUAGE_CODE
     _check_event_rules({"name": name, "place": place, **rules})
     with transaction.atomic(durable=True):
         event = Event.objects.create(
@@ -84,6 +84,14 @@ def _settings(event: Event) -> dict:
         "players_report": event.players_report,
         "language": event.language,
     }
+
+
+def _reader_language() -> str:
+    # The coordinator's own language, when Council has it ("es-ES" reads as "es").
+    try:
+        return get_supported_language_variant(get_language() or "")
+    except LookupError:
+        return ""
 
 
 def _checked_language(language: str) -> str:

@@ -32,7 +32,7 @@ def midsentence(value):
     """A title or label as it reads inside a sentence: its first letter small ("Start the playoff"),
     except in German, which writes every noun with a capital."""
     text = str(value)
-    if not text or get_language().startswith("de"):
+    if not text or (get_language() or "").startswith("de"):
         return text
     return text[0].lower() + text[1:]
 

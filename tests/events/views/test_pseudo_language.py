@@ -113,7 +113,7 @@ def _greek_event():
     # The projector and the printouts are in the event's language.
     type(event).objects.filter(pk=event.pk).update(language=PSEUDO, spot_checks_per_round=6)
     token = services.create_staff_link(event, actor=by)
-    return {"event": event, "owner": owner, "token": token, "kwargs": {
+    return {"event": event, "owner": owner, "staff": staff, "token": token, "kwargs": {
         "slug": event.slug, "player_id": event.players.first().pk, "number": 2, "game_id": rest[0].pk,
         "user_id": staff.pk, "token": token,
         "deck_token": services.make_deck_link(event.players.first(), actor=by).deck_token,
@@ -151,4 +151,14 @@ def test_every_page_reads_without_a_word_of_english(client, greek_event):
         left = english_left(response.content.decode(), PSEUDO, allowed=_card_words())
         if left:
             untranslated[pattern.name] = left
+    # The pages Django answers with when there is nothing to show, or the reader may not see it.
+    for address, status in ((reverse("public", args=["no-such-event"]), 404),
+                            (reverse("desk", args=[greek_event["event"].slug]), 403)):
+        if status == 403:
+            client.force_login(greek_event["staff"])  # staff may not open the coordinator's desk
+        response = client.get(address)
+        assert response.status_code == status
+        left = english_left(response.content.decode(), PSEUDO)
+        if left:
+            untranslated[str(status)] = left
     assert untranslated == {}, "English left:\n" + "\n".join(f"{name}: {left}" for name, left in untranslated.items())
