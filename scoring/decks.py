@@ -54,7 +54,7 @@ from .decklists import (
 )
 from .errors import RuleError
 from .messages import Text, _, ngettext
-from .policies import GAME_TYPES
+from .policies import GAME_TYPE_WORDS, GAME_TYPES
 
 # The event formats (scoring/archive.py EVENT_FORMATS) and the alignment each requires.
 SINGLE_ALIGNMENT = {"hero-only": HERO, "minion-only": MINION, "fallen-wizard-only": FALLEN_WIZARD}
@@ -238,13 +238,13 @@ def _sideboard(deck: MatchedDeck, policy_key: str, game_type: str) -> list[Probl
         # Translators: %(game_type)s is the game type's key, such as two-deck, kept as written.
         message = ngettext("the sideboard has %(count)s card; at most %(limit)s in a %(game_type)s game",
                            "the sideboard has %(count)s cards; at most %(limit)s in a %(game_type)s game", size,
-                           limit=limit, game_type=game_type)
+                           limit=limit, game_type=GAME_TYPE_WORDS[game_type])
     else:
         # Translators: %(game_type)s is the game type's key, such as two-deck, kept as written; %(deck)s says which
         # deck, such as "against hero".
         message = ngettext("the sideboard (%(deck)s) has %(count)s card; at most %(limit)s in a %(game_type)s game",
                            "the sideboard (%(deck)s) has %(count)s cards; at most %(limit)s in a %(game_type)s game",
-                           size, limit=limit, game_type=game_type, deck=deck_name(deck))
+                           size, limit=limit, game_type=GAME_TYPE_WORDS[game_type], deck=deck_name(deck))
     return [Problem("sideboard", clause, message)]
 
 

@@ -28,6 +28,28 @@ GAME_TYPES = (
     "scenario",
 )
 
+# How a sentence names a game type ("The One Ring in a two-deck game"); the English words are the codes.
+GAME_TYPE_WORDS = {
+    # Translators: a game type inside a sentence, as in "at most 5 in a one-deck-starter game".
+    "one-deck-starter": _("one-deck-starter"),
+    # Translators: a game type inside a sentence: the one-deck game with standard decks.
+    "one-deck-standard": _("one-deck-standard"),
+    # Translators: a game type inside a sentence, as in "The One Ring in a two-deck game".
+    "two-deck": _("two-deck"),
+    # Translators: a game type inside a sentence: the three-deck game.
+    "three-deck": _("three-deck"),
+    # Translators: a game type inside a sentence: the campaign (four-deck) game.
+    "campaign": _("campaign"),
+    # Translators: a game type inside a sentence: sealed deck with starter product.
+    "sealed-starter": _("sealed-starter"),
+    # Translators: a game type inside a sentence: sealed deck with standard product.
+    "sealed-standard": _("sealed-standard"),
+    # Translators: a game type inside a sentence: the challenge deck game.
+    "challenge-deck": _("challenge-deck"),
+    # Translators: a game type inside a sentence: the resource/character scenario game.
+    "scenario": _("scenario"),
+}
+
 TIE_RESOLUTIONS = ("playoff", "co-champions")
 
 # Tie-break criteria, in the words of the texts. The engine in standings.py knows how
@@ -141,7 +163,7 @@ class Policy:
         if game_type not in self.game_types:
             raise RuleError(
                 # Translators: policy is the English title of a tournament policy; game_type a code such as "challenge-deck".
-                _("%(policy)s has no %(game_type)s game", policy=self.title, game_type=game_type),
+                _("%(policy)s has no %(game_type)s game", policy=self.title, game_type=GAME_TYPE_WORDS[game_type]),
                 field=field,
                 rule=self.time_clause,
             )

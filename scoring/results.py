@@ -14,7 +14,7 @@ from fractions import Fraction
 from .errors import RuleError
 from .limits import MP_LIMIT
 from .messages import Text, _
-from .policies import Policy
+from .policies import GAME_TYPE_WORDS, Policy
 
 RESULT_KINDS = ("council", "one-ring", "wizard-eliminated", "tie", "forfeit", "scenario")
 FORFEIT_REASONS = ("stall", "drop", "cheat", "no-show")
@@ -195,7 +195,8 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
         )
     if kind == "scenario" and not scenario_game:
         raise RuleError(
-            _("a scenario result needs a scenario game; this event plays %(game_type)s", game_type=game_type),
+            _("a scenario result needs a scenario game; this event plays %(game_type)s",
+              game_type=GAME_TYPE_WORDS.get(game_type, game_type)),
             field=f"{field}.kind",
             rule=policy.scenario_clause,
         )
@@ -211,7 +212,8 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
             method=ONE_RING,
             counts_as=ONE_RING,
             # Translators: game_type is a code such as "two-deck"; points are the winner's tournament points.
-            explanation=_("The One Ring in a %(game_type)s game: %(points)s-0", game_type=game_type, points=points),
+            explanation=_("The One Ring in a %(game_type)s game: %(points)s-0", game_type=GAME_TYPE_WORDS[game_type],
+                            points=points),
             clause=policy.one_ring_clause,
         )
     if kind == "wizard-eliminated":
