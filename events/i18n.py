@@ -44,8 +44,3 @@ def _decimals(value: float) -> int:
     # Scores are whole, halves (3.5 tournament points) or thirds of the Council's ratio: at most two places.
     return len(f"{value:.2f}".rstrip("0").split(".")[1])
 
-
-def refusal(error) -> str:
-    """A ``scoring.RuleError`` as a person reads it: the message in their language, the clause cited as written."""
-    message = say(error.message)
-    return f"{message} ({error.rule})" if error.rule else message

@@ -53,8 +53,8 @@ from .decklists import (
     Entry,
 )
 from .errors import RuleError
+from .game_types import GAME_TYPE_WORDS, GAME_TYPES
 from .messages import Text, _, ngettext
-from .policies import GAME_TYPE_WORDS, GAME_TYPES
 
 # The event formats (scoring/archive.py EVENT_FORMATS) and the alignment each requires.
 SINGLE_ALIGNMENT = {"hero-only": HERO, "minion-only": MINION, "fallen-wizard-only": FALLEN_WIZARD}

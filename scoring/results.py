@@ -12,9 +12,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .errors import RuleError
+from .game_types import GAME_TYPE_WORDS
 from .limits import MP_LIMIT
 from .messages import Text, _
-from .policies import GAME_TYPE_WORDS, Policy
+from .policies import Policy
 
 RESULT_KINDS = ("council", "one-ring", "wizard-eliminated", "tie", "forfeit", "scenario")
 FORFEIT_REASONS = ("stall", "drop", "cheat", "no-show")

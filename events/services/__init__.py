@@ -7,7 +7,7 @@ same transaction. Views and commands call them through this package.
 """
 
 from .archive import import_event
-from .base import NeedsConfirmation, ServiceError
+from .base import NeedsConfirmation, ServiceError, rule_error_line
 from .clock import adjust_time, call_time, pause_clock, start_clock
 from .decks import (
     publish_deck_lists,
@@ -31,6 +31,7 @@ __all__ = [
     "NeedsConfirmation",
     "ResultConflict",
     "ServiceError",
+    "rule_error_line",
     "add_staff",
     "adjust_break_clock",
     "adjust_time",

@@ -12,7 +12,6 @@ import scoring
 
 from .. import services
 from ..forms import CouncilForm, ResultForm, add_service_error, result_initial
-from ..i18n import refusal
 from ..models import Game
 from ..queries.council import council_outcome
 from ..queries.record import result_history
@@ -119,7 +118,7 @@ def game_council(request, event, actor, game_id: int):
         try:
             outcome = council_outcome(event, game, form.sheets())
         except scoring.RuleError as error:
-            form.add_error(None, refusal(error))
+            form.add_error(None, services.rule_error_line(error))
     return render_region(request, "events/council.html", "council-outcome",
                          {"event": event, "game": game, "form": form, "outcome": outcome,
                           "back": request.GET.get("back", "")})
