@@ -1,0 +1,329 @@
+"""The exact pairing search, score group by score group.
+
+Used when the round can be paired with no rematch and no clash of Fallen-wizards (the
+usual case); ``scoring.pairing_defects`` takes the rounds where it cannot. Games are the
+"allowed" ones: between players who have not met and, in a Fallen-wizard-only event,
+who play different Fallen-wizards.
+
+The search walks the score groups from the top, as the texts pair (Version 3 and Policy
+Number 4, "Pairing Players"). On reaching group g, what is left of the round depends
+only on g and on the players of higher groups still unpaired, the *floaters*: a state
+(g, floaters). In group g the floaters and the group's own players form a pool; a
+choice is which of them are *left over* to float further down. The rest of the pool is
+then paired with one matching (any perfect matching of them will do: every one costs
+the same). The cost of a choice is charged as the texts rank it: a player of group g
+left over is one more game from g down (D_g); a floater left over skips one more group
+(X of the floater's own group). Summing these over the groups gives exactly the vector
+(D0, X0, D1, X1, ...) of ``scoring.pairing``, encoded as one integer whose terms
+outweigh all later terms together.
+
+The best rest from each state is found by depth-first branch and bound over the choices
+in order of cost, remembered per state (exactly, or as a lower bound when the search
+was cut off by a better pairing found elsewhere). A lower bound prunes most choices:
+every cut between groups with an odd number of players above it is crossed by one
+player, and a floater who has met every player of the next groups must skip them. The
+search ends with the best pairing, proven: there is no step budget.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .matching import maximum_matching
+
+
+class GroupSearch:
+    """Best allowed pairing of the players of ``groups`` (score groups from the top).
+
+    ``groups[g]`` lists group g's players (indices into ``forbidden``) in the seed's
+    random order; ``forbidden[p]`` holds the players p may not meet; ``avatar_class[p]``
+    is p's Fallen-wizard class (an int) or None, used only to prove pools pairable
+    quickly. The caller has checked that an allowed pairing of everyone exists.
+    """
+
+    def __init__(self, groups: list[list[int]], forbidden: list[set[int]], avatar_class: list[int | None]) -> None:
+        self.groups = groups
+        self.forbidden = forbidden
+        self.avatar_class = avatar_class
+        self.any_class = any(c is not None for c in avatar_class)
+        k = self.k = len(groups)
+        self.group_of: dict[int, int] = {p: g for g, members in enumerate(groups) for p in members}
+        self.rank: dict[int, int] = {p: n for members in groups for n, p in enumerate(members)}
+        players = len(self.group_of)
+        base = players * max(k, 1) + 2
+        # X_g counts group skips (at most players * groups), D_g games down: both < base.
+        self.w_skip = [base ** (2 * (k - 1 - g)) for g in range(k)]
+        self.w_down = [base * w for w in self.w_skip]
+        # "No pairing": above every cost (all terms at most base - 1), still an int, so
+        # that a limit less a cost stays exact however wide the event.
+        self.unreachable = base ** (2 * k + 1)
+        # Dirac's bound needs how many players one player may not meet, apart from the
+        # players of their own avatar class (counted per pool).
+        if self.any_class:
+            self.most_rematches = max(
+                (sum(1 for q in forbidden[p] if avatar_class[q] is None or avatar_class[q] != avatar_class[p])
+                 for p in self.group_of), default=0)
+        else:
+            self.most_rematches = max((len(forbidden[p]) for p in self.group_of), default=0)
+        self.below: list[int] = [0] * (k + 1)  # players in groups g and lower
+        for g in range(k - 1, -1, -1):
+            self.below[g] = self.below[g + 1] + len(groups[g])
+        # parity_floor[g][odd]: every cut from group g down that an odd number of players
+        # above it must cross costs at least one game down, when ``odd`` floaters come in.
+        self.parity_floor: list[tuple[int, int]] = [(0, 0)] * (k + 1)
+        for g in range(k - 1, -1, -1):
+            if g == k - 1:
+                self.parity_floor[g] = (0, 0)
+                continue
+            floor = []
+            for odd in (0, 1):
+                out = (odd + len(groups[g])) & 1
+                floor.append(out * self.w_down[g] + self.parity_floor[g + 1][out])
+            self.parity_floor[g] = (floor[0], floor[1])
+        self._blocked: dict[int, frozenset[int]] = {}
+        self.memo: dict[tuple[int, frozenset[int]], tuple[int, bool]] = {}
+        self.choice: dict[tuple[int, frozenset[int]], frozenset[int]] = {}
+        self._pairable_cache: dict[frozenset[int], bool] = {}
+        self._deficiency_cache: dict[frozenset[int], int] = {}
+        self.states = 0  # states searched, for the benchmark
+
+    # -- the search -----------------------------------------------------------------
+    def pairable_at_all(self) -> bool:
+        """Whether every player can be paired with allowed games."""
+        return self._completable(0, frozenset())
+
+    def solve(self) -> tuple[list[tuple[int, int]], int]:
+        """The best pairing, as pairs in the order of the groups, and its cost."""
+        cost = self._rest(0, frozenset(), self.unreachable)
+        assert cost < self.unreachable, "the caller checked that an allowed pairing exists"
+        pairs: list[tuple[int, int]] = []
+        floaters: frozenset[int] = frozenset()
+        for g in range(self.k):
+            leftover = self.choice[(g, floaters)]
+            pool = self._pool(g, floaters)
+            pairs.extend(self._pair(pool, leftover))
+            floaters = leftover
+        return pairs, int(cost)
+
+    def bound(self, g: int, floaters: frozenset[int]) -> float:
+        """A lower bound on the cost of pairing groups g and below with these floaters.
+
+        Cut by cut, disjoint charges: a floater who has met everyone of group g is left
+        over there (one more skip), and a cut with an odd number of players above it is
+        crossed by at least one more player, who costs at least one game down.
+        """
+        if g >= self.k:
+            return 0 if not floaters else self.unreachable
+        floor = self.parity_floor[g][len(floaters) & 1]
+        if not floaters:
+            return floor
+        # The first group at which each floater can meet someone; another floater will do.
+        reach: list[tuple[int, int]] = []
+        for f in floaters:
+            h = g
+            if not any(o not in self.forbidden[f] for o in floaters if o != f):
+                blocked = self._blocked_groups(f)
+                while h in blocked:
+                    h += 1
+                if h >= self.k:
+                    return self.unreachable
+            if h > g:
+                reach.append((h, self.w_skip[self.group_of[f]]))
+        if not reach:
+            return floor
+        odd = len(floaters) & 1
+        for c in range(g, max(h for h, _w in reach)):
+            odd ^= len(self.groups[c]) & 1  # players above the cut below group c
+            staying = [w for h, w in reach if h > c]
+            charge = sum(staying) + ((odd + len(staying)) & 1) * self.w_down[c]
+            floor += charge - odd * self.w_down[c]  # this cut's parity charge, replaced
+        return floor
+
+    def _blocked_groups(self, p: int) -> frozenset[int]:
+        """The groups below p's own in which p has met (or clashes with) everyone."""
+        known = self._blocked.get(p)
+        if known is None:
+            own = self.group_of[p]
+            met_in: dict[int, int] = {}
+            for q in self.forbidden[p]:
+                g = self.group_of.get(q)
+                if g is not None and g > own:
+                    met_in[g] = met_in.get(g, 0) + 1
+            known = self._blocked[p] = frozenset(g for g, n in met_in.items() if n == len(self.groups[g]))
+        return known
+
+    def _rest(self, g: int, floaters: frozenset[int], limit: float) -> float:
+        """Least cost from group g down, or a value of at least ``limit`` if none is below it."""
+        key = (g, floaters)
+        known = self.memo.get(key)
+        if known is not None and (known[1] or known[0] >= limit):
+            return known[0]
+        self.states += 1
+        floor = self.bound(g, floaters)
+        if floor >= limit:
+            return floor
+        best = limit
+        chosen = None
+        residents = self.groups[g]
+        odd_out = (len(floaters) + len(residents)) & 1
+        least_below = self.parity_floor[g + 1][odd_out] if g + 1 < self.k else 0
+        for leftover, cost in self._leftovers(g, floaters):
+            if cost + least_below >= best:
+                break
+            if g + 1 == self.k:
+                total = cost
+            else:
+                if cost + self.bound(g + 1, leftover) >= best or not self._completable(g + 1, leftover):
+                    continue
+                total = cost + self._rest(g + 1, leftover, best - cost)
+            if total < best:
+                best, chosen = total, leftover
+                if best <= floor:
+                    break
+        if chosen is not None:
+            self.memo[key] = (best, True)
+            self.choice[key] = chosen
+            return best
+        self.memo[key] = (max(limit, known[0] if known else 0), False)
+        return limit
+
+    def _leftovers(self, g: int, floaters: frozenset[int]):
+        """Who of the pool may be left over, cheapest first: (leftover, its cost here).
+
+        Leaving a floater costs a skip of its own, higher, group and so outweighs leaving
+        any number of group g's players; among equal costs the seed's order decides, the
+        last players of the group's random order being the first left over.
+        """
+        residents = self.groups[g]
+        pool = self._pool(g, floaters)
+        last = g + 1 == self.k
+        ordered = sorted(floaters, key=lambda f: (self.group_of[f], f))
+        by_cost: dict[int, list[tuple[int, ...]]] = {}
+        for n in range(len(ordered) + 1 if not last else 1):
+            for kept_out in combinations(ordered, n):
+                cost = sum(self.w_skip[self.group_of[f]] for f in kept_out)
+                by_cost.setdefault(cost, []).append(kept_out)
+        parity = len(pool) & 1
+        last_first = residents[::-1]
+        for floater_cost in sorted(by_cost):
+            runs = by_cost[floater_cost]
+            shortest = {}
+            for kept_out in runs:
+                rest = pool.difference(kept_out)
+                shortest[kept_out] = self._deficiency(rest)
+            for t in range(0, (len(residents) if not last else 0) + 1):
+                cost = floater_cost + t * self.w_down[g]
+                for kept_out in runs:
+                    if (len(kept_out) + t) & 1 != parity or t < shortest[kept_out]:
+                        continue
+                    for residents_out in combinations(last_first, t):
+                        leftover = frozenset(kept_out).union(residents_out)
+                        if self._pairable(pool - leftover):
+                            yield leftover, cost
+
+    # -- pools and matchings ---------------------------------------------------------
+    def _pool(self, g: int, floaters: frozenset[int]) -> frozenset[int]:
+        return floaters.union(self.groups[g])
+
+    def _surely_pairable(self, players) -> bool:
+        """Dirac: r players, each barred from at most d of the others, pair if r >= 2d + 2."""
+        size = len(players)
+        limit = self.most_rematches
+        if size < 2 * limit + 2:
+            return False
+        if self.any_class:
+            classes: dict[int, int] = {}
+            for p in players:
+                c = self.avatar_class[p]
+                if c is not None:
+                    classes[c] = classes.get(c, 0) + 1
+            if classes:
+                limit += max(classes.values()) - 1
+        return size >= 2 * limit + 2
+
+    def _pairable(self, players: frozenset[int]) -> bool:
+        """Whether these players can all be paired with allowed games."""
+        if len(players) & 1:
+            return False
+        if not players or self._surely_pairable(players):
+            return True
+        known = self._pairable_cache.get(players)
+        if known is None:
+            known = self._pairable_cache[players] = self._deficiency(players) == 0
+        return known
+
+    def _deficiency(self, players: frozenset[int]) -> int:
+        """Players left unpaired by a largest set of allowed games among ``players``."""
+        known = self._deficiency_cache.get(players)
+        if known is None:
+            if self._surely_pairable(players) or (len(players) > 1 and self._surely_pairable(list(players)[1:])):
+                known = len(players) & 1
+            else:
+                mate = maximum_matching(self._adjacency(sorted(players)))
+                known = sum(1 for m in mate if m == -1)
+            self._deficiency_cache[players] = known
+        return known
+
+    def _completable(self, g: int, floaters: frozenset[int]) -> bool:
+        """Whether the floaters and every player from group g down can all be paired."""
+        if not self.any_class and len(floaters) + self.below[g] >= 2 * self.most_rematches + 2:
+            return True
+        everyone = floaters.union(*self.groups[g:])
+        return self._pairable(everyone)
+
+    def _adjacency(self, ordered: list[int]) -> list[list[int]]:
+        position = {p: n for n, p in enumerate(ordered)}
+        return [[position[q] for q in ordered if q != p and q not in self.forbidden[p]] for p in ordered]
+
+    def _pair(self, pool: frozenset[int], leftover: frozenset[int]) -> list[tuple[int, int]]:
+        """A perfect allowed matching of the pool less the leftover, in the seed's order.
+
+        Floaters come first, so each meets the first player of the group's random order
+        they may meet, as the texts' procedure would pair them.
+        """
+        ordered = sorted(pool - leftover, key=lambda p: (self.group_of[p], self.rank[p]))
+        if self._surely_pairable(ordered):
+            pairs = _greedy_then_mended(ordered, self.forbidden)
+            if pairs is not None:
+                return pairs
+        mate = maximum_matching(self._adjacency(ordered))
+        pairs = [(ordered[a], ordered[b]) for a, b in enumerate(mate) if a < b]
+        assert 2 * len(pairs) == len(ordered), "the search only leaves pools that pair"
+        return pairs
+
+
+def _greedy_then_mended(ordered: list[int], forbidden: list[set[int]]) -> list[tuple[int, int]] | None:
+    """Pair each player with the first free one they may meet; mend what is left.
+
+    The players left unpaired have all met each other (each was free when the earlier
+    one looked). When every player may meet at least half of the others, two of them
+    u and v always find a game (x, y) with u allowed against x and v against y to take
+    apart (the counting argument of Dirac's theorem), so the mending never fails there.
+    """
+    mate: dict[int, int] = {}
+    size = len(ordered)
+    for i, p in enumerate(ordered):
+        if p in mate:
+            continue
+        barred = forbidden[p]
+        j = i + 1
+        while j < size:
+            q = ordered[j]
+            if q not in mate and q not in barred:
+                mate[p], mate[q] = q, p
+                break
+            j += 1
+    alone = [p for p in ordered if p not in mate]
+    while alone:
+        u, v = alone.pop(), alone.pop()
+        for x in ordered:
+            y = mate.get(x)
+            if y is None or x in (u, v):
+                continue
+            if x not in forbidden[u] and y not in forbidden[v]:
+                mate[u], mate[x], mate[v], mate[y] = x, u, y, v
+                break
+        else:
+            return None
+    position = {p: n for n, p in enumerate(ordered)}
+    return [(p, mate[p]) for p in ordered if position[p] < position[mate[p]]]
