@@ -55,6 +55,7 @@ screenshots: $(STAMP) catalogues $(CHROMIUM)
 	@echo "Screenshots and PDFs are in screenshots/"
 
 bench: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python benchmarks/pairing.py
 	$(BIN)/python benchmarks/decks.py
 
