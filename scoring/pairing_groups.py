@@ -99,7 +99,7 @@ class GroupSearch:
         pairs: list[tuple[int, int]] = []
         floaters: frozenset[int] = frozenset()
         for g in range(self.k):
-            leftover = self.choice[(g, floaters)]
+            leftover = self.choice[self._key(g, floaters)]
             pool = self._pool(g, floaters)
             pairs.extend(self._pair(pool, leftover))
             floaters = leftover
@@ -152,9 +152,28 @@ class GroupSearch:
             known = self._blocked[p] = frozenset(g for g, n in met_in.items() if n == len(self.groups[g]))
         return known
 
+    def _absorbs(self, g: int, floaters: frozenset[int]) -> bool:
+        """Whether group g's pool pairs whoever of it is left over, one player at most ...
+
+        Then the best choice leaves no floater (a floater's skip outweighs everything from
+        group g down) and as few of group g as the pool's parity demands, so the rest does
+        not depend on who the floaters are: every such state shares one memory.
+        """
+        pool = len(floaters) + len(self.groups[g])
+        if self.any_class or pool - (pool & 1) < 2 * self.most_rematches + 2:
+            return False
+        # ... and the players below pair with whoever is left over: else a larger leftover
+        # may be the only way on, and who the floaters are would matter again.
+        return g + 1 == self.k or self.below[g + 1] + (pool & 1) >= 2 * self.most_rematches + 2
+
+    def _key(self, g: int, floaters: frozenset[int]):
+        if self._absorbs(g, floaters):
+            return (g, None, len(floaters) & 1)
+        return (g, floaters)
+
     def _rest(self, g: int, floaters: frozenset[int], limit: float) -> float:
         """Least cost from group g down, or a value of at least ``limit`` if none is below it."""
-        key = (g, floaters)
+        key = self._key(g, floaters)
         known = self.memo.get(key)
         if known is not None and (known[1] or known[0] >= limit):
             return known[0]
@@ -167,7 +186,7 @@ class GroupSearch:
         residents = self.groups[g]
         odd_out = (len(floaters) + len(residents)) & 1
         least_below = self.parity_floor[g + 1][odd_out] if g + 1 < self.k else 0
-        for leftover, cost in self._leftovers(g, floaters):
+        for leftover, cost in self._leftovers(g, floaters, absorbed=len(key) == 3):
             if cost + least_below >= best:
                 break
             if g + 1 == self.k:
@@ -187,16 +206,23 @@ class GroupSearch:
         self.memo[key] = (max(limit, known[0] if known else 0), False)
         return limit
 
-    def _leftovers(self, g: int, floaters: frozenset[int]):
+    def _leftovers(self, g: int, floaters: frozenset[int], *, absorbed: bool = False):
         """Who of the pool may be left over, cheapest first: (leftover, its cost here).
 
         Leaving a floater costs a skip of its own, higher, group and so outweighs leaving
         any number of group g's players; among equal costs the seed's order decides, the
-        last players of the group's random order being the first left over.
+        last players of the group's random order being the first left over. When the
+        pool absorbs its floaters (``_absorbs``), only group g's players are left over,
+        as few as the parity demands.
         """
         residents = self.groups[g]
         pool = self._pool(g, floaters)
         last = g + 1 == self.k
+        if absorbed:
+            out = len(pool) & 1
+            for residents_out in combinations(residents[::-1], out):
+                yield frozenset(residents_out), out * self.w_down[g]
+            return
         ordered = sorted(floaters, key=lambda f: (self.group_of[f], f))
         by_cost: dict[int, list[tuple[int, ...]]] = {}
         for n in range(len(ordered) + 1 if not last else 1):
