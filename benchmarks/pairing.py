@@ -20,10 +20,10 @@ and their mirrors. The One Ring's 7-0 is left out, as it lies beyond 6-0.
 ``--peers`` (needs swisspair, a benchmark-only dependency: ``pip install -e '.[bench]'``)
 pairs every round of the same events with swisspair too. The event advances on this
 engine's pairing; before each round swisspair is given the same standing: every active
-player's tournament points (doubled, as it wants whole numbers), previous opponents
+player's tournament points (in whole units of the event's points), previous opponents
 (which it never pairs again) and whether they may take the bye (the fewest byes so far).
-Its time includes building the records from the same parsed archive and its input, as
-this engine's does; "call ms" is ``swisspair.create_matches`` alone. Both engines'
+Its time includes reading the same parsed archive (``scoring.pairing_history``, as this
+engine does) and building its input; "call ms" is ``swisspair.create_matches`` alone. Both engines'
 pairings are judged by ``scoring.assess_pairing`` against the same archive.
 """
 
@@ -43,7 +43,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scoring import RuleError, assess_pairing, get_policy, pair_next_round, parse_archive, score_result  # noqa: E402
-from scoring.standings import build_records  # noqa: E402
+from scoring.pairing_history import pairing_history  # noqa: E402
 
 try:
     import swisspair
@@ -107,18 +107,19 @@ class Tally:
 def pair_with_swisspair(archive, tally: Tally) -> tuple[str | None, list[tuple[int, str, str]]] | None:
     """swisspair's pairing of the next round (bye, games), timed into ``tally``; None if it found none."""
     started = time.perf_counter()
-    records = build_records(archive)
+    # The same one-pass reading of the archive this engine uses, so both times cover it.
+    history = pairing_history(archive)
     active = {p.id for p in archive.players if p.status == "active"}
-    fewest_byes = min(records[pid].byes for pid in active)
+    fewest_byes = min(history.byes[pid] for pid in active)
     # swisspair wants ranks 1, 2, ... with points never rising; inside a score group the order is the ids'.
-    ranked = sorted(active, key=lambda pid: (-records[pid].tp, pid))
+    ranked = sorted(active, key=lambda pid: (-history.units[pid], pid))
     players = [
         swisspair.Player(
             id=pid,
-            points=int(records[pid].tp * 2),  # whole numbers: Version 3's halves (3.5-2.5) doubled
+            points=history.units[pid],  # whole numbers of the event's point unit (halves under Version 3)
             rank=rank,
-            can_get_bye=records[pid].byes == fewest_byes,
-            cannot_be_paired_against_ids={g.opponent for g in records[pid].games if g.opponent in active},
+            can_get_bye=history.byes[pid] == fewest_byes,
+            cannot_be_paired_against_ids={o for o in history.met[pid] if o in active},
         )
         for rank, pid in enumerate(ranked, start=1)
     ]
