@@ -34,31 +34,45 @@ class PairingHistory:
 
 def pairing_history(archive: Archive) -> PairingHistory:
     """Totals, byes and meetings of every player over the archive's Swiss rounds."""
-    # Sums of numerators per denominator, so the pass over games adds integers only.
-    sums: dict[str, dict[int, int]] = {p.id: {} for p in archive.players}
+    whole = {p.id: 0 for p in archive.players}  # points with denominator 1: nearly all of them
+    # Numerators per other denominator, so the pass over games adds integers only.
+    parts: dict[str, dict[int, int]] = {}
     byes = {p.id: 0 for p in archive.players}
     first_bye: dict[str, int] = {}
     met: dict[str, dict[str, int]] = {p.id: {} for p in archive.players}
+
+    def add(player: str, numerator: int, denominator: int) -> None:
+        by_denominator = parts.setdefault(player, {})
+        by_denominator[denominator] = by_denominator.get(denominator, 0) + numerator
+
     for rnd in archive.rounds:
         if rnd.bye is not None:
-            numerator, denominator = archive.bye_points(rnd.number).as_integer_ratio()
-            sums[rnd.bye][denominator] = sums[rnd.bye].get(denominator, 0) + numerator
+            add(rnd.bye, *archive.bye_points(rnd.number).as_integer_ratio())
             byes[rnd.bye] += 1
             first_bye.setdefault(rnd.bye, rnd.number)
         number = rnd.number
+        # The loop below runs once per game per pairing: kept plain on purpose.
         for game in rnd.games:
             scored = game.scored
             if scored is None:
                 continue
             a, b = game.players
-            # Inlined: this loop runs once per game per pairing.
-            for player, value in ((a, scored.points[0]), (b, scored.points[1])):
-                numerator, denominator = value.as_integer_ratio()
-                by_denominator = sums[player]
-                by_denominator[denominator] = by_denominator.get(denominator, 0) + numerator
-            met_a, met_b = met[a], met[b]
+            points_a, points_b = scored.points
+            numerator_a, denominator_a = points_a.as_integer_ratio()
+            numerator_b, denominator_b = points_b.as_integer_ratio()
+            if denominator_a == 1:
+                whole[a] += numerator_a
+            else:
+                add(a, numerator_a, denominator_a)
+            if denominator_b == 1:
+                whole[b] += numerator_b
+            else:
+                add(b, numerator_b, denominator_b)
+            met_a = met[a]
             if b not in met_a:
-                met_a[b] = met_b[a] = number
-    unit = lcm(1, *{d for by_denominator in sums.values() for d in by_denominator})
-    units = {player: sum(n * (unit // d) for d, n in by_denominator.items()) for player, by_denominator in sums.items()}
+                met_a[b] = met[b][a] = number
+    unit = lcm(1, *{d for by_denominator in parts.values() for d in by_denominator})
+    units = {player: points * unit for player, points in whole.items()}
+    for player, by_denominator in parts.items():
+        units[player] += sum(n * (unit // d) for d, n in by_denominator.items())
     return PairingHistory(units=units, unit=unit, byes=byes, first_bye=first_bye, met=met)
