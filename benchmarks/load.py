@@ -14,7 +14,9 @@ For each page it measures two loads:
   every 10 seconds send 100), which is what latency at an event looks like.
 
 The pages: the ceiling (``/healthz``, a Django view returning a constant string through
-every middleware), a player's page with "this is me", its poll answered 304, the
+every middleware), a player's page with "this is me", its polled region when the event
+has changed (what each phone fetches once after a change), its poll answered 304, the
+pairings and standings every phone shares (linked from the phones above 64 players), the
 coordinator's standings page, and result entry by ``--staff`` staff members (open the
 form, save). Each page's saturated throughput is printed as a share of the ceiling's.
 The load generator runs on the same machine and takes part of its CPU.
@@ -213,10 +215,10 @@ def prepare(args, environment: dict[str, str]) -> dict:
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
+    from sample_event import build_sample_event
 
     from events.models import EventRole, Game
     from events.roles import STAFF
-    from sample_event import build_sample_event
 
     started = time.perf_counter()
     event, owner = build_sample_event(args.players, args.rounds, open_round=True)
@@ -263,10 +265,20 @@ def page_steps(site: dict, etags: dict[int, str]):
         return step
 
     def player_page(index):
-        # A different player's phone each time: the page with their table, clock and card.
+        # A different player's phone each time: the page with their table, clock and card (and, up to
+        # 64 players, every table and the standings).
         async def step(tally, conn):
             me = random.choice(players)
             await timed(tally, conn, 200, "GET", f"/e/{slug}/", {"Cookie": f"council_me={me}", **GZIP})
+        return step
+
+    def region(index):
+        # What each phone fetches once after a change: its polled region, its version out of date.
+        async def step(tally, conn):
+            me = random.choice(players)
+            await timed(tally, conn, 200, "GET", f"/e/{slug}/", {
+                "Cookie": f"council_me={me}", "HX-Request": "true", "HX-Target": "live",
+                "If-None-Match": '"live-0-en"', **GZIP})
         return step
 
     def poll(index):
@@ -278,13 +290,23 @@ def page_steps(site: dict, etags: dict[int, str]):
             await timed(tally, conn, 304, "GET", f"/e/{slug}/", headers)
         return step
 
+    def shared(path: str):
+        # A page every phone shares (above 64 players the phones link to it), asked by a different phone each time.
+        def make(index):
+            async def step(tally, conn):
+                me = random.choice(players)
+                await timed(tally, conn, 200, "GET", f"/e/{slug}/{path}/", {"Cookie": f"council_me={me}", **GZIP})
+            return step
+        return make
+
     def standings(index):
         async def step(tally, conn):
             await timed(tally, conn, 200, "GET", f"/events/{slug}/standings/", owner)
         return step
 
-    return {"ceiling (/healthz)": ceiling, "player page": player_page, "player poll (304)": poll,
-            "standings page": standings}
+    return {"ceiling (/healthz)": ceiling, "player page": player_page, "player region (news)": region,
+            "player poll (304)": poll, "pairings (shared)": shared("pairings"),
+            "standings (shared)": shared("standings"), "standings page": standings}
 
 
 def result_steps(site: dict, form_tally: Tally):

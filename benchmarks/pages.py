@@ -2,8 +2,8 @@
 
 Builds an event through the services (register, start, pair with the engine, record
 every result) in a throwaway SQLite database, or in DATABASE_URL's database when set,
-then renders each page with Django's test client and prints the median server time
-and the number of queries.
+then renders each page with Django's test client and prints the median server time,
+the number of queries and the size (as sent: the pages asked for with gzip are compressed).
 
     python benchmarks/pages.py --players 1000 --rounds 10
 """
@@ -50,10 +50,11 @@ def main() -> None:
     setup_test_environment()
     call_command("migrate", verbosity=0)
 
-    from events import services
-    from events.roles import OWNER, Actor
-    from events.models import Game
     from sample_event import build_sample_event
+
+    from events import services
+    from events.models import Game
+    from events.roles import OWNER, Actor
 
     started = time.perf_counter()
     event, owner = build_sample_event(args.players, args.rounds, open_round=args.open_round)
@@ -74,6 +75,10 @@ def main() -> None:
         "public": f"/e/{event.slug}/",
         "public poll, news": f"/e/{event.slug}/",
         "public poll, 304": f"/e/{event.slug}/",
+        "public, this is me": f"/e/{event.slug}/",
+        "its poll, news": f"/e/{event.slug}/",
+        "pairings (shared, gzip)": f"/e/{event.slug}/pairings/",
+        "standings (shared, gzip)": f"/e/{event.slug}/standings/",
         "projector": f"/e/{event.slug}/projector/",
         "export": f"/events/{event.slug}/export.json",
         "audit log": f"/events/{event.slug}/audit/",
@@ -85,7 +90,14 @@ def main() -> None:
         "round fragment (poll)": {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "tables"},
         "public poll, news": poll,
         "public poll, 304": {**poll, "HTTP_IF_NONE_MATCH": etag},
+        # A phone that said "this is me", as phones send it: compressed.
+        "public, this is me": {"HTTP_ACCEPT_ENCODING": "gzip"},
+        "its poll, news": {**poll, "HTTP_ACCEPT_ENCODING": "gzip"},
+        "pairings (shared, gzip)": {"HTTP_ACCEPT_ENCODING": "gzip"},
+        "standings (shared, gzip)": {"HTTP_ACCEPT_ENCODING": "gzip"},
     }
+    # A player seated in the last round, for the pages of a phone that said "this is me".
+    me = str(game.player_a_id)
     client = Client()
     client.force_login(owner)
     print(f"{'page':24} {'median ms':>10} {'max ms':>8} {'queries':>8} {'KiB':>7}")
@@ -93,6 +105,8 @@ def main() -> None:
         headers = headers_for.get(name, {})
         # Players' phones carry no login: the public pages are measured as they see them.
         asking = Client() if url.startswith("/e/") else client
+        if name in ("public, this is me", "its poll, news"):
+            asking.cookies["council_me"] = me
         asking.get(url, **headers)
         times = []
         for _ in range(args.repeat):

@@ -28,21 +28,47 @@ def whole_number(text: str) -> int | None:
     return None
 
 
-class LongSelect(forms.Select):
-    """A select of hundreds of options, written out in one pass.
+class OptionList:
+    """The options of long selects as ``(value, label)`` pairs, the empty choice first: read from
+    ``read()`` when a list is first drawn, and written out once for each selection, so that two
+    selects of one form offering the same people share one reading and one writing."""
 
-    Django's Select renders every option through a template of its own, which at a
-    1,000-player round costs a tenth of a second for the swap form's two lists.
+    def __init__(self, read):
+        self._read = read
+        self._pairs = None
+        self._written: dict[frozenset, str] = {}
+
+    def html(self, chosen: frozenset) -> str:
+        """Every option, those whose value is in ``chosen`` selected."""
+        if chosen not in self._written:
+            if self._pairs is None:
+                self._pairs = self._read()
+            self._written[chosen] = "".join(
+                f'<option value="{escape(str(key))}"{" selected" if str(key) in chosen else ""}>{escape(str(label))}</option>'
+                for key, label in self._pairs
+            )
+        return self._written[chosen]
+
+
+class LongSelect(forms.Select):
+    """A select of hundreds of options, written out in one pass from its ``options`` (an ``OptionList``).
+
+    Django's Select renders every option through a template of its own and reads its whole
+    list again to decide on ``required``: at a 1,000-player round the swap form's two lists
+    cost a tenth of a second that way.
     """
 
+    options: OptionList | None = None
+
+    def use_required_attribute(self, initial):
+        # Select's rule, required when the first option is the empty choice, which an OptionList's always is.
+        return not self.is_hidden
+
     def render(self, name, value, attrs=None, renderer=None):
-        chosen = {str(v) for v in self.format_value(value)}
-        options = "".join(
-            f'<option value="{escape(str(key))}"{" selected" if str(key) in chosen else ""}>{escape(str(label))}</option>'
-            for key, label in self.choices
-        )
+        chosen = frozenset(str(v) for v in self.format_value(value))
+        options = self.options.html(chosen) if self.options is not None else ""
         return format_html('<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)),
-                           mark_safe(options))  # noqa: S308 - every key and label escaped above
+                           mark_safe(options))  # noqa: S308 - every key and label escaped in OptionList.html
 
 
 class MarkedSelect(forms.Select):

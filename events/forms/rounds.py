@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -16,7 +14,7 @@ from scoring.limits import (
 from ..models import (
     Player,
 )
-from .base import LongSelect
+from .base import LongSelect, OptionList
 
 
 class SwapForm(forms.Form):
@@ -26,13 +24,13 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
-        # The lists show names read once as plain values; the fields check a choice
+        # The lists show names read once as plain values, when a list is drawn (not for a page
+        # that leaves the form out), and written once for both; the fields check a choice
         # against the players themselves.
-        # Read when a list is drawn, not for a page that leaves the form out.
-        listed = functools.cache(lambda: [("", self.fields["first"].empty_label), *players.values_list("pk", "name")])
+        listed = OptionList(lambda: [("", self.fields["first"].empty_label), *players.values_list("pk", "name")])
         for name in ("first", "second"):
             self.fields[name].queryset = players
-            self.fields[name].widget.choices = listed
+            self.fields[name].widget.options = listed
 
 
 class ClockForm(forms.Form):

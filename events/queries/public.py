@@ -2,15 +2,18 @@
 
 Nothing here is private: no deck capability, no Wizard, no staff link, no account. The
 tables every phone shares are kept per version of the event (events/caching/parts.py);
-a phone adds only its own seat, card and clock.
+a phone adds only its own seat, card and clock. Above 64 players the tables and the
+standings leave the phone's page for two pages every phone shares (``everyone_pairings``,
+``everyone_standings``), and the phone's page is its own: seat, clock, card and place.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.conf import settings
-from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -18,14 +21,33 @@ from django.utils.translation import gettext as _
 from ..caching.parts import kept_part, kept_pieces
 from ..clocks import break_clock_display, clock_display
 from ..models import Event, Game, Player, Round
-from .cards import card_from_text, card_text, tournament_cards
+from .cards import Card, card_from_text, card_text, tournament_cards
 from .decks import published_decks
-from .search import find_players, fold
+from .search import find_players, fold, is_long_list
 from .stages import finals_board
 from .standings import event_standings
 
-# Cards are kept in this many pieces, by player pk: a phone reads one piece, not all 1,000 cards.
+# Each phone's own part (name, seat, card) is kept in this many pieces, by player pk: a phone
+# reads one piece, not all 1,000 players'.
 CARD_PIECES = 16
+
+
+class StandingLine(NamedTuple):
+    """One line of the standings as a phone reads it: what the standings table shows, and whose it is.
+
+    The engine's rows carry every tie-break note; these are what a page every phone shares
+    is rendered from, read from the cache at once.
+    """
+
+    rank: int | None
+    name: str
+    tp: int | float
+    eligible: bool
+    status: str
+    wins: int
+    losses: int
+    ties: int
+    pk: int
 
 
 @dataclass
@@ -75,9 +97,53 @@ def _card_piece(pk: int) -> str:
     return f"cards-{pk % CARD_PIECES}"
 
 
+def lists_on_the_phone(players: int) -> bool:
+    """Whether an event of ``players`` shows every table and the whole standings on each phone's page.
+
+    Up to 64 players, as the long lists of the desk and the round (queries/search.py): the
+    events most coordinators run keep the page they have always had, everything on one
+    screen. Above that, each phone's page would carry 500 tables and 1,000 standings rows
+    (190 KB rendered for each phone, 20 KB of the venue's Wi-Fi per phone per change):
+    they move to pages every phone shares, rendered once per state of the event, and
+    the phone's own page keeps its seat, clock, card and place (docs/performance.md).
+    """
+    return not is_long_list(players)
+
+
+def _phone_text(player: Player, seat: Seat | None, card: str | None) -> str:
+    """What a phone of ``player`` shows of its own, as one string to keep (strings load at once
+    where objects do not): their name and status, their seat in the round, their card."""
+    if seat is None:
+        place = None
+    elif seat.bye:
+        place = {"bye": True}
+    else:
+        game = seat.game
+        place = {"game": game.pk, "table": game.table, "a": game.player_a_id, "b": game.player_b_id,
+                 "opponent": [seat.opponent.pk, seat.opponent.name], "result": game.result, "points": game.points,
+                 "state": game.state, "extra": game.extra_seconds}
+    return json.dumps([player.name, player.status, place, card])
+
+
+def _phone_from_text(event: Event, pk: int, rnd: Round | None, text: str) -> tuple[Player, Seat | None, Card | None]:
+    """The player, seat and card ``_phone_text`` kept."""
+    name, status, place, card = json.loads(text)
+    me = Player(pk=pk, event=event, name=name, status=status)
+    seat = None
+    if place is not None and place.get("bye"):
+        seat = Seat(bye=True)
+    elif place is not None:
+        opponent = Player(pk=place["opponent"][0], event=event, name=place["opponent"][1])
+        game = Game(pk=place["game"], round=rnd, table=place["table"], player_a_id=place["a"], player_b_id=place["b"],
+                    result=place["result"], points=place["points"], state=place["state"], extra_seconds=place["extra"])
+        seat = Seat(table=place["table"], opponent=opponent, game=game)
+    return me, seat, card_from_text(me, card) if card is not None else None
+
+
 def _public_tables(event: Event) -> dict:
-    """What the public page shows alike to every phone, rendered (the round's tables and the
-    standings), and every player's tournament card, in pieces by player pk."""
+    """What the public page shows alike to every phone: the round, and (up to 64 players) its
+    tables and the standings rendered; and what each phone shows of its own (name, seat,
+    tournament card), in pieces by player pk."""
     players = list(event.players.all())
     pk_of = {p.archive_id: p.pk for p in players}
     rnd = event.latest_round()
@@ -89,14 +155,25 @@ def _public_tables(event: Event) -> dict:
         "games": games,
         "standings": [(row, pk_of[row.player]) for row in standings.rows] if standings else [],
     }
-    pieces: dict = {_card_piece(number): {} for number in range(CARD_PIECES)}
+    cards = {}
     if standings is not None:
         by_archive_id = {p.archive_id: p for p in players}
-        for card in tournament_cards(standings, by_archive_id):
-            pieces[_card_piece(card.player.pk)][card.player.pk] = card_text(card)
+        cards = {card.player.pk: card_text(card) for card in tournament_cards(standings, by_archive_id)}
+    seat_of = seats(rnd, games)
+    pieces: dict = {_card_piece(number): {} for number in range(CARD_PIECES)}
+    for player in players:
+        pieces[_card_piece(player.pk)][player.pk] = _phone_text(player, seat_of.get(player.pk), cards.get(player.pk))
+    inline = lists_on_the_phone(len(players))
+    # The standings' lines for the page every phone shares (everyone_standings); None before a round is played.
+    pieces["lines"] = [StandingLine(row.rank, row.name, row.tp, row.eligible, row.status, row.wins, row.losses,
+                                    row.ties, pk_of[row.player]) for row in standings.rows] if standings else None
     pieces["tables"] = {
-        "pairings": render_to_string("events/public.html#pairings", context),
-        "standings": render_to_string("events/public.html#standings", context) if standings else "",
+        "round": rnd,
+        # Above 64 players the phones link to the shared pages instead (everyone_pairings, everyone_standings).
+        "inline": inline,
+        "has_standings": standings is not None,
+        "pairings": render_to_string("events/public.html#pairings", context) if inline and rnd else "",
+        "standings": render_to_string("events/public.html#standings", context) if inline and standings else "",
     }
     return pieces
 
@@ -105,20 +182,18 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
     """The public page: the current round by table, the clock, standings, search results
     and, for a player who said "this is me", their seat and tournament card.
 
-    ``current`` is False when the tables shown are of the event's state just before now
-    because another worker is building the new one; the page then asks again at once.
+    The round and each phone's own seat and card are read from the kept part with the
+    tables, in one query. ``current`` is False when they are of the event's state just
+    before now because another worker is building the new one; the page then asks again
+    at once.
     """
-    me = event.players.filter(pk=me_id).first() if me_id is not None else None
-    wanted = ["tables"] + ([_card_piece(me.pk)] if me is not None else [])
+    wanted = ["tables"] + ([_card_piece(me_id)] if me_id is not None else [])
     kept = kept_pieces(event, "public", lambda: _public_tables(event), wanted, earlier_state_will_do=True)
-    rnd = event.latest_round()
-    card = None
-    if me is not None and me.pk in kept.value[_card_piece(me.pk)]:
-        card = card_from_text(me, kept.value[_card_piece(me.pk)][me.pk])
-    my_seat = None
-    if me is not None and rnd is not None:
-        mine = rnd.games.filter(Q(player_a=me) | Q(player_b=me)).select_related("player_a", "player_b").first()
-        my_seat = seats(rnd, [mine] if mine else []).get(me.pk)
+    rnd = kept.value["tables"]["round"]
+    me = my_seat = card = None
+    # A player of this event (the cookie may name anyone): every one is in their piece.
+    if me_id is not None and me_id in kept.value[_card_piece(me_id)]:
+        me, my_seat, card = _phone_from_text(event, me_id, rnd, kept.value[_card_piece(me_id)][me_id])
     clock = break_clock_display(event)
     if clock is None and rnd is not None and event.status == Event.RUNNING:
         extra = my_seat.game.extra_seconds if my_seat and my_seat.game and my_seat.game.result is None else 0
@@ -143,6 +218,23 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
         "past_rounds": list(range((rnd.number - 1) if rnd else 0, 0, -1)),
         "published_decks": published_decks(event),
     }
+
+
+def everyone_pairings(event: Event) -> dict:
+    """The current round by table, as every phone shares it: the page linked from the phones above 64 players."""
+    rnd = event.latest_round()
+    return {"event": event, "round": rnd, "games": round_games(rnd)}
+
+
+def everyone_standings(event: Event) -> dict:
+    """The standings as every phone shares them (None before a round is played), from the public part's lines.
+
+    The current state's, never the one before: the page is kept under the current version.
+    """
+    kept = kept_pieces(event, "public", lambda: _public_tables(event), ["tables", "lines"])
+    lines = kept.value["lines"]
+    return {"event": event, "round": kept.value["tables"]["round"],
+            "standings": [(line, line.pk) for line in lines] if lines is not None else None}
 
 
 def found_players(event: Event, query: str) -> dict:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from ..clocks import clock_display
 from ..models import Event, Game, Player, Round
@@ -15,42 +15,51 @@ def round_page(event: Event, rnd: Round, query: str = "", page_number: str | Non
 
     ``swappable`` are the players of the tables still open and the bye, for the swap form.
     """
-    games = list(rnd.games.all())
-    open_games = [g for g in games if g.result is None]
+    # Every table as plain values (number, players, state) for the counts, the search and the
+    # page's place in the list: at 1,000 players, 500 rows read as tuples rather than as games.
+    # Whole games, with their players, only for the rows shown and for the open tables the
+    # clock's list offers.
+    tables = list(rnd.games.annotate(is_open=ExpressionWrapper(Q(result__isnull=True), output_field=BooleanField()))
+                  .values_list("pk", "table", "player_a_id", "player_b_id", "state", "extra_seconds", "is_open",
+                               named=True))
+    open_tables = [t for t in tables if t.is_open]
     is_latest = not event.rounds.filter(number__gt=rnd.number).exists()
-    table_page = list_page(found_tables(event, games, query), page_number)
-    many_open = is_long_list(len(open_games))
-    # Names are shown for the rows listed, and for the open tables the clock's list offers.
-    with_players([*table_page.object_list, *([] if many_open else open_games)])
+    table_page = list_page(found_tables(event, tables, query), page_number)
+    many_open = is_long_list(len(open_tables))
+    shown = {t.pk for t in table_page.object_list} | (set() if many_open else {t.pk for t in open_tables})
+    games = rnd.games.filter(pk__in=shown).select_related("player_a", "player_b").in_bulk() if shown else {}
+    table_page.object_list = [games[t.pk] for t in table_page.object_list]
     running = is_latest and event.status == Event.RUNNING
     return {
         "event": event,
         "round": rnd,
-        "games": games,
+        "open_games": [] if many_open else [games[t.pk] for t in open_tables],
         "table_page": table_page,
         "query": query,
         # The address the listing polls: the same page of the same search.
         "listing": listing_query(query, table_page),
-        "searchable": is_long_list(len(games)),
+        "searchable": is_long_list(len(tables)),
         "many_open": many_open,
-        "missing": [g.table for g in open_games],
+        "missing": [t.table for t in open_tables],
         "is_latest": is_latest,
-        "reported": sum(1 for g in games if g.state == Game.REPORTED),
+        "reported": sum(1 for t in tables if t.state == Game.REPORTED),
         "editable": running,
-        "untouched": not any(g.result is not None for g in games),
+        "untouched": len(open_tables) == len(tables),
         "clock": clock_display(event, rnd) if running else None,
-        "extended": [g for g in open_games if g.extra_seconds],
-        "swappable": swappable_players(rnd, open_games),
+        "extended": [t for t in open_tables if t.extra_seconds],
+        "swappable": swappable_players(rnd),
         "spot_checks": round_spot_checks(rnd),
     }
 
 
-def swappable_players(rnd: Round, open_games: list[Game] | None = None):
-    """The players a swap may move: those of the tables still open, and the bye (a lazy queryset)."""
-    if open_games is None:
-        open_games = list(rnd.games.filter(result__isnull=True))
-    return Player.objects.filter(Q(pk=rnd.bye_id) | Q(pk__in=[g.player_a_id for g in open_games])
-                                 | Q(pk__in=[g.player_b_id for g in open_games]))
+def swappable_players(rnd: Round):
+    """The players a swap may move: those of the tables still open, and the bye (a lazy queryset).
+
+    The database finds them (a subquery), rather than being sent the 1,000 numbers of a large round.
+    """
+    open_games = rnd.games.filter(result__isnull=True)
+    return Player.objects.filter(Q(pk=rnd.bye_id) | Q(pk__in=open_games.values("player_a"))
+                                 | Q(pk__in=open_games.values("player_b")))
 
 
 def staff_tables(event: Event, query: str, page_number: str | None) -> dict:

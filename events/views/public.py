@@ -1,4 +1,5 @@
-"""The public pages, no login: the players' phones, earlier rounds, the projector, reporting a result."""
+"""The public pages, no login: the players' phones, the pairings and standings every phone shares, earlier rounds,
+the projector, reporting a result."""
 
 from __future__ import annotations
 
@@ -14,13 +15,21 @@ from .. import services, throttle
 from ..forms import PlayerReportForm, ReportCodeForm, result_initial, whole_number
 from ..i18n import say
 from ..models import Game, Round
-from ..queries.public import found_players, past_round, projector_board, public_address, public_board
+from ..queries.public import (
+    everyone_pairings,
+    everyone_standings,
+    found_players,
+    past_round,
+    projector_board,
+    public_address,
+    public_board,
+)
 from ..queries.reports import find_reporting_game
 from ..roles import PUBLIC
 from .access import event_view
 from .confirm import submit
 from .language import in_event_language
-from .regions import polled, public_poll
+from .regions import polled, public_poll, shared, shared_page
 
 ME_COOKIE = "council_me"
 ME_COOKIE_AGE = 60 * 60 * 24 * 60
@@ -56,6 +65,22 @@ def public_me(request, event, actor):
     else:
         response.delete_cookie(ME_COOKIE, path=path, samesite="Lax")
     return response
+
+
+@shared_page("pairings")
+@event_view(PUBLIC)
+@require_GET
+def public_pairings(request, event, actor):
+    """The current round by table: one page for every phone, linked from each phone's page above 64 players."""
+    return shared(request, event, "events/public_pairings.html", "pairings", lambda: everyone_pairings(event))
+
+
+@shared_page("standings")
+@event_view(PUBLIC)
+@require_GET
+def public_standings(request, event, actor):
+    """The standings: one page for every phone, linked from each phone's page above 64 players."""
+    return shared(request, event, "events/public_standings.html", "standings", lambda: everyone_standings(event))
 
 
 @gzip_page

@@ -9,14 +9,20 @@ no body, and htmx leaves the region as it is (see base.html's responseHandling).
 from __future__ import annotations
 
 import functools
+import gzip
 import json
+import re
 
-from django.http import HttpResponseNotModified
+from django.conf import settings
+from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_bidi
 
+from ..caching.pages import SharedPage, remember, remembered
+from ..caching.parts import kept_part
 from ..caching.versions import event_changed_at
 from ..models import Event
 
@@ -118,3 +124,79 @@ def uncached(response):
     """The response marked for no cache to keep."""
     patch_cache_control(response, private=True, no_store=True)
     return response
+
+
+# What a page every phone shares depends on besides its address: the compression asked
+# for, and the reader's language (from the switcher's cookie, else Accept-Language).
+SHARED_VARY = ("Accept-Encoding", "Accept-Language", "Cookie")
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+
+def shared_page(region: str):
+    """Answer a page every phone shares from this process's memory while the event has not changed.
+
+    The page is the same for every reader of a language, so it needs no role, no event
+    row and no render: only the event's version (``Event.changed_at``, no query on a
+    server: events/caching/versions.py) to know the kept page is the current one. Any
+    other request, and the first one after a change, goes on to the view, which keeps
+    the page for the next (``shared``).
+    """
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapper(request, slug: str, *args, **kwargs):
+            if request.method == "GET":
+                changed_at = event_changed_at(slug, _read_changed_at)
+                page = changed_at and remembered(slug, region, get_language(), changed_at)
+                if page:
+                    return shared_response(request, page)
+            return view(request, slug, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def shared(request, event, template: str, region: str, build):
+    """A page every phone shares, whose region ``region`` polls: rendered once per state of the event and language.
+
+    The page is rendered without the request (no CSRF token, no account: base.html leaves
+    them out), compressed once and kept for every worker (events/caching/parts.py) and in
+    this process (``shared_page``). Its version is in the page itself (``hx-headers``),
+    and a poll with news gets the same bytes as a first visit and takes its region out of
+    them (``hx-select``), so one kept body serves both. While another worker builds the
+    current state, the state before it is sent, carrying its own older version, so that
+    the next poll brings the current one.
+    """
+    def render_page() -> SharedPage:
+        etag = poll_etag(event.changed_at, region)
+        html = render_to_string(template, {
+            **build(),
+            "poll_headers": json.dumps({"If-None-Match": etag}),
+            "poll_seconds": settings.COUNCIL_POLL_SECONDS,
+            "LANGUAGE_CODE": get_language(),
+            "LANGUAGE_BIDI": get_language_bidi(),
+        })
+        return SharedPage(etag=etag, gzip=gzip.compress(html.encode(), compresslevel=9, mtime=0))
+
+    kept = kept_part(event, f"shared-{region}", render_page, earlier_state_will_do=True)
+    if kept.current:
+        remember(event.slug, region, get_language(), event.changed_at, kept.value)
+    return shared_response(request, kept.value)
+
+
+def shared_response(request, page: SharedPage):
+    """``page`` as sent: a 304 when the reader has its version, else its bytes, compressed when the reader accepts it.
+
+    Nothing on it is private (it is public and the same for everyone), but it is not kept by the browser, as for the
+    polled regions (``UNCACHED``); the version is weak, as the same page goes out compressed or not.
+    """
+    response = not_modified_response(request, page.etag)
+    if response is None:
+        if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+            response = HttpResponse(page.gzip, content_type="text/html; charset=utf-8")
+            response["Content-Encoding"] = "gzip"
+        else:
+            response = HttpResponse(gzip.decompress(page.gzip), content_type="text/html; charset=utf-8")
+        response["ETag"] = f"W/{page.etag}"
+    patch_vary_headers(response, SHARED_VARY)
+    return uncached(response)

@@ -78,8 +78,12 @@
   });
 
   /* The tables are the same for every phone; a phone that said "this is me" marks its
-     own rows (the region carries data-me, each row the players it concerns). */
+     own rows (the region carries data-me, each row the players it concerns). On a page
+     every phone shares, the phone's link lands on its own row (#table-12), marked again
+     after each poll brings the page anew. */
   function markMine() {
+    var landed = location.hash.length > 1 && document.getElementById(location.hash.slice(1));
+    if (landed && landed.tagName === "TR") landed.classList.add("mine");
     var region = document.querySelector("[data-me]");
     if (!region) return;
     var me = region.getAttribute("data-me");

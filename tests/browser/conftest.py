@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from events import services
+from events.caching.pages import forget_all
 from events.models import Event
 from tests.factories import UserFactory
 from tests.helpers import actor, register
@@ -131,3 +132,11 @@ def paired_event(slug: str, policy: str, players: int, name: str = ""):
     register(event, players)
     services.start_event(event, actor=actor(owner))
     return event, services.pair_round(event, actor=actor(owner), seed=1)
+
+
+@pytest.fixture(autouse=True)
+def no_shared_page_kept_from_another_test():
+    # As in tests/events/conftest.py: the pages every phone shares are kept in this process by slug and version.
+    forget_all()
+    yield
+    forget_all()

@@ -149,3 +149,51 @@ def test_both_players_report_from_their_phones_and_the_result_stands(browser, li
     assert "The result stands once" in told[0] and "both reports agree, the result stands" in told[1]
     game.refresh_from_db()
     assert game.result == {"kind": "council", "mp": [18, 12]} and game.reported_by == "both players"
+
+
+def test_at_a_large_event_the_phone_shows_its_own_seat_and_links_to_the_whole_lists(phone, live_server):
+    # 66 players, two more than a phone's page lists: the tables and standings are pages every phone shares.
+    event, first = paired_event("grand", "policy-4-2001", 66, "Grand Council of Lórien")
+    who = actor(event.owner)
+    for game in first.games.all():
+        services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=who, expected_version=game.version)
+    second = services.pair_round(event, actor=who, seed=2)
+    services.start_clock(second, actor=who)
+    game = second.games.select_related("player_a", "player_b").order_by("table")[20]
+    me, opponent = game.player_a, game.player_b
+    page = phone
+
+    page.goto(f"{live_server.url}/e/grand/")
+    page.get_by_label("Any part of a name").fill(me.name)
+    page.locator("#found").get_by_role("button", name="This is me").click()
+    mine = page.locator(".me")
+    expect(mine).to_contain_text(f"Round 2: table {game.table} against {opponent.name}.")
+    expect(mine.locator("[data-clock-time]")).to_have_text(re.compile(r"\d\d:\d\d"))
+    expect(mine).to_contain_text("place ")
+    expect(page.locator("table.pairings")).to_have_count(0)
+    assert fits_the_width(page)
+
+    # A tap away: every table of the round, landing on the phone's own, marked.
+    page.get_by_role("link", name="Pairings of round 2").click()
+    expect(page).to_have_url(f"{live_server.url}/e/grand/pairings/#table-{game.table}")
+    expect(page.get_by_role("heading", name="Pairings", exact=True)).to_be_visible()
+    own = page.locator(f"#table-{game.table}")
+    expect(own).to_be_in_viewport()
+    expect(own).to_have_class("mine")
+    expect(page.locator("table.pairings tbody tr")).to_have_count(33)
+    assert fits_the_width(page)
+
+    # The shared page follows the event by itself, and the phone's row stays marked.
+    services.record_result(game, {"kind": "council", "mp": [9, 21]}, actor=who, expected_version=game.version)
+    expect(own.locator("td").nth(2)).not_to_have_text("playing", timeout=8_000)
+    expect(page.locator(f"#table-{game.table}")).to_have_class("mine")
+
+    # And the standings, landing on the phone's own line.
+    page.get_by_role("link", name="Standings").click()
+    expect(page).to_have_url(f"{live_server.url}/e/grand/standings/")
+    page.goto(f"{live_server.url}/e/grand/")
+    page.get_by_role("link", name="Standings").click()
+    expect(page).to_have_url(f"{live_server.url}/e/grand/standings/#player-{me.pk}")
+    expect(page.locator(f"#player-{me.pk}")).to_be_in_viewport()
+    expect(page.locator("#standings tbody tr")).to_have_count(66)
+    assert fits_the_width(page)

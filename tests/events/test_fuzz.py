@@ -162,7 +162,8 @@ NUMBER = st.one_of(st.sampled_from([0, 1, 2, 3]), st.integers(1, 10**6))
 
 def test_every_address_that_takes_a_post_is_fuzzed():
     # A new form cannot escape the fuzzing: any view reachable by POST must be listed above.
-    pages_without_forms = {"home", "health", "policy_preview", "public", "public_round", "projector",
+    pages_without_forms = {"home", "health", "policy_preview", "public", "public_pairings", "public_standings",
+                           "public_round", "projector",
                            "staff_link_open", "tables", "game_result_preview", "game_council", "desk", "round",
                            "standings", "export", "audit", "print_pairings", "print_slips", "print_cards",
                            "print_standings", "snapshot_download", "print_deck_sheet", "print_deck_lists",

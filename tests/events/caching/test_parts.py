@@ -96,7 +96,7 @@ def test_a_phone_marks_its_own_rows_in_the_shared_tables(client, event):
     # The phone's region names it; live.js marks its rows (no style is written into the page).
     assert f'<div id="live" data-me="{me.pk}"' in text
     # Its game's row in the pairings and its row in the standings carry its pk.
-    assert len(re.findall(rf'<tr data-players="(?:\d+ )?{me.pk}(?: \d+)?">', text)) == 2
+    assert len(re.findall(rf'<tr id="[a-z]+-\d+" data-players="(?:\d+ )?{me.pk}(?: \d+)?">', text)) == 2
 
 
 def test_kept_parts_are_shared_by_every_worker_and_server():

@@ -32,6 +32,8 @@ PAGES = [
     ("export", "/events/{slug}/export.json"),
     ("public", "/e/{slug}/"),
     ("public round", "/e/{slug}/rounds/1/"),
+    ("public pairings", "/e/{slug}/pairings/"),
+    ("public standings", "/e/{slug}/standings/"),
     ("projector", "/e/{slug}/projector/"),
     ("report", "/e/{slug}/report/"),
     ("projector by name", "/e/{slug}/projector/?by=name"),

@@ -30,6 +30,8 @@ ACCESS = {
     "policy_preview": ("public", "page"),
     "public": ("public", "page"),
     "public_me": ("public", "post"),
+    "public_pairings": ("public", "page"),
+    "public_standings": ("public", "page"),
     "public_round": ("public", "page"),
     "projector": ("public", "page"),
     "public_report": ("public", "page"),

@@ -206,6 +206,123 @@ def test_the_player_page_of_a_64_player_event_weighs_at_most_30_kb_compressed(cl
     assert sum(sizes.values()) <= 30 * 1024, sizes
 
 
+@pytest.fixture
+def large(owner):
+    """65 players, one more than a phone's page lists: round 1 played, round 2 paired with its clock running."""
+    event = run_event(EventFactory(owner=owner, slug="large", name="Lórien Grand Open"), 65, 1)
+    rnd = services.pair_round(event, actor=actor(owner), seed=2)
+    services.start_clock(rnd, actor=actor(owner))
+    event.refresh_from_db()
+    return event
+
+
+def test_a_large_event_s_phone_page_is_the_phone_s_own_seat_clock_card_and_place(client, large):
+    game = large.rounds.get(number=2).games.select_related("player_a", "player_b").order_by("table")[3]
+    me, opponent = game.player_a, game.player_b
+    client.post(f"/e/{large.slug}/me/", {"player": me.pk})
+    page = client.get(f"/e/{large.slug}/").content.decode()
+    region = client.get(f"/e/{large.slug}/", **POLL).content.decode()
+    standing = next(row for row in scoring.compute_standings(load_archive(large)).rows if row.player == me.archive_id)
+    for text in (page, region):
+        assert f"Round 2: <strong>table {game.table}</strong> against <strong>{opponent.name}</strong>" in text
+        assert 'data-clock' in text and 'data-phase="running"' in text
+        assert "Your tournament card" in text
+        assert f"{standing.tp:g} tournament points</strong> · place {standing.rank}" in text
+        # The whole lists are a tap away, on pages every phone shares, landing on the phone's own rows.
+        assert f'href="/e/{large.slug}/pairings/#table-{game.table}">Pairings of round 2</a>' in text
+        assert f'href="/e/{large.slug}/standings/#player-{me.pk}">Standings</a>' in text
+        assert 'class="pairings"' not in text and "Standings after round" not in text, "no list of every table"
+        assert text.count("data-players=") == 0
+    assert len(region) < 8 * 1024, "the phone's region is its own, not 65 players' tables"
+
+
+def test_a_large_event_s_page_without_me_finds_a_name_and_links_to_the_whole_lists(client, large):
+    page = client.get(f"/e/{large.slug}/").content.decode()
+    assert "Find your table" in page and 'data-clock' in page
+    assert f'href="/e/{large.slug}/pairings/">Pairings of round 2</a>' in page
+    assert f'href="/e/{large.slug}/standings/">Standings</a>' in page
+    assert 'class="pairings"' not in page
+
+
+def test_a_small_event_s_phone_page_keeps_every_table_and_the_standings(client, owner):
+    event = run_event(EventFactory(owner=owner, slug="sixty-four"), 64, 1)
+    services.pair_round(event, actor=actor(owner), seed=2)
+    me = event.players.get(name="Player 07")
+    client.post(f"/e/{event.slug}/me/", {"player": me.pk})
+    page = client.get(f"/e/{event.slug}/").content.decode()
+    assert page.count('<tr id="table-') == 32 and page.count('<tr id="player-') == 64
+    assert "Standings after round 2" in page and "Your tournament card" in page
+    assert f"/e/{event.slug}/pairings/" not in page and f"/e/{event.slug}/standings/" not in page
+
+
+def test_the_shared_pages_list_every_table_and_every_player_the_same_for_every_phone(client, large):
+    from django.test import Client
+
+    first, second = Client(), Client()
+    second.cookies["council_me"] = str(large.players.first().pk)
+    for path, rows in ((f"/e/{large.slug}/pairings/", 32), (f"/e/{large.slug}/standings/", 65)):
+        one, other = first.get(path), second.get(path)
+        assert one.status_code == other.status_code == 200
+        assert one.content == other.content, "one page for every phone"
+        assert one["ETag"] == other["ETag"]
+        text = one.content.decode()
+        assert text.count('<tr id="table-' if "pairings" in path else '<tr id="player-') == rows
+        assert "csrfmiddlewaretoken" not in text and "X-CSRFToken" not in text, "nothing of one phone's own"
+        assert f'href="/e/{large.slug}/">← Lórien Grand Open</a>' in text
+    pairings = first.get(f"/e/{large.slug}/pairings/").content.decode()
+    bye = large.rounds.get(number=2).bye
+    assert f'<tr id="bye" data-players="{bye.pk}">' in pairings and "Round 2 of 2" in pairings
+
+
+def test_a_shared_page_answers_304_to_its_version_and_polls_with_it(client, large):
+    path = f"/e/{large.slug}/standings/"
+    first = client.get(path)
+    etag = first["ETag"]
+    assert etag.startswith('W/"standings-')
+    headers = re.search(r"hx-headers='([^']*)'", first.content.decode()).group(1)
+    assert json.loads(html.unescape(headers)) == {"If-None-Match": etag.removeprefix("W/")}
+    assert 'hx-select="#standings"' in first.content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(path, HTTP_IF_NONE_MATCH=etag.removeprefix("W/"), **{**POLL, "HTTP_HX_TARGET": "standings"})
+    assert again.status_code == 304 and again.content == b""
+    assert len(queries) == 1, "a 304 reads the event's version only"
+    # A page that did not change is answered from this process, without a render or the shared cache.
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(path).content == first.content
+    assert len(queries) == 1
+
+    game = open_game(large)
+    services.record_result(game, WIN_A, actor=actor(large.owner), expected_version=game.version)
+    changed = client.get(path, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+
+
+def test_a_shared_page_is_sent_compressed_when_asked_and_varies_by_language(client, large):
+    path = f"/e/{large.slug}/pairings/"
+    plain = client.get(path)
+    packed = client.get(path, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert "Content-Encoding" not in plain and packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) * 4 < len(plain.content)
+    assert packed["ETag"] == plain["ETag"]
+    vary = {name.strip() for name in packed["Vary"].split(",")}
+    assert {"Accept-Encoding", "Accept-Language", "Cookie"} <= vary
+    assert "no-store" in packed["Cache-Control"]
+    client.cookies["django_language"] = "fi"
+    finnish = client.get(path)
+    assert finnish["Content-Language"] == "fi" and finnish["ETag"] != plain["ETag"]
+    assert '<html lang="fi">' in finnish.content.decode() and "Parit" in finnish.content.decode()
+    assert client.get(path, HTTP_IF_NONE_MATCH=plain["ETag"]).status_code == 200, "the English version is not Finnish"
+
+
+def test_the_shared_pages_before_the_first_round(client, event):
+    register(event, 4)
+    services.start_event(event, actor=actor(event.owner), rounds=2)
+    assert "The first round is not paired yet." in client.get(f"/e/{event.slug}/pairings/").content.decode()
+    assert "The standings begin once the first round is played." in \
+        client.get(f"/e/{event.slug}/standings/").content.decode()
+
+
 def test_projector_shows_the_clock_the_tables_and_the_qr_code(client, event):
     run_event(event, 5, 1, leave_last_open=True)
     rnd = event.rounds.get(number=1)

@@ -135,3 +135,25 @@ def test_clock_buttons_on_the_round_page(as_owner, event):
     assert refused.status_code == 422
     assert "already has its result" in re.search(r'id="id_table_error"[^>]*>(.*?)</ul>',
                                                  refused.content.decode(), re.S).group(1)
+
+
+def test_the_swap_lists_offer_the_open_tables_and_the_bye_and_keep_a_refused_choice(as_owner, event):
+    run_event(event, 5, 1)
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=3)
+    done, still_open = rnd.games.order_by("table")
+    services.record_result(done, {"kind": "council", "mp": [20, 10]}, actor=actor(event.owner),
+                           expected_version=done.version)
+    page = as_owner.get(f"/events/{event.slug}/rounds/2/").content.decode()
+    swap = page[page.index('id="swap-heading"'):]
+    lists = re.findall(r'<select name="(first|second)"([^>]*)>(.*?)</select>', swap)
+    offered = {str(pk) for pk in (still_open.player_a_id, still_open.player_b_id, rnd.bye_id)}
+    assert [name for name, _attrs, _options in lists] == ["first", "second"]
+    for _name, attrs, options in lists:
+        assert " required" in attrs
+        assert options.startswith('<option value="" selected>')
+        assert set(re.findall(r'<option value="(\d+)"', options)) == offered, "only the open table's players and the bye"
+    # A swap refused (a player with themselves) shows the form again with the choice kept in both lists.
+    refused = as_owner.post(f"/events/{event.slug}/rounds/2/swap/",
+                            {"first": still_open.player_a_id, "second": still_open.player_a_id})
+    assert refused.status_code == 422
+    assert refused.content.decode().count(f'<option value="{still_open.player_a_id}" selected>') == 2
