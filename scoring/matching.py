@@ -2,7 +2,9 @@
 
 The pairing engine asks one question of it: can these players all be paired using only
 allowed games (no rematch, no clash of Fallen-wizards)? Graphs here are small (the
-tail of a pairing, or a small event), so the simple O(V^3) form is enough.
+tail of a pairing, or a small event), so the simple O(V^3) form is enough. Large pools,
+where every player may meet most of the others, are paired in near-linear time by
+``greedy_then_mended``.
 """
 
 from __future__ import annotations
@@ -94,3 +96,40 @@ def _augmenting_path(adjacency: Sequence[Sequence[int]], mate: list[int], root: 
                 in_tree[mate[to]] = True
                 queue.append(mate[to])
     return -1, parent
+
+
+def greedy_then_mended(ordered: list[int], forbidden: list[set[int]]) -> list[tuple[int, int]] | None:
+    """Pair each player with the first free one they may meet; mend what is left.
+
+    The players left unpaired have all met each other (each was free when the earlier
+    one looked). When every player may meet at least half of the others, two of them
+    u and v always find a game (x, y) with u allowed against x and v against y to take
+    apart (the counting argument of Dirac's theorem), so the mending never fails there.
+    """
+    mate: dict[int, int] = {}
+    size = len(ordered)
+    for i, p in enumerate(ordered):
+        if p in mate:
+            continue
+        barred = forbidden[p]
+        j = i + 1
+        while j < size:
+            q = ordered[j]
+            if q not in mate and q not in barred:
+                mate[p], mate[q] = q, p
+                break
+            j += 1
+    alone = [p for p in ordered if p not in mate]
+    while alone:
+        u, v = alone.pop(), alone.pop()
+        for x in ordered:
+            y = mate.get(x)
+            if y is None or x in (u, v):
+                continue
+            if x not in forbidden[u] and y not in forbidden[v]:
+                mate[u], mate[x], mate[v], mate[y] = x, u, y, v
+                break
+        else:
+            return None
+    position = {p: n for n, p in enumerate(ordered)}
+    return [(p, mate[p]) for p in ordered if position[p] < position[mate[p]]]

@@ -23,7 +23,8 @@ lower player, and Xi counts the groups those games skip. The search is exact: sc
 group by score group when the round can avoid every rematch and clash
 (``scoring.pairing_groups``), player by player when it cannot
 (``scoring.pairing_defects``). Every pairing it returns is proven the best under these
-priorities (docs/performance.md measures it against an exact reference).
+priorities (docs/performance.md measures it against an exact reference), but for a
+safety net that only lopsided Fallen-wizard-only fields reach.
 """
 
 from __future__ import annotations
@@ -79,7 +80,8 @@ def pair_next_round(archive: Archive, seed: int) -> PairingResult:
 
     The same archive and seed give the same pairing. ``quality`` reports rematches,
     avatar clashes, floats, the largest point gap and ``proven_optimal``: true for every
-    pairing the engine makes (a coordinator's swap by hand sets it false).
+    pairing the engine proves the best, which is every one but for the safety net of
+    ``scoring.pairing_groups`` (a coordinator's swap by hand sets it false too).
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise RuleError(_("the seed must be a whole number of at least 0"), field="seed")
@@ -112,14 +114,15 @@ def pair_next_round(archive: Archive, seed: int) -> PairingResult:
         players = [i for i in order if i != bye]
         ranked = sorted(players, key=lambda i: (active[i].ranking is None, active[i].ranking or 0))
         pairs = _pair_by_ranking(ranked, avatars)
+        proven = True
     else:
-        bye, pairs = _best_over_byes(order, bye_candidates, scores, opponents, avatars)
+        bye, pairs, proven = _best_over_byes(order, bye_candidates, scores, opponents, avatars)
 
     pairs.sort(key=lambda pair: (-max(scores[pair[0]], scores[pair[1]]), -min(scores[pair[0]], scores[pair[1]])))
     games = tuple((table, active[a].id, active[b].id) for table, (a, b) in enumerate(pairs, start=1))
     bye_id = None if bye is None else active[bye].id
     quality, _warnings = assess_pairing(archive, bye_id, games, history=history)
-    quality["proven_optimal"] = True
+    quality["proven_optimal"] = proven
     return PairingResult(round=round_number, seed=seed, bye=bye_id, games=games, quality=quality)
 
 
@@ -231,8 +234,8 @@ def _best_over_byes(
     scores: list[int],
     opponents: list[set[int]],
     avatars: list[str | None],
-) -> tuple[int | None, list[tuple[int, int]]]:
-    """Try each allowed bye in the seed's order; keep the best pairing of the rest.
+) -> tuple[int | None, list[tuple[int, int]], bool]:
+    """Try each allowed bye in the seed's order; keep the best pairing of the rest, and whether it is proven.
 
     Pairings of different rests are compared by their cost vectors (rematches, avatar
     clashes, D0, X0, D1, X1, ...), each over its own score groups. A rest paired at the
@@ -240,21 +243,23 @@ def _best_over_byes(
     parity demands) ends the search.
     """
     best: tuple[tuple[int, ...], int | None, list[tuple[int, int]]] | None = None
+    proven = True
     for candidate in bye_candidates or [None]:
         rest = [i for i in order if i != candidate]
-        pairs, vector, floor = _best_pairing(rest, scores, opponents, avatars)
+        pairs, vector, floor, rest_proven = _best_pairing(rest, scores, opponents, avatars)
+        proven = proven and rest_proven
         if best is None or vector < best[0]:
             best = (vector, candidate, pairs)
         if vector == floor:
-            break
+            return candidate, pairs, True
     assert best is not None
-    return best[1], best[2]
+    return best[1], best[2], proven
 
 
 def _best_pairing(
     order: list[int], scores: list[int], opponents: list[set[int]], avatars: list[str | None],
-) -> tuple[list[tuple[int, int]], tuple[int, ...], tuple[int, ...]]:
-    """The best pairing of ``order``, its cost vector and the least vector any pairing could have."""
+) -> tuple[list[tuple[int, int]], tuple[int, ...], tuple[int, ...], bool]:
+    """The best pairing of ``order``, its cost vector, the least vector any pairing could have, and whether proven."""
     group_scores = sorted({scores[p] for p in order}, reverse=True)
     group_index = {s: g for g, s in enumerate(group_scores)}
     groups: list[list[int]] = [[] for _ in group_scores]
@@ -276,17 +281,16 @@ def _best_pairing(
                 forbidden[p] = opponents[p] | (by_class[avatar_class[p]] - {p})
     floor = _parity_vector(groups)
     if not order:
-        return [], floor, floor
+        return [], floor, floor, True
     search = GroupSearch(groups, forbidden, avatar_class)
-    if search.pairable_at_all():
-        pairs, _cost = search.solve()
-    else:
+    if not search.pairable_at_all():
         search = _search_around_a_dominant_wizard(groups, order, opponents, avatars)
-        if search is not None:
-            pairs, _cost = search.solve()
-        else:
-            pairs = solve_with_defects(order, scores, opponents, avatars)
-    return pairs, cost_vector(pairs, groups, opponents, avatars), floor
+    if search is not None:
+        pairs, _cost = search.solve()
+        proven = search.proven
+    else:
+        pairs, proven = solve_with_defects(order, scores, opponents, avatars)
+    return pairs, cost_vector(pairs, groups, opponents, avatars), floor, proven
 
 
 def _search_around_a_dominant_wizard(

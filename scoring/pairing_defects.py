@@ -10,23 +10,32 @@ with each possible opponent, cheapest first, and remembers the best cost of pair
 every set of unpaired players it meets, exactly or as a lower bound when a better
 pairing elsewhere cut it short. The bound: the fewest rematches and clashes any pairing
 of the set must have (two largest matchings, ``scoring.matching``), plus one game down
-across every cut with an odd number of players above it. It always ends, proven.
+across every cut with an odd number of players above it. It ends proven, unless it
+reaches the safety net of ``scoring.pairing_groups``.
 """
 
 from __future__ import annotations
 
-from .matching import matching_size
+from . import pairing_groups
+from .matching import matching_size, maximum_matching
+from .pairing_groups import PastTheNet
 
 
 def solve_with_defects(
     order: list[int], scores: list[int], opponents: list[set[int]], avatars: list[str | None],
-) -> list[tuple[int, int]]:
+) -> tuple[list[tuple[int, int]], bool]:
     """The best pairing of the players of ``order`` when some rematch or clash is forced.
 
     ``order`` lists the players from the highest score group down, the seed's random
-    order inside each group; the result pairs every one of them (an even number).
+    order inside each group; the result pairs every one of them (an even number), and
+    says whether it is proven the best (always, but for the safety net of
+    ``scoring.pairing_groups``).
     """
-    return _DefectSearch(order, scores, opponents, avatars).solve()
+    search = _DefectSearch(order, scores, opponents, avatars)
+    try:
+        return search.solve(), True
+    except PastTheNet:
+        return search.nearest_pairing(), False
 
 
 class _DefectSearch:
@@ -55,6 +64,7 @@ class _DefectSearch:
         self.memo: dict[int, tuple[int, bool]] = {}
         self.choice: dict[int, int] = {}
         self._defect_floor: dict[int, int] = {}
+        self.states = 0
 
     def _edge_cost(self, i: int, j: int) -> int:
         high, low = sorted((self.group[i], self.group[j]))
@@ -75,6 +85,20 @@ class _DefectSearch:
             partner = self.choice[mask]
             pairs.append((self.players[first], self.players[partner]))
             mask &= ~((1 << first) | (1 << partner))
+        return pairs
+
+    def nearest_pairing(self) -> list[tuple[int, int]]:
+        """The safety net's pairing: as many allowed games as possible, nearest groups first,
+        the players left over paired in order (their rematches or clashes are forced)."""
+        adjacency = []
+        for i in range(self.m):
+            allowed = [j for j in range(self.m) if j != i and j not in self.forbidden[i]]
+            allowed.sort(key=lambda j: (abs(self.group[j] - self.group[i]), j))
+            adjacency.append(allowed)
+        mate = maximum_matching(adjacency)
+        pairs = [(self.players[a], self.players[b]) for a, b in enumerate(mate) if a < b]
+        alone = [self.players[i] for i in range(self.m) if mate[i] == -1]
+        pairs.extend(zip(alone[::2], alone[1::2]))
         return pairs
 
     def _floor(self, mask: int) -> int:
@@ -116,6 +140,9 @@ class _DefectSearch:
         row = self.cost[first]
         options = sorted((row[j], j) for j in range(self.m) if rest >> j & 1)
         best, chosen = limit, None
+        self.states += 1
+        if self.states > pairing_groups.SAFETY_NET_STATES:
+            raise PastTheNet
         for cost, partner in options:
             if cost >= best:
                 break

@@ -10,9 +10,11 @@ Number 4, "Pairing Players"). On reaching group g, what is left of the round dep
 only on g and on the players of higher groups still unpaired, the *floaters*: a state
 (g, floaters). In group g the floaters and the group's own players form a pool; a
 choice is which of them are *left over* to float further down. The rest of the pool is
-then paired with one matching (any perfect matching of them will do: every one costs
-the same). The cost of a choice is charged as the texts rank it: a player of group g
-left over is one more game from g down (D_g); a floater left over skips one more group
+then paired with one matching (any perfect matching of them will do: every one is
+charged the same; a game between two floaters of different higher groups is charged
+more than it costs, but is never the only way to the optimum). The cost of a choice
+is charged as the texts rank it: a player of group g left over is one more game from
+g down (D_g); a floater left over skips one more group
 (X of the floater's own group). Summing these over the groups gives exactly the vector
 (D0, X0, D1, X1, ...) of ``scoring.pairing``, encoded as one integer whose terms
 outweigh all later terms together.
@@ -22,14 +24,28 @@ in order of cost, remembered per state (exactly, or as a lower bound when the se
 was cut off by a better pairing found elsewhere). A lower bound prunes most choices:
 every cut between groups with an odd number of players above it is crossed by one
 player, and a floater who has met every player of the next groups must skip them. The
-search ends with the best pairing, proven: there is no step budget.
+search ends with the best pairing, proven; only a safety net (``SAFETY_NET_STATES``)
+stops a search that would not end, in lopsided Fallen-wizard-only fields.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from .matching import maximum_matching
+from .matching import greedy_then_mended, maximum_matching
+
+# A safety net, not a budget: no round of the benchmarks' general-opponent events comes
+# near it (they search at most a few hundred states). Lopsided Fallen-wizard-only fields
+# (one Fallen-wizard just under half the field and most of the lower groups) can make
+# the search grow without end; past this many states and pairability checks it pairs
+# everyone with a blossom matching that offers each player the nearest score groups
+# first, and says the pairing is unproven, so that a coordinator never waits
+# (docs/performance.md).
+SAFETY_NET_STATES = 20_000
+
+
+class PastTheNet(Exception):
+    """The search reached ``SAFETY_NET_STATES``."""
 
 
 class GroupSearch:
@@ -80,21 +96,52 @@ class GroupSearch:
                 out = (odd + len(groups[g])) & 1
                 floor.append(out * self.w_down[g] + self.parity_floor[g + 1][out])
             self.parity_floor[g] = (floor[0], floor[1])
+        # excess[g]: players who must come down to group g from above, because one avatar
+        # class of groups g and lower outnumbers all the others there (its players may
+        # only meet players of other classes): twice the class, less everyone there.
+        self.excess = [0] * (k + 1)
+        self.classes_below: list[dict[int, int]] = [{} for _ in range(k + 1)]
+        if self.any_class:
+            counts: dict[int, int] = {}
+            for g in range(k - 1, -1, -1):
+                for p in groups[g]:
+                    if avatar_class[p] is not None:
+                        counts[avatar_class[p]] = counts.get(avatar_class[p], 0) + 1
+                self.classes_below[g] = dict(counts)
+                largest = max(counts.values(), default=0)
+                self.excess[g] = max(0, 2 * largest - self.below[g])
         self._blocked: dict[int, frozenset[int]] = {}
         self.memo: dict[tuple[int, frozenset[int]], tuple[int, bool]] = {}
         self.choice: dict[tuple[int, frozenset[int]], frozenset[int]] = {}
         self._pairable_cache: dict[frozenset[int], bool] = {}
         self._deficiency_cache: dict[frozenset[int], int] = {}
-        self.states = 0  # states searched, for the benchmark
+        self.states = 0  # states searched, against SAFETY_NET_STATES
+        self.past_the_net = False
+        self.searching = False  # the net holds the search only, not the question whether a pairing exists
 
     # -- the search -----------------------------------------------------------------
     def pairable_at_all(self) -> bool:
         """Whether every player can be paired with allowed games."""
         return self._completable(0, frozenset())
 
+    @property
+    def proven(self) -> bool:
+        """Whether the search ran to its end (always, but for the safety net)."""
+        return not self.past_the_net
+
+    def _count_work(self) -> None:
+        self.states += 1
+        if self.searching and self.states > SAFETY_NET_STATES:
+            raise PastTheNet
+
     def solve(self) -> tuple[list[tuple[int, int]], int]:
-        """The best pairing, as pairs in the order of the groups, and its cost."""
-        cost = self._rest(0, frozenset(), self.unreachable)
+        """The best pairing, as pairs in the order of the groups, and its cost (see ``proven``)."""
+        self.searching = True
+        try:
+            cost = self._rest(0, frozenset(), self.unreachable)
+        except PastTheNet:
+            self.past_the_net = True
+            return self._nearest_pairing(), 0
         assert cost < self.unreachable, "the caller checked that an allowed pairing exists"
         pairs: list[tuple[int, int]] = []
         floaters: frozenset[int] = frozenset()
@@ -115,7 +162,7 @@ class GroupSearch:
         if g >= self.k:
             return 0 if not floaters else self.unreachable
         floor = self.parity_floor[g][len(floaters) & 1]
-        if not floaters:
+        if not floaters and not self.any_class:
             return floor
         # The first group at which each floater can meet someone; another floater will do.
         reach: list[tuple[int, int]] = []
@@ -129,13 +176,18 @@ class GroupSearch:
                     return self.unreachable
             if h > g:
                 reach.append((h, self.w_skip[self.group_of[f]]))
-        if not reach:
+        if not reach and not self.any_class:
             return floor
         odd = len(floaters) & 1
-        for c in range(g, max(h for h, _w in reach)):
+        last_cut = self.k - 1 if self.any_class else max(h for h, _w in reach)
+        for c in range(g, last_cut):
             odd ^= len(self.groups[c]) & 1  # players above the cut below group c
             staying = [w for h, w in reach if h > c]
-            charge = sum(staying) + ((odd + len(staying)) & 1) * self.w_down[c]
+            # Players crossing the cut: the floaters who must, the excess of an avatar class
+            # below it, and always as many as the parity of the players above it.
+            crossing = max(len(staying), self.excess[c + 1])
+            crossing += (crossing + odd) & 1
+            charge = sum(staying) + (crossing - len(staying)) * self.w_down[c]
             floor += charge - odd * self.w_down[c]  # this cut's parity charge, replaced
         return floor
 
@@ -177,7 +229,7 @@ class GroupSearch:
         known = self.memo.get(key)
         if known is not None and (known[1] or known[0] >= limit):
             return known[0]
-        self.states += 1
+        self._count_work()
         floor = self.bound(g, floaters)
         if floor >= limit:
             return floor
@@ -242,6 +294,8 @@ class GroupSearch:
                 for kept_out in runs:
                     if (len(kept_out) + t) & 1 != parity or t < shortest[kept_out]:
                         continue
+                    if not last and len(kept_out) + t < self.excess[g + 1]:
+                        continue  # too few to pair the class that outnumbers the rest below
                     for residents_out in combinations(last_first, t):
                         leftover = frozenset(kept_out).union(residents_out)
                         if self._pairable(pool - leftover):
@@ -275,8 +329,36 @@ class GroupSearch:
             return True
         known = self._pairable_cache.get(players)
         if known is None:
-            known = self._pairable_cache[players] = self._deficiency(players) == 0
+            self._count_work()
+            known = self._pairable_cache[players] = (
+                not self._outnumbered(players) and (self._paired_greedily(players) or self._deficiency(players) == 0))
         return known
+
+    def _outnumbered(self, players: frozenset[int]) -> bool:
+        """Whether one avatar class is more than half of these players (then they cannot all pair)."""
+        if not self.any_class:
+            return False
+        counts: dict[int, int] = {}
+        for p in players:
+            c = self.avatar_class[p]
+            if c is not None:
+                counts[c] = counts.get(c, 0) + 1
+        return 2 * max(counts.values(), default=0) > len(players)
+
+    def _paired_greedily(self, players: frozenset[int]) -> bool:
+        """Whether a quick pairing of these players, largest avatar class first, pairs them all.
+
+        A proof when it succeeds (the pairing exists); when it does not, the blossom
+        matching decides. Lopsided Fallen-wizard fields, where Dirac's bound does not hold,
+        are nearly always paired this way at once.
+        """
+        if not self.any_class or len(players) < 16:
+            return False
+        size_of: dict[int | None, int] = {}
+        for p in players:
+            size_of[self.avatar_class[p]] = size_of.get(self.avatar_class[p], 0) + 1
+        ordered = sorted(players, key=lambda p: (-size_of[self.avatar_class[p]], self.group_of[p], self.rank[p]))
+        return greedy_then_mended(ordered, self.forbidden) is not None
 
     def _deficiency(self, players: frozenset[int]) -> int:
         """Players left unpaired by a largest set of allowed games among ``players``."""
@@ -294,12 +376,39 @@ class GroupSearch:
         """Whether the floaters and every player from group g down can all be paired."""
         if not self.any_class and len(floaters) + self.below[g] >= 2 * self.most_rematches + 2:
             return True
+        if self.any_class:
+            counts = dict(self.classes_below[g])
+            for f in floaters:
+                c = self.avatar_class[f]
+                if c is not None:
+                    counts[c] = counts.get(c, 0) + 1
+            if 2 * max(counts.values(), default=0) > len(floaters) + self.below[g]:
+                return False  # a class outnumbers everyone else: its players only meet the others
         everyone = floaters.union(*self.groups[g:])
         return self._pairable(everyone)
 
     def _adjacency(self, ordered: list[int]) -> list[list[int]]:
         position = {p: n for n, p in enumerate(ordered)}
         return [[position[q] for q in ordered if q != p and q not in self.forbidden[p]] for p in ordered]
+
+    def _nearest_pairing(self) -> list[tuple[int, int]]:
+        """A complete allowed pairing, each player offered the nearest score groups first.
+
+        What the safety net falls back on: a blossom matching over everyone, started
+        greedily from the top with each player's nearest allowed opponents.
+        """
+        ordered = [p for members in self.groups for p in members]
+        position = {p: n for n, p in enumerate(ordered)}
+        adjacency = []
+        for p in ordered:
+            mine = self.group_of[p]
+            allowed = [q for q in ordered if q != p and q not in self.forbidden[p]]
+            allowed.sort(key=lambda q: (abs(self.group_of[q] - mine), position[q]))
+            adjacency.append([position[q] for q in allowed])
+        mate = maximum_matching(adjacency)
+        pairs = [(ordered[a], ordered[b]) for a, b in enumerate(mate) if a < b]
+        assert 2 * len(pairs) == len(ordered), "the caller checked that an allowed pairing exists"
+        return pairs
 
     def _pair(self, pool: frozenset[int], leftover: frozenset[int]) -> list[tuple[int, int]]:
         """A perfect allowed matching of the pool less the leftover, in the seed's order.
@@ -308,48 +417,11 @@ class GroupSearch:
         they may meet, as the texts' procedure would pair them.
         """
         ordered = sorted(pool - leftover, key=lambda p: (self.group_of[p], self.rank[p]))
-        if self._surely_pairable(ordered):
-            pairs = _greedy_then_mended(ordered, self.forbidden)
-            if pairs is not None:
-                return pairs
+        # The seed's order first; a blossom matching only if that leaves someone out.
+        pairs = greedy_then_mended(ordered, self.forbidden)
+        if pairs is not None:
+            return pairs
         mate = maximum_matching(self._adjacency(ordered))
         pairs = [(ordered[a], ordered[b]) for a, b in enumerate(mate) if a < b]
         assert 2 * len(pairs) == len(ordered), "the search only leaves pools that pair"
         return pairs
-
-
-def _greedy_then_mended(ordered: list[int], forbidden: list[set[int]]) -> list[tuple[int, int]] | None:
-    """Pair each player with the first free one they may meet; mend what is left.
-
-    The players left unpaired have all met each other (each was free when the earlier
-    one looked). When every player may meet at least half of the others, two of them
-    u and v always find a game (x, y) with u allowed against x and v against y to take
-    apart (the counting argument of Dirac's theorem), so the mending never fails there.
-    """
-    mate: dict[int, int] = {}
-    size = len(ordered)
-    for i, p in enumerate(ordered):
-        if p in mate:
-            continue
-        barred = forbidden[p]
-        j = i + 1
-        while j < size:
-            q = ordered[j]
-            if q not in mate and q not in barred:
-                mate[p], mate[q] = q, p
-                break
-            j += 1
-    alone = [p for p in ordered if p not in mate]
-    while alone:
-        u, v = alone.pop(), alone.pop()
-        for x in ordered:
-            y = mate.get(x)
-            if y is None or x in (u, v):
-                continue
-            if x not in forbidden[u] and y not in forbidden[v]:
-                mate[u], mate[x], mate[v], mate[y] = x, u, y, v
-                break
-        else:
-            return None
-    position = {p: n for n, p in enumerate(ordered)}
-    return [(p, mate[p]) for p in ordered if position[p] < position[mate[p]]]

@@ -203,3 +203,28 @@ def test_a_ten_player_second_round_seats_everyone():
                                    ("i", "j", LOSS)], None)])
     result = pair(doc)
     assert sorted(everyone(result)) == list("abcdefghij")
+
+
+def test_past_the_safety_net_the_pairing_is_complete_rematch_free_and_says_it_is_unproven(monkeypatch):
+    import scoring.pairing_groups
+
+    doc = archive("abcdefghij", [([("a", "b", WIN), ("c", "d", LOSS), ("e", "f", TIE), ("g", "h", WIN),
+                                   ("i", "j", LOSS)], None)])
+    assert pair(doc).quality["proven_optimal"] is True
+    monkeypatch.setattr(scoring.pairing_groups, "SAFETY_NET_STATES", 1)
+    result = pair(doc)
+    assert sorted(everyone(result)) == list("abcdefghij")
+    assert result.quality["rematches"] == 0
+    assert result.quality["proven_optimal"] is False
+
+
+def test_past_the_safety_net_a_forced_rematch_round_is_still_complete(monkeypatch):
+    import scoring.pairing_groups
+
+    doc = archive("abcd", [([("a", "b", WIN), ("c", "d", LOSS)], None), ([("a", "c", WIN), ("b", "d", LOSS)], None),
+                           ([("a", "d", WIN), ("b", "c", LOSS)], None)])
+    monkeypatch.setattr(scoring.pairing_groups, "SAFETY_NET_STATES", 0)
+    result = pair(doc)
+    assert sorted(everyone(result)) == list("abcd")
+    assert result.quality["rematches"] == 2
+    assert result.quality["proven_optimal"] is False
