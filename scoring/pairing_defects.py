@@ -17,8 +17,8 @@ reaches the safety net of ``scoring.pairing_groups``.
 from __future__ import annotations
 
 from . import pairing_groups
-from .matching import matching_size, maximum_matching
-from .pairing_groups import PastTheNet
+from .matching import matching_size
+from .pairing_groups import PastTheNet, nearest_first_pairs
 
 
 def solve_with_defects(
@@ -90,16 +90,9 @@ class _DefectSearch:
     def nearest_pairing(self) -> list[tuple[int, int]]:
         """The safety net's pairing: as many allowed games as possible, nearest groups first,
         the players left over paired in order (their rematches or clashes are forced)."""
-        adjacency = []
-        for i in range(self.m):
-            allowed = [j for j in range(self.m) if j != i and j not in self.forbidden[i]]
-            allowed.sort(key=lambda j: (abs(self.group[j] - self.group[i]), j))
-            adjacency.append(allowed)
-        mate = maximum_matching(adjacency)
-        pairs = [(self.players[a], self.players[b]) for a, b in enumerate(mate) if a < b]
-        alone = [self.players[i] for i in range(self.m) if mate[i] == -1]
-        pairs.extend(zip(alone[::2], alone[1::2]))
-        return pairs
+        local, alone = nearest_first_pairs(list(range(self.m)), self.group, self.forbidden)
+        local.extend(zip(alone[::2], alone[1::2]))
+        return [(self.players[a], self.players[b]) for a, b in local]
 
     def _floor(self, mask: int) -> int:
         """Least cost of pairing the players in ``mask``: forced defects and cut parities."""

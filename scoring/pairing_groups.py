@@ -392,22 +392,10 @@ class GroupSearch:
         return [[position[q] for q in ordered if q != p and q not in self.forbidden[p]] for p in ordered]
 
     def _nearest_pairing(self) -> list[tuple[int, int]]:
-        """A complete allowed pairing, each player offered the nearest score groups first.
-
-        What the safety net falls back on: a blossom matching over everyone, started
-        greedily from the top with each player's nearest allowed opponents.
-        """
-        ordered = [p for members in self.groups for p in members]
-        position = {p: n for n, p in enumerate(ordered)}
-        adjacency = []
-        for p in ordered:
-            mine = self.group_of[p]
-            allowed = [q for q in ordered if q != p and q not in self.forbidden[p]]
-            allowed.sort(key=lambda q: (abs(self.group_of[q] - mine), position[q]))
-            adjacency.append([position[q] for q in allowed])
-        mate = maximum_matching(adjacency)
-        pairs = [(ordered[a], ordered[b]) for a, b in enumerate(mate) if a < b]
-        assert 2 * len(pairs) == len(ordered), "the caller checked that an allowed pairing exists"
+        """What the safety net falls back on: a complete allowed pairing, nearest groups first."""
+        everyone = [p for members in self.groups for p in members]
+        pairs, alone = nearest_first_pairs(everyone, self.group_of, self.forbidden)
+        assert not alone, "the caller checked that an allowed pairing exists"
         return pairs
 
     def _pair(self, pool: frozenset[int], leftover: frozenset[int]) -> list[tuple[int, int]]:
@@ -425,3 +413,20 @@ class GroupSearch:
         pairs = [(ordered[a], ordered[b]) for a, b in enumerate(mate) if a < b]
         assert 2 * len(pairs) == len(ordered), "the search only leaves pools that pair"
         return pairs
+
+
+def nearest_first_pairs(ordered, group_of, forbidden) -> tuple[list[tuple[int, int]], list[int]]:
+    """As many allowed games as possible among ``ordered`` (top group first), and who is left.
+
+    A blossom matching started greedily from the top, each player offered their nearest
+    score groups first: the safety net's pairing (``SAFETY_NET_STATES``).
+    """
+    position = {p: n for n, p in enumerate(ordered)}
+    adjacency = []
+    for p in ordered:
+        allowed = [q for q in ordered if q != p and q not in forbidden[p]]
+        allowed.sort(key=lambda q: (abs(group_of[q] - group_of[p]), position[q]))
+        adjacency.append([position[q] for q in allowed])
+    mate = maximum_matching(adjacency)
+    pairs = [(ordered[a], ordered[b]) for a, b in enumerate(mate) if a < b]
+    return pairs, [p for n, p in enumerate(ordered) if mate[n] == -1]
