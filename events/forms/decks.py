@@ -163,7 +163,8 @@ class BreakClockForm(forms.Form):
 
 
 class SpotCheckForm(forms.Form):
-    matches = forms.TypedChoiceField(
+    # Not "matches": a form control of that name hides the form element's own matches(), which htmx calls.
+    outcome = forms.TypedChoiceField(
         label=gettext_lazy("The deck at the table"), widget=forms.RadioSelect, coerce=lambda value: value == "yes",
         choices=[("yes", gettext_lazy("matches its list")), ("no", gettext_lazy("differs from its list"))])
     note = forms.CharField(required=False, max_length=MAX_REASON_LENGTH, label=gettext_lazy("What differed"),

@@ -372,10 +372,10 @@ def record_spot_check(rnd: Round, player: Player, *, actor: Actor, matches: bool
         event = locked_event(rnd.event)
         if not actor.is_coordinator and player.pk not in rnd.spot_check_tables():
             raise ServiceError(_("%(name)s is not drawn for a deck check in round %(number)s.")
-                               % {"name": player.name, "number": rnd.number}, field="matches")
+                               % {"name": player.name, "number": rnd.number}, field="outcome")
         if SpotCheck.objects.filter(round=rnd, player=player).exists():
             raise ServiceError(_("The deck of %(name)s is checked already this round.") % {"name": player.name},
-                               field="matches")
+                               field="outcome")
         check = SpotCheck.objects.create(round=rnd, player=player, matches=matches, note=note,
                                          checked_by=actor.label)
         record_change(event, actor, "deck.spot_check", _("Deck check of %(name)s") % {"name": player.name},

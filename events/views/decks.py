@@ -231,7 +231,7 @@ def spot_check(request, event, actor, number: int, player_id: int):
         raise Http404("No deck check of this player now")
     form = SpotCheckForm(request.POST or None)
     if request.method == "POST":
-        done = submit(form, lambda data: services.record_spot_check(rnd, player, actor=actor, matches=data["matches"],
+        done = submit(form, lambda data: services.record_spot_check(rnd, player, actor=actor, matches=data["outcome"],
                                                                     note=data["note"]))
         if done.made:
             messages.success(request, _("The deck check of %(name)s is recorded.") % {"name": player.name})

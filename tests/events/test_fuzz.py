@@ -127,7 +127,7 @@ def _valid(name: str, world: dict) -> dict:
         "player_deck_link": {"action": "revoke"},
         "sign_up": {"name": "New Player"},
         "deck_link": {"text": "Sideboard\n3 Doors of Night"},
-        "spot_check": {"matches": "no", "note": "two extra Orc-patrols"},
+        "spot_check": {"outcome": "no", "note": "two extra Orc-patrols"},
         "player_product": {"product": "2 Orc-patrol\n1 Gandalf"},
         "publish_decks": {"players": first},
         "break_clock": {"action": "adjust", "minutes": "5"},

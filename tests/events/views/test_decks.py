@@ -195,7 +195,7 @@ def test_staff_open_the_list_of_a_drawn_deck_and_of_no_other(client, with_lists,
     page = client.get(f"/events/{with_lists.slug}/rounds/{rnd.number}/deck-check/{drawn}/")
     assert page.status_code == 200 and SECRET_CARD in html.unescape(page.content.decode())
     assert client.get(f"/events/{with_lists.slug}/rounds/{rnd.number}/deck-check/{other.pk}/").status_code == 404
-    response = client.post(f"/events/{with_lists.slug}/rounds/{rnd.number}/deck-check/{drawn}/", {"matches": "yes"})
+    response = client.post(f"/events/{with_lists.slug}/rounds/{rnd.number}/deck-check/{drawn}/", {"outcome": "yes"})
     assert response.status_code == 302
     assert "matches" in client.get(f"/events/{with_lists.slug}/tables/").content.decode()
 
