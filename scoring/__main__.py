@@ -11,7 +11,8 @@ import json
 import secrets
 import sys
 
-from .archive import EVENT_FORMATS, parse_archive
+from .archive import parse_archive
+from .policy_terms import EVENT_FORMATS
 from .cards import INDEX_PATH, build_index, card_index, write_index
 from .council import free_council, parse_sheet
 from .decklists import read_deck_json, read_deck_text

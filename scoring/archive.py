@@ -26,7 +26,16 @@ from .limits import (
     MAX_ROUNDS,
 )
 from .messages import _
-from .policies import GAME_TYPES, TIE_RESOLUTIONS, Policy, get_policy
+from .policies import (
+    CO_CHAMPIONS,
+    EVENT_FORMATS,
+    GAME_TYPES,
+    PLAYOFF_RESOLUTIONS,
+    SINGLE_DECK,
+    TIE_RESOLUTIONS,
+    Policy,
+    get_policy,
+)
 from .results import DECK_CAPABILITIES
 from .stages import SEEDINGS, STRUCTURES, SWISS, TOP_CUTS, Stage
 
@@ -35,7 +44,6 @@ ARCHIVE_FORMAT = "council-archive/2"
 READ_FORMATS = ("council-archive/1", ARCHIVE_FORMAT)
 PLAYER_STATUSES = ("active", "dropped", "ejected")
 EVENT_STATUSES = ("registration", "running", "closed")
-EVENT_FORMATS = ("general-opponent", "hero-only", "minion-only", "fallen-wizard-only")
 FIRST_ROUND_PAIRINGS = ("random", "ranking")
 
 
@@ -113,8 +121,12 @@ class Archive:
         return self.rounds + tuple(rnd for stage in self.stages for rnd in stage.rounds)
 
 
-def parse_event(data: object, *, with_stages: bool = True) -> EventSettings:
-    """EventSettings from the archive's ``event`` object (``with_stages``: the fields format 2 added)."""
+def parse_event(data: object, *, with_stages: bool = True, written_before_formats: bool = False) -> EventSettings:
+    """EventSettings from the archive's ``event`` object (``with_stages``: the fields format 2 added).
+
+    ``written_before_formats``: a document of a format version written before Council
+    knew that Policy #1 defines no formats; its Policy #1 event reads as single-deck.
+    """
     if not isinstance(data, dict):
         # Translators: %(what)s is a field's name in the archive, kept as written.
         raise RuleError(_("%(what)s must be an object", what="event"), field="event")
@@ -138,14 +150,24 @@ def parse_event(data: object, *, with_stages: bool = True) -> EventSettings:
             field="event.first_round_pairing",
             rule=policy.first_round_clause,
         )
+    tie_resolution = choice_field(data.get("tie_resolution", policy.tie_resolutions[0]), TIE_RESOLUTIONS,
+                                  "event.tie_resolution", "tie_resolution")
+    # Co-champions agreed when the tie arose are recorded like a posted option (reading 69).
+    if not (policy.co_champions_by_agreement and tie_resolution == CO_CHAMPIONS):
+        policy.check_tie_resolution(tie_resolution, field="event.tie_resolution")
+    event_format = choice_field(data.get("format", policy.formats[0]), EVENT_FORMATS, "event.format", "format")
+    if written_before_formats and event_format not in policy.formats and policy.formats == (SINGLE_DECK,):
+        # Archives written before Council knew that Policy #1 defines no formats name one
+        # of the later policies' (general opponent by default); Policy #1's one deck each
+        # is what they were held to by General 12 (docs/archive-format.md).
+        event_format = SINGLE_DECK
+    policy.check_format(event_format, field="event.format")
     return EventSettings(
         name=text_field(data.get("name"), "event.name", "name", MAX_NAME_LENGTH),
         policy=policy,
         game_type=game_type,
-        tie_resolution=choice_field(
-            data.get("tie_resolution", "playoff"), TIE_RESOLUTIONS, "event.tie_resolution", "tie_resolution"
-        ),
-        format=choice_field(data.get("format", "general-opponent"), EVENT_FORMATS, "event.format", "format"),
+        tie_resolution=tie_resolution,
+        format=event_format,
         first_round_pairing=first_round,
         **_stage_settings(data),
     )
@@ -221,7 +243,7 @@ def parse_archive(data: object) -> Archive:
                           older=repr(READ_FORMATS[0]), value=repr(version)), field="format")
     with_stages = version != READ_FORMATS[0]
     only_fields(data, {"format", "event", "players", "rounds"} | ({"stages"} if with_stages else set()), "")
-    event = parse_event(data.get("event"), with_stages=with_stages)
+    event = parse_event(data.get("event"), with_stages=with_stages, written_before_formats=True)
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
         # Translators: %(what)s is a field's name in the archive, kept as written.
@@ -290,7 +312,7 @@ def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...
     if winner is not None and (not isinstance(winner, str) or winner not in by_id):
         # Translators: %(player)s is a player's id in the archive, kept as written.
         raise RuleError(_("unknown player %(player)s", player=repr(winner)), field="event.playoff_winner")
-    if winner is not None and data.get("tie_resolution", "playoff") != "playoff":
+    if winner is not None and data.get("tie_resolution", "playoff") not in PLAYOFF_RESOLUTIONS:
         raise RuleError(_("a playoff winner needs the playoff posted for a tied lead"), field="event.playoff_winner")
     return EventRecord(
         status=status,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from .cards import BALROG, MINION
 from .messages import Text, _, listing
 from .results import DECK_CAPABILITIES
 
@@ -27,6 +28,11 @@ RING_TESTS = frozenset({"Gandalf", "Test of Form", "Wizard’s Test", "Test of F
 POLICY_1_GOLD_RINGS = frozenset({"Precious Gold Ring"})
 ONE_RING_GOLD_RINGS = frozenset({"Precious Gold Ring", "Fair Gold Ring", "Beautiful Gold Ring", "A Little Gold Ring",
                                  "Gold Ring that Sauron Fancies", "The Least of Gold Rings"})
+# The minion's One Ring victory: "Move The One Ring to Barad Dur—Sauron is reunited with The
+# One Ring" (rulesbook, The Victory Conditions, The Lidless Eye), which Version 3 and Policy
+# Number 4 count as "Winning with The One Ring (... etc.)" (docs/rules.md, reading 67).
+BARAD_DUR = "Barad-dûr"
+MINION_SIDE = (MINION, BALROG)
 
 
 @dataclass(frozen=True)
@@ -58,14 +64,20 @@ def _ways_to_destroy(ways: list[tuple[str, ...]]) -> Text:
              gollums_fate=ways[1][0], gollum=ways[1][1], new_ringlord=ways[2][0])
 
 
-def deck_capability(*, starting: Counter, play: Counter, available: Counter, policy_key: str) -> Capability:
+def deck_capability(*, starting: Counter, play: Counter, available: Counter, policy_key: str,
+                    sites: Counter | None = None, alignment: str | None = None) -> Capability:
     """General 18: a ring test (not Ringlore or Test of Lore) and three Precious Gold Rings in the play deck, and
     The One Ring with Cracks of Doom (or Gollum's Fate and Gollum) in the play deck or sideboard.
 
     Each argument counts copies by card name: ``starting`` the pool and play deck,
-    ``play`` the play deck, ``available`` the play deck and sideboard.
+    ``play`` the play deck, ``available`` the play deck and sideboard, ``sites`` the
+    location deck. Under Version 3 and Policy Number 4 a minion deck (``alignment``
+    minion or Balrog) wins with The One Ring by taking it to Barad-dûr, so it needs that
+    site where a hero deck needs Cracks of Doom; Policy #1 scores only the Ring destroyed.
     """
+    sites = sites or Counter()
     gold_rings = POLICY_1_GOLD_RINGS if policy_key == "policy-1-1996" else ONE_RING_GOLD_RINGS
+    minion = alignment in MINION_SIDE and policy_key != "policy-1-1996"
     ways = [("Cracks of Doom",), ("Gollum’s Fate", "Gollum")]
     if policy_key != "policy-1-1996":
         ways.append(("A New Ringlord",))
@@ -86,13 +98,21 @@ def deck_capability(*, starting: Counter, play: Counter, available: Counter, pol
                              rings=rings))
     if not available["The One Ring"]:
         missing.append("The One Ring")  # a card's name
-    way = next((way for way in ways if all(available[name] for name in way)), None)
-    if way is None:
-        missing.append(_ways_to_destroy(ways))
+    if minion:
+        way: tuple[str, ...] | None = (BARAD_DUR,) if sites[BARAD_DUR] else None
+        if way is None:
+            # Translators: something a minion deck misses to win with The One Ring; Barad-dûr is a site's name.
+            missing.append(_("the site %(site)s in the location deck, where Sauron is reunited with The One Ring",
+                             site=BARAD_DUR))
+    else:
+        way = next((way for way in ways if all(available[name] for name in way)), None)
+        if way is None:
+            missing.append(_ways_to_destroy(ways))
     if missing:
         # Translators: why a deck cannot destroy The One Ring; %(missing)s are the cards it misses, separated by
         # semicolons.
         return Capability(MARSHALLING_POINTS_DECK, _("missing %(missing)s", missing=_one_after_another(missing)))
+    assert way is not None
     # Translators: why a deck can destroy The One Ring; %(tests)s are the ring tests' card names, %(one_ring)s is
     # the card The One Ring and %(way)s the card names that destroy it, such as "Cracks of Doom".
     return Capability(ONE_RING_DECK, _("%(tests)s, %(rings)s gold rings, %(one_ring)s and %(way)s", tests=tuple(tests),

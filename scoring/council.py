@@ -3,8 +3,10 @@
 CRF 10 (Jan 1998), "Free Council": 1) total each category; 2) double a category where
 the opponent has no points in it (not kill, not miscellaneous); 3) cap a category that
 is more than half of the positive total at the sum of the other positive categories;
-4) subtract what is subtracted. The policy then floors a negative total at 0 where it
-says so. Each step is kept so staff can explain the number at the table.
+4) subtract what is subtracted. Policy #1 (General 10) takes the Unlimited rulesbook's
+order instead: the half cap, rounded up, before the doubling. The policy then floors a
+negative total at 0 where it says so. Each step is kept so staff can explain the number
+at the table.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from .errors import RuleError
 from .limits import MP_LIMIT
 from .messages import Text, _
-from .policies import Policy
+from .policies import COUNCIL_CRF_10, Policy
 
 CATEGORIES = ("character", "item", "faction", "ally", "kill", "misc")
 # CRF 10 step 2 and the rulesbook: "This doesn't apply to kill points and miscellaneous points."
@@ -25,6 +27,13 @@ CLAUSE_STEP_2 = "CRF 10, Free Council, step 2; rulesbook, Marshalling Point Modi
 CLAUSE_STEP_3 = "CRF 10, Free Council, step 3 and the ruling on negative points"
 CLAUSE_STEP_4 = "CRF 10, Free Council, step 4; rulesbook (unique cards revealed from hand)"
 AVATAR_CLAUSE = "Policy Number 4, Additional Rules: Victory Conditions"
+# Policy #1, General 10: The Wizards Unlimited rulesbook, Marshalling Point Modifications, as printed.
+PRINTED_CLAUSE_HALF = ("Policy #1, General 10; The Wizards Unlimited rulesbook, Marshalling Point Modifications: "
+                       "no more than half (round up) from any one type")
+PRINTED_CLAUSE_DOUBLING = ("Policy #1, General 10; The Wizards Unlimited rulesbook, Marshalling Point Modifications: "
+                           "doubled where the opponent has zero (or negative) points")
+PRINTED_CLAUSE_REVEALED = ("Policy #1, General 10; The Wizards Unlimited rulesbook, Marshalling Point Modifications: "
+                           "each revealed unique card reduces the total by one")
 
 # The categories as the steps' notes name them.
 CATEGORY_NAMES: dict[str, Text] = {
@@ -92,11 +101,15 @@ def parse_sheet(data: object, field: str) -> CouncilSheet:
 
 
 def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> dict:
-    """Final marshalling points of both players, with every step of CRF 10 shown.
+    """Final marshalling points of both players, with every step shown and its clause.
 
-    Readings (docs/rules.md): doubling applies to your positive points where the
-    opponent has zero or negative points in that category (its step-1 total); the half
-    cap compares a category with the positive total after doubling, as CRF 10 states.
+    Under CRF 10 (Version 3, Policy Number 4) a type is doubled where the opponent has
+    zero or negative points in it (their step-1 total), then a type over half of the
+    positive total is reduced to the sum of the other positive types. Policy #1, General
+    10 takes The Wizards Unlimited rulesbook's modifications "in the order they are
+    printed": no type over half of the total, rounded up, then the doubling
+    (docs/rules.md, readings 11, 12 and 65). Subtractions come last under both: they
+    reduce the total, not a type.
     """
     for index, sheet in enumerate(sheets):
         if sheet.avatar_eliminated and not policy.eliminated_avatar_penalty:
@@ -111,57 +124,23 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
         {
             "step": 1,
             "title": _("Total each category"),
-            "clause": CLAUSE_STEP_1,
+            "clause": CLAUSE_STEP_1 if policy.council_order == COUNCIL_CRF_10 else policy.council_clause,
             "players": [dict(t) for t in totals],
             "notes": [[], []],
         }
     ]
+    if policy.council_order == COUNCIL_CRF_10:
+        doubled = _double(totals, totals, steps, CLAUSE_STEP_2)
+        modified = _cap(doubled, steps, CLAUSE_STEP_3, round_up=False)
+        subtract_clause = CLAUSE_STEP_4
+    else:
+        capped = _cap(totals, steps, PRINTED_CLAUSE_HALF, round_up=True)
+        modified = _double(capped, totals, steps, PRINTED_CLAUSE_DOUBLING)
+        subtract_clause = PRINTED_CLAUSE_REVEALED
 
-    doubled = [dict(t) for t in totals]
-    notes: list[list[str]] = [[], []]
-    for me in (0, 1):
-        other = totals[1 - me]
-        for name in DOUBLED_CATEGORIES:
-            if other[name] <= 0 and totals[me][name] > 0:
-                doubled[me][name] = totals[me][name] * 2
-                notes[me].append(_("%(category)s doubled to %(mp)s: the opponent has %(opponent)s",
-                                   category=CATEGORY_NAMES[name], mp=doubled[me][name], opponent=other[name]))
-    steps.append(
-        {
-            "step": 2,
-            "title": _("Double where the opponent has no points"),
-            "clause": CLAUSE_STEP_2,
-            "players": [dict(d) for d in doubled],
-            "notes": notes,
-        }
-    )
-
-    capped = [dict(d) for d in doubled]
-    notes = [[], []]
-    for me in (0, 1):
-        positive_total = sum(v for v in capped[me].values() if v > 0)
-        for name, value in capped[me].items():
-            if value > 0 and 2 * value > positive_total:
-                rest = positive_total - value
-                capped[me][name] = rest
-                notes[me].append(_(
-                    "%(category)s %(mp)s is more than half of %(total)s: reduced to %(rest)s, the other positive "
-                    "categories", category=CATEGORY_NAMES[name], mp=value, total=positive_total, rest=rest,
-                ))
-                break  # at most one category can be more than half
-    steps.append(
-        {
-            "step": 3,
-            "title": _("No category over half of the positive total"),
-            "clause": CLAUSE_STEP_3,
-            "players": [dict(c) for c in capped],
-            "notes": notes,
-        }
-    )
-
-    subtotal = [sum(c.values()) for c in capped]
+    subtotal = [sum(c.values()) for c in modified]
     after_minus = []
-    notes = [[], []]
+    notes: list[list[str]] = [[], []]
     for me, sheet in enumerate(sheets):
         subtracted = sheet.minus
         if sheet.minus:
@@ -176,7 +155,7 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
             "step": 4,
             # Translators: the title of step 4 of the Free Council.
             "title": _("Subtract"),
-            "clause": CLAUSE_STEP_4,
+            "clause": subtract_clause,
             "totals_before": subtotal,
             "totals": list(after_minus),
             "notes": notes,
@@ -200,3 +179,61 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
             }
         )
     return {"policy": policy.key, "mp": final, "steps": steps}
+
+
+def _double(values: list[dict[str, int]], opponents: list[dict[str, int]], steps: list[dict],
+            clause: str) -> list[dict[str, int]]:
+    """Each player's positive types doubled where the opponent's step-1 total is zero or less."""
+    doubled = [dict(v) for v in values]
+    notes: list[list[str]] = [[], []]
+    for me in (0, 1):
+        other = opponents[1 - me]
+        for name in DOUBLED_CATEGORIES:
+            if other[name] <= 0 and values[me][name] > 0:
+                doubled[me][name] = values[me][name] * 2
+                notes[me].append(_("%(category)s doubled to %(mp)s: the opponent has %(opponent)s",
+                                   category=CATEGORY_NAMES[name], mp=doubled[me][name], opponent=other[name]))
+    steps.append({
+        "step": len(steps) + 1,
+        "title": _("Double where the opponent has no points"),
+        "clause": clause,
+        "players": [dict(d) for d in doubled],
+        "notes": notes,
+    })
+    return doubled
+
+
+def _cap(values: list[dict[str, int]], steps: list[dict], clause: str, *, round_up: bool) -> list[dict[str, int]]:
+    """No type over half of the positive total.
+
+    CRF 10 reduces such a type to the sum of the other positive types. The Unlimited
+    rulesbook's "no more than half (round up)" allows one point more: a type of value v
+    over the rest r is at most half of v + r rounded up while v <= r + 1.
+    """
+    capped = [dict(v) for v in values]
+    notes: list[list[str]] = [[], []]
+    for me in (0, 1):
+        positive_total = sum(v for v in capped[me].values() if v > 0)
+        for name, value in capped[me].items():
+            rest = positive_total - value
+            allowed = rest + 1 if round_up else rest
+            if value > 0 and value > allowed:
+                capped[me][name] = allowed
+                notes[me].append(
+                    _("%(category)s %(mp)s is more than half of %(total)s, rounded up: reduced to %(allowed)s, "
+                      "one more than the other positive categories", category=CATEGORY_NAMES[name], mp=value,
+                      total=positive_total, allowed=allowed) if round_up
+                    else _("%(category)s %(mp)s is more than half of %(total)s: reduced to %(rest)s, the other "
+                           "positive categories", category=CATEGORY_NAMES[name], mp=value, total=positive_total,
+                           rest=rest)
+                )
+                break  # at most one type can be more than half
+    steps.append({
+        "step": len(steps) + 1,
+        "title": (_("No category over half of the total, rounded up") if round_up
+                  else _("No category over half of the positive total")),
+        "clause": clause,
+        "players": [dict(c) for c in capped],
+        "notes": notes,
+    })
+    return capped

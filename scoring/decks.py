@@ -55,10 +55,11 @@ from .decklists import (
 from .errors import RuleError
 from .game_types import GAME_TYPE_WORDS, GAME_TYPES
 from .messages import Text, _, ngettext
+from .policies import get_policy
+from .policy_terms import FALLEN_WIZARD_ONLY, GENERAL_OPPONENT, HERO_ONLY, MINION_ONLY
 
-# The event formats (scoring/archive.py EVENT_FORMATS) and the alignment each requires.
-SINGLE_ALIGNMENT = {"hero-only": HERO, "minion-only": MINION, "fallen-wizard-only": FALLEN_WIZARD}
-GENERAL_OPPONENT = "general-opponent"
+# The event formats (scoring/policy_terms.py EVENT_FORMATS) and the alignment each requires.
+SINGLE_ALIGNMENT = {HERO_ONLY: HERO, MINION_ONLY: MINION, FALLEN_WIZARD_ONLY: FALLEN_WIZARD}
 
 GENERAL_8 = "Policy #1, General 8"
 GENERAL_9 = "Policy #1, General 9"
@@ -69,6 +70,8 @@ SIDEBOARD_P4 = "Policy Number 4, Larger Sideboard"
 SINGLE_ALIGNMENT_CLAUSE = "Version 3 and Policy Number 4, Single Alignment"
 GENERAL_OPPONENT_CLAUSE = "Version 3 and Policy Number 4, General Opponent"
 SEALED_CLAUSE = "Policy Number 4, The Sealed Deck Game (Policy #1: The Sealed Deck Game)"
+DECK_SIZE_CLAUSE = ("Version 3 and Policy Number 4, The Sealed Deck Game: \"sealed deck tournaments only require a "
+                    "25/25 card minimum deck size (as printed in the rulesbook)\"")
 FALLEN_WIZARD_DECLARATION = "Policy Number 4, Single Alignment and General Opponent"
 CHALLENGE_DECK_CLAUSE = "Policy Number 4, The Challenge Deck Game"
 SCENARIO_CLAUSE = "Policy #1 and Policy Number 4, The Resource/Character Scenario Game"
@@ -80,18 +83,23 @@ FALLEN_WIZARDS = ("Alatar", "Gandalf", "Pallando", "Radagast", "Saruman")
 # "Presently, the three scenarios for official Council event tournaments are" (SCENARIO_CLAUSE).
 OFFICIAL_SCENARIOS = ("A Hobbit's Quest", "Barrels out of Bond", "The King beneath the Mountains")
 
-# Sideboard maxima by game type: Policy Number 4 (30 / 35 / 40); Policy #1's 20 for one-
-# and two-deck games, which Version 3 keeps (docs/rules.md, Decks 5). Starter rules have
+# Sideboard maxima by game type: Policy Number 4 (30 / 35 / 40). Policy #1 adds 5 "for all
+# standard rules game formats" to the rulesbook's 15, 20 (three-deck game) and 25
+# (four-deck game), which Version 3 keeps (docs/rules.md, reading 40). Starter rules have
 # no sideboard; where a text gives no number, nothing is checked.
 _SIDEBOARD_P4 = {"one-deck-standard": 30, "two-deck": 30, "three-deck": 35, "campaign": 40, "sealed-standard": 30,
                  "challenge-deck": 30}
-_SIDEBOARD_P1 = {"one-deck-standard": 20, "two-deck": 20, "sealed-standard": 20}
+_SIDEBOARD_P1 = {"one-deck-standard": 20, "two-deck": 20, "three-deck": 25, "campaign": 30, "sealed-standard": 20,
+                 "challenge-deck": 20}
 _STARTER = ("one-deck-starter", "sealed-starter")
 SEALED_GAME_TYPES = ("sealed-starter", "sealed-standard")
 MAX_POOL_CHARACTERS = 10
 MAX_PLAY_DECK_CHARACTERS = 10
 MIN_CREATURES = 10
 SEALED_MINIMUM = 25
+# The play deck's least resources (characters counted among them) and hazards; the
+# texts give no larger number for a constructed deck (docs/rules.md, reading 70).
+DECK_MINIMUM = 25
 FALLEN_WIZARD_CARDS = 10
 
 
@@ -299,6 +307,28 @@ def _sealed(deck: MatchedDeck, product: Counter) -> list[Problem]:
     return problems
 
 
+def _deck_size(deck: MatchedDeck) -> list[Problem]:
+    """A constructed play deck holds at least as much as a sealed one must: 25 resources and 25 hazards.
+
+    Version 3 and Policy Number 4: "sealed deck tournaments only require a 25/25 card
+    minimum deck size", so no tournament deck has less (docs/rules.md, reading 70).
+    """
+    play = deck.matched(PLAY)
+    resources = sum(count for count, card in play if card.type in (RESOURCE, CHARACTER))
+    hazards = sum(count for count, card in play if card.type == HAZARD)
+    problems = []
+    if resources < DECK_MINIMUM:
+        problems.append(Problem("deck-minimum", DECK_SIZE_CLAUSE, ngettext(
+            "the play deck has %(count)s resource or character; at least %(minimum)s",
+            "the play deck has %(count)s resources and characters; at least %(minimum)s", resources,
+            minimum=DECK_MINIMUM)))
+    if hazards < DECK_MINIMUM:
+        problems.append(Problem("deck-minimum", DECK_SIZE_CLAUSE, ngettext(
+            "the play deck has %(count)s hazard; at least %(minimum)s",
+            "the play deck has %(count)s hazards; at least %(minimum)s", hazards, minimum=DECK_MINIMUM)))
+    return problems
+
+
 def _fallen_wizard_cards(deck_list: DeckList) -> list[Problem]:
     extra = sum(entry.count for entry in deck_list.against_fallen_wizard)
     if extra <= FALLEN_WIZARD_CARDS:
@@ -339,7 +369,7 @@ def creature_minimum_applies(policy_key: str, game_type: str) -> bool:
     return policy_key == "policy-1-1996" and game_type not in (*SEALED_GAME_TYPES, "challenge-deck", "scenario")
 
 
-def _decks_problem(given: set[str], two_allowed: bool) -> Problem | None:
+def _decks_problem(given: set[str], two_allowed: bool, one_deck_clause: str) -> Problem | None:
     if len(given) == 1:
         return None
     if two_allowed and given == {AGAINST_HERO, AGAINST_MINION}:
@@ -347,7 +377,7 @@ def _decks_problem(given: set[str], two_allowed: bool) -> Problem | None:
     if two_allowed:
         return Problem("decks", GENERAL_OPPONENT_CLAUSE, _("a list has one deck, or a deck against hero and a deck "
                                                           "against minion opponents"))
-    return Problem("decks", SINGLE_ALIGNMENT_CLAUSE, _("this event wants one deck"))
+    return Problem("decks", one_deck_clause, _("this event wants one deck"))
 
 
 def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, game_type: str,
@@ -362,13 +392,16 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
     if game_type not in GAME_TYPES:
         # Translators: %(game_type)s is the game type given, kept as written.
         raise RuleError(_("unknown game type %(game_type)s", game_type=repr(game_type)), field="game_type")
+    policy = get_policy(policy_key)
+    policy.check_format(event_format)  # formats belong to the policies that define them
     problems: list[Problem] = []
     given = {name: deck for name, deck in deck_list.decks.items() if not deck.is_empty()}
     if not given:
         empty = Problem("empty", GENERAL_9, _("the list holds no cards"))
         # Translators: why a deck list without cards cannot destroy The One Ring.
         return DeckCheck((empty,), (), MARSHALLING_POINTS_DECK, _("no cards"))
-    wrong_decks = _decks_problem(set(given), two_decks_allowed(event_format, game_type))
+    wrong_decks = _decks_problem(set(given), two_decks_allowed(event_format, game_type),
+                                 SINGLE_ALIGNMENT_CLAUSE if event_format in SINGLE_ALIGNMENT else policy.format_clause)
     if wrong_decks:
         problems.append(wrong_decks)
     elif len(given) == 1:
@@ -394,8 +427,11 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
             problems += _alignment(matched, SINGLE_ALIGNMENT[event_format])
         if game_type in SEALED_GAME_TYPES:
             problems += _sealed(matched, product_counts(product_cards))
+        elif game_type != "challenge-deck":  # a challenge deck is as it was bought
+            problems += _deck_size(matched)
         capabilities.append(deck_capability(starting=matched.cards(POOL, PLAY), play=matched.cards(PLAY),
-                                            available=matched.cards(PLAY, SIDEBOARD), policy_key=policy_key))
+                                            available=matched.cards(PLAY, SIDEBOARD), policy_key=policy_key,
+                                            sites=matched.cards(SITES), alignment=alignment))
         counts[name] = {section: sum(entry.count for entry in deck.section(section))
                         for section in (POOL, PLAY, SIDEBOARD, SITES)}
         counts[name]["creatures"] = creature_count(matched)

@@ -19,11 +19,17 @@ from .brackets import DOUBLE
 from .errors import RuleError
 from .messages import Text, _, ngettext
 from .pairing import PairingResult, pair_next_round
+from .policy_terms import PLAYOFF_RESOLUTIONS
 from .stages import ELIMINATION, PLAYOFF, SWISS, Stage, stage_bracket
 from .standings import StandingRow, Standings, compute_standings
 
 PLAYOFF_CLAUSE = "{tiebreaks}: playoff rounds \"formatted in the same manner as the tournament\""
 LOWER_TIER_CLAUSE = "Policy #1, Tournament Point Ties: \"the previously mentioned guidelines also apply\""
+# Where a player's place comes from when no stage decided it.
+# Translators: where a player's place comes from: the standings of the Swiss rounds.
+SWISS_STANDINGS = _("Swiss standings")
+# Translators: where a player's place comes from: a player outside an elimination event's bracket.
+NOT_SEEDED = _("not seeded")
 TOP_CUT_CLAUSE = "Policy #1, Elimination: \"Normal single-, and double-elimination are acceptable\""
 
 
@@ -178,7 +184,8 @@ def next_stage(archive: Archive, seed: int) -> StagePlan | None:
     """The stage the rules call for now that the last stage (the Swiss rounds, or a playoff) is over.
 
     An elimination event's bracket; the posted top cut; a playoff for a lead still tied
-    after the whole menu (or after the last playoff) when "playoff" was posted. None when
+    after the whole menu (or after the last playoff) when a playoff was posted (with
+    Policy #1's menu or without it: then among all tied on points). None when
     nothing is due. Whether the Swiss rounds are over is the caller's to know.
     """
     event = archive.event
@@ -200,7 +207,7 @@ def next_stage(archive: Archive, seed: int) -> StagePlan | None:
         seeds, drawn = top_cut_seeds(standings, size, seed)
         return StagePlan(kind=ELIMINATION, players=seeds, for_place=1, bracket=event.elimination,
                          seeded_by="standings", seed=seed, drawn=drawn, clause=TOP_CUT_CLAUSE)
-    if event.tie_resolution != "playoff":
+    if event.tie_resolution not in PLAYOFF_RESOLUTIONS:
         return None
     ranking = final_ranking(archive)
     if len(ranking.champions) < 2:
@@ -261,10 +268,7 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
     rows = {row.player: row for row in standings.rows}
     elimination_event = archive.event.structure == ELIMINATION
     place: dict[str, int | None] = {row.player: None if elimination_event else row.rank for row in standings.rows}
-    # Translators: where a player's place comes from: a player outside an elimination event's bracket.
-    not_seeded = _("not seeded")
-    # Translators: where a player's place comes from: the standings of the Swiss rounds.
-    swiss = _("Swiss standings")
+    not_seeded, swiss = NOT_SEEDED, SWISS_STANDINGS
     how: dict[str, Text] = {row.player: not_seeded if elimination_event else swiss for row in standings.rows}
     order = {player: index for index, player in enumerate(rows)}
     pending = None
@@ -302,11 +306,45 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
             order = {player: index for index, player in enumerate(stage.players)}
     if pending is None:
         pending = _due(archive)
+    _paper_playoff(archive, place, how)
     placings = sorted(rows.values(), key=lambda row: (place[row.player] is None, place[row.player] or 0,
                                                       order.get(row.player, len(order))))
     return FinalRanking(placings=tuple(Placing(place=place[row.player], player=row.player, name=row.name,
                                                tp=row.tp, how=how[row.player]) for row in placings),
                         pending=pending)
+
+
+def _paper_playoff(archive: Archive, place: dict[str, int | None], how: dict[str, Text]) -> None:
+    """A playoff played on paper: its recorded winner takes first place, the others they were tied with second."""
+    winner = archive.record.playoff_winner
+    if winner is None or place.get(winner) != 1:
+        return
+    tied = [player for player, rank in place.items() if rank == 1]
+    if len(tied) < 2:
+        return
+    for player in tied:
+        place[player] = 1 if player == winner else 2
+        # Translators: where a player's place comes from: a playoff the coordinator recorded, played on paper.
+        how[player] = _("playoff played on paper, won") if player == winner else _("playoff played on paper, lost")
+
+
+def standings_in_final_order(standings: Standings, ranking: FinalRanking) -> Standings:
+    """The standings as the event ended: each player's rank is their final place, in that order.
+
+    After a playoff or a bracket the Swiss standings still share a rank the final ranking
+    has decided; every table, printout and phone that shows a rank shows this one, so one
+    champion is named everywhere (docs/rules.md, reading 74). A player whose place came
+    from a stage gets a note saying which.
+    """
+    rows = {row.player: row for row in standings.rows}
+    ordered = []
+    for placing in ranking.placings:
+        row = rows[placing.player]
+        from_a_stage = placing.place is not None and placing.how not in (SWISS_STANDINGS, NOT_SEEDED)
+        notes = row.notes + (placing.how,) if from_a_stage else row.notes
+        ordered.append(replace(row, rank=placing.place, notes=notes))
+    lead_tie = standings.lead_tie if len(ranking.champions) > 1 else None
+    return replace(standings, rows=tuple(ordered), lead_tie=lead_tie)
 
 
 def _due(archive: Archive) -> Text | None:

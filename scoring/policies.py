@@ -19,7 +19,21 @@ from .messages import _
 # What a policy is, given here to the callers that have always found it here.
 from .policy_terms import (  # noqa: E402, F401
     BYES_RECEIVED,
+    CO_CHAMPIONS,
+    CO_CHAMPIONS_WITHOUT_MENU,
+    COUNCIL_CRF_10,
+    COUNCIL_UNLIMITED_PRINTED,
+    EVENT_FORMATS,
+    FALLEN_WIZARD_ONLY,
+    GENERAL_OPPONENT,
     HEAD_TO_HEAD,
+    HERO_ONLY,
+    MINION_ONLY,
+    PLAYOFF,
+    PLAYOFF_RESOLUTIONS,
+    PLAYOFF_WITHOUT_MENU,
+    SINGLE_DECK,
+    WITHOUT_MENU,
     NUMBER_OF_WINS,
     ONE_RING_WINS,
     OPPONENTS_SCORES,
@@ -110,6 +124,7 @@ POLICY_1_1996 = Policy(
     weakest_link_clause="Policy #1, General 5: Free Council Ties (The Weakest Link Method)",
     tie_points=3,
     tie_clause="Policy #1, General 5 and 6: a tie in the Swiss System is worth 3",
+    simultaneous_elimination_ties=True,
     wizard_elimination_points=(6, 0),
     wizard_elimination_clause="Policy #1, Swiss System: Tournament Points (Opponent's Wizard being eliminated)",
     negative_mp_count_as_zero=False,
@@ -136,6 +151,15 @@ POLICY_1_1996 = Policy(
     game_types=tuple(t for t in GAME_TYPES if t != "challenge-deck"),
     end_of_time=_END_OF_TIME_FREE_COUNCIL,
     end_of_time_scenario=_END_OF_TIME_SCENARIO,
+    council_order=COUNCIL_UNLIMITED_PRINTED,
+    council_clause="Policy #1, General 10: the modifications of The Wizards Unlimited rulesbook, in the order printed",
+    formats=(SINGLE_DECK,),
+    format_clause="Policy #1, General 12: Deck Integrity (the same play deck, sideboard and pool all tournament)",
+    sealed_exchanges=False,
+    sealed_exchanges_clause=("Policy #1, The Sealed Deck Game (no exchanges between rounds) and General 12: "
+                             "no card substitutions are allowed between games"),
+    tie_resolutions=(PLAYOFF, CO_CHAMPIONS, PLAYOFF_WITHOUT_MENU, CO_CHAMPIONS_WITHOUT_MENU),
+    co_champions_by_agreement=False,
 )
 
 _ICE_ERA_TIME_LIMITS = _frozen(
@@ -195,9 +219,13 @@ VERSION_3_1998 = Policy(
     weakest_link_points=(Fraction(7, 2), Fraction(5, 2)),
     weakest_link_clause="Version 3, Tournament Points (e), (g)",
     tie_points=3,
-    tie_clause="Version 3, Tournament Points (f)",
-    wizard_elimination_points=None,
-    wizard_elimination_clause="Version 3, Tournament Points: no result for an eliminated Wizard",
+    tie_clause="Version 3, Tournament Points (f): a tie as per item 6 under General (simultaneous elimination)",
+    simultaneous_elimination_ties=True,
+    # The rulesbook's first victory condition ends the game; Version 3 lists no points for
+    # it, so the win counts as its most decisive non-Ring result, (b) (docs/rules.md, reading 66).
+    wizard_elimination_points=(6, 0),
+    wizard_elimination_clause=("Rulesbook, The Victory Conditions 1 (the opponent wins); Version 3, Tournament "
+                               "Points (b) and (j), as read in docs/rules.md"),
     negative_mp_count_as_zero=True,
     negative_mp_clause="Version 3, Negative MPs",
     eliminated_avatar_penalty=0,
@@ -214,6 +242,14 @@ VERSION_3_1998 = Policy(
     game_types=GAME_TYPES,
     end_of_time=_END_OF_TIME_END_OF_GAME,
     end_of_time_scenario=_END_OF_TIME_SCENARIO,
+    council_order=COUNCIL_CRF_10,
+    council_clause="CRF 10, Free Council (January 1998)",
+    formats=(GENERAL_OPPONENT, HERO_ONLY, MINION_ONLY, FALLEN_WIZARD_ONLY),
+    format_clause="Version 3, Formats: Single Alignment and General Opponent",
+    sealed_exchanges=True,
+    sealed_exchanges_clause="Version 3, The Sealed Deck Game: exchanges between rounds, in the time allotted",
+    tie_resolutions=(PLAYOFF,),
+    co_champions_by_agreement=True,
 )
 
 POLICY_4_2001 = Policy(
@@ -247,7 +283,8 @@ POLICY_4_2001 = Policy(
     weakest_link_points=None,
     weakest_link_clause="Policy Number 4, Marshalling Point Ratios: equal MPs give both players 3",
     tie_points=3,
-    tie_clause="Policy Number 4, Tournament Points: Achieving a tie",
+    tie_clause="Policy Number 4, Tournament Points: Achieving a tie (equal MPs)",
+    simultaneous_elimination_ties=False,
     wizard_elimination_points=None,
     wizard_elimination_clause="Policy Number 4, Additional Rules: Victory Conditions (elimination no longer ends the game)",
     negative_mp_count_as_zero=True,
@@ -266,6 +303,14 @@ POLICY_4_2001 = Policy(
     game_types=GAME_TYPES,
     end_of_time=_END_OF_TIME_END_OF_GAME,
     end_of_time_scenario=_END_OF_TIME_SCENARIO,
+    council_order=COUNCIL_CRF_10,
+    council_clause="CRF 10, Free Council (January 1998)",
+    formats=(GENERAL_OPPONENT, HERO_ONLY, MINION_ONLY, FALLEN_WIZARD_ONLY),
+    format_clause="Policy Number 4, Formats: Single Alignment and General Opponent",
+    sealed_exchanges=True,
+    sealed_exchanges_clause="Policy Number 4, The Sealed Deck Game: exchanges between rounds, in the time allotted",
+    tie_resolutions=(PLAYOFF,),
+    co_champions_by_agreement=True,
 )
 
 POLICIES: Mapping[str, Policy] = _frozen(
@@ -301,10 +346,18 @@ def policy_info(policy: Policy, players: int, game_type: str) -> dict:
         "bye_points_by_round": list(policy.bye_points_by_round),
         "tiebreaks": list(policy.tiebreaks),
         "first_round_pairings": list(policy.first_round_pairings),
+        "formats": list(policy.formats),
+        "tie_resolutions": list(policy.tie_resolutions),
+        "co_champions_by_agreement": policy.co_champions_by_agreement,
+        "free_council_order": policy.council_order,
+        "sealed_exchanges": policy.sealed_exchanges,
         "clauses": {
             "rounds": policy.rounds_clause,
             "time": policy.time_clause,
             "byes": policy.bye_clause,
             "tiebreaks": policy.tiebreak_clause,
+            "formats": policy.format_clause,
+            "free_council": policy.council_clause,
+            "sealed_exchanges": policy.sealed_exchanges_clause,
         },
     }

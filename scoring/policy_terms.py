@@ -14,7 +14,32 @@ from .errors import RuleError
 from .game_types import GAME_TYPE_WORDS, GAME_TYPES
 from .messages import _
 
-TIE_RESOLUTIONS = ("playoff", "co-champions")
+# How a lead still tied is resolved, as posted before the event. "playoff" and
+# "co-champions" follow the menu of criteria; Policy #1 also lets the coordinator post a
+# playoff, or co-champions, without the menu ("The three options are", Tournament Point
+# Ties). Under Version 3 and Policy Number 4 co-champions are not posted: the tied
+# players and the coordinator agree to them when the tie arises (docs/rules.md, 68-69).
+PLAYOFF, CO_CHAMPIONS = "playoff", "co-champions"
+PLAYOFF_WITHOUT_MENU, CO_CHAMPIONS_WITHOUT_MENU = "playoff-without-menu", "co-champions-without-menu"
+TIE_RESOLUTIONS = (PLAYOFF, CO_CHAMPIONS, PLAYOFF_WITHOUT_MENU, CO_CHAMPIONS_WITHOUT_MENU)
+PLAYOFF_RESOLUTIONS = (PLAYOFF, PLAYOFF_WITHOUT_MENU)
+WITHOUT_MENU = (PLAYOFF_WITHOUT_MENU, CO_CHAMPIONS_WITHOUT_MENU)
+
+# The event formats. Version 3 and Policy Number 4 define four ("Formats"); Policy #1
+# defines none, only that each player keeps "the same play deck, sideboard, and pool of
+# starting characters for the entire tournament" (General 12): one deck each.
+GENERAL_OPPONENT, HERO_ONLY, MINION_ONLY, FALLEN_WIZARD_ONLY = (
+    "general-opponent", "hero-only", "minion-only", "fallen-wizard-only")
+SINGLE_DECK = "single-deck"
+EVENT_FORMATS = (GENERAL_OPPONENT, HERO_ONLY, MINION_ONLY, FALLEN_WIZARD_ONLY, SINGLE_DECK)
+
+# The order of the Free Council's marshalling point modifications. CRF 10 (1998) doubles,
+# then caps a type at the rest; Policy #1, General 10 reads them "in the order they are
+# printed" in The Wizards Unlimited rulesbook: revealed uniques, no type over half (round
+# up), then doubling (docs/rules.md, reading 12).
+COUNCIL_CRF_10 = "crf-10"
+COUNCIL_UNLIMITED_PRINTED = "unlimited-printed"
+COUNCIL_ORDERS = (COUNCIL_CRF_10, COUNCIL_UNLIMITED_PRINTED)
 
 # Tie-break criteria, in the words of the texts. The engine in standings.py knows how
 # to tally each one; a policy lists the ones it uses, in its order.
@@ -69,6 +94,9 @@ class Policy:
     weakest_link_clause: str
     tie_points: int
     tie_clause: str
+    # A game that ends with both avatars eliminated at once (Policy #1, General 6) is a
+    # tie; where elimination no longer ends the game (Policy Number 4) only equal MP tie.
+    simultaneous_elimination_ties: bool
     wizard_elimination_points: tuple[int, int] | None  # None: not a game end
     wizard_elimination_clause: str
     negative_mp_count_as_zero: bool
@@ -87,6 +115,15 @@ class Policy:
     game_types: tuple[str, ...]
     end_of_time: str
     end_of_time_scenario: str
+    council_order: str
+    council_clause: str
+    formats: tuple[str, ...]  # the first is the default
+    format_clause: str
+    # Whether a sealed player may exchange cards between rounds (Version 3, Policy Number 4).
+    sealed_exchanges: bool
+    sealed_exchanges_clause: str
+    tie_resolutions: tuple[str, ...]  # what the coordinator may post for a tied lead; the first is the default
+    co_champions_by_agreement: bool  # "If both players and the tournament coordinator agree"
 
     def rounds_row(self, players: int) -> RoundsRow:
         """The Number of Rounds row for ``players`` players at the start."""
@@ -130,6 +167,27 @@ class Policy:
                 _("%(policy)s has no %(game_type)s game", policy=self.title, game_type=GAME_TYPE_WORDS[game_type]),
                 field=field,
                 rule=self.time_clause,
+            )
+
+    def check_format(self, event_format: str, field: str = "format") -> None:
+        """Reject a format this policy does not define."""
+        if event_format not in self.formats:
+            raise RuleError(
+                # Translators: format is a format's code such as "general-opponent"; choices are the policy's codes.
+                _("%(policy)s has no %(format)s format; its formats: %(choices)s", policy=self.title,
+                  format=repr(event_format), choices=self.formats),
+                field=field,
+                rule=self.format_clause,
+            )
+
+    def check_tie_resolution(self, resolution: str, field: str = "tie_resolution") -> None:
+        """Reject an option for a tied lead that this policy does not let the coordinator post."""
+        if resolution not in self.tie_resolutions:
+            raise RuleError(
+                _("%(policy)s does not let a coordinator post %(option)s; its options: %(choices)s",
+                  policy=self.title, option=repr(resolution), choices=self.tie_resolutions),
+                field=field,
+                rule=self.tiebreak_clause,
             )
 
     def time_limit(self, game_type: str) -> int:
@@ -185,6 +243,11 @@ class Policy:
             "avoid_rematches": self.avoid_rematches,
             "first_round_pairings": list(self.first_round_pairings),
             "game_types": list(self.game_types),
+            "formats": list(self.formats),
+            "council_order": self.council_order,
+            "sealed_exchanges": self.sealed_exchanges,
+            "tie_resolutions": list(self.tie_resolutions),
+            "co_champions_by_agreement": self.co_champions_by_agreement,
         }
 
 

@@ -238,9 +238,18 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
         )
     if kind == "tie":
         _expect_keys(result, {"kind"}, field)
+        if not policy.simultaneous_elimination_ties:
+            raise RuleError(
+                _("under %(policy)s an eliminated avatar no longer ends the game, so a game is tied only by equal "
+                  "marshalling points: record the End-of-Game's MP", policy=policy.title),
+                field=f"{field}.kind",
+                rule=policy.wizard_elimination_clause,
+            )
         tie = policy.tie_points
-        return _tie(tie, _("tie (both Wizards fail, or simultaneous elimination): %(tie)s-%(tie)s", tie=tie),
-                    policy.tie_clause)
+        # Policy #1, General 6: "If each player's Wizard is eliminated by the corruption checks
+        # made before the Free Council (or on the same round of The Weakest Link Method)".
+        return _tie(tie, _("tie, both avatars eliminated at once (simultaneous elimination): %(tie)s-%(tie)s",
+                           tie=tie), policy.tie_clause)
     if kind == "forfeit":
         _expect_keys(result, {"kind", "winner", "reason"}, field)
         winner = _player_index(result, "winner", field)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from . import policies as P
 from . import results as R
 from .archive import Archive
-from .messages import Text, _, listing
+from .messages import Text, _, listing, ngettext
 from .policies import points_json
 
 # Criterion II of Version 3 and Policy Number 4: "games each tied player received 3.5
@@ -25,6 +25,8 @@ WIN_THRESHOLD = Fraction(7, 2)
 
 WON, LOST, TIED = "won", "lost", "tie"
 
+# Policy #1's three posted options for a tied lead (a citation: it stays English).
+TIE_OPTIONS_CLAUSE = "Policy #1, Swiss System: Tournament Point Ties, options (i)-(iii) as posted"
 # Why a player who left the event has no rank (a citation: it stays English).
 _INELIGIBLE_CLAUSE = "Policy #1, General 19 and 21; the Swiss System's dropping rule"
 
@@ -267,27 +269,47 @@ def _names(ids: list[str], records: dict[str, PlayerRecord], limit: int = 3) -> 
     return listing([records[i].name for i in ids], limit=limit)
 
 
+def _others(block: list[str], pid: str, records: dict[str, PlayerRecord], limit: int = 3) -> Text | str:
+    """The players of ``block`` but ``pid``, named as ``_names`` does, without walking the whole block."""
+    head = [q for q in block[:limit + 2] if q != pid][:limit + 1]
+    if len(block) - 1 <= limit + 1:
+        return _names(head, records, limit)
+    return ngettext("%(listed)s and %(count)s more", "%(listed)s and %(count)s more", len(block) - 1 - limit,
+                    listed=tuple(records[q].name for q in head[:limit]))
+
+
 def _values(values: list[Fraction]) -> Fraction | Text:
     """Tallies as a note lists them, lowest first: one number, or "1 and 2"."""
     ordered = sorted(set(values))
     return ordered[0] if len(ordered) == 1 else listing(ordered)
 
 
+def _places(first: int, count: int) -> Text | int:
+    """Places ``first`` to ``first + count - 1``, as a note names them: "3", or "3-5"."""
+    return first if count == 1 else _("%(first)s-%(last)s", first=first, last=first + count - 1)
+
+
 def break_tier(
-    tier: list[str], records: dict[str, PlayerRecord], policy: P.Policy, notes: dict[str, list[str]]
+    tier: list[str], records: dict[str, PlayerRecord], policy: P.Policy, notes: dict[str, list[str]],
+    first_place: int = 1,
 ) -> list[list[str]]:
     """Order players tied on points into blocks; players in one block stay tied.
 
     Applies the policy's criteria in order to the players still in contention; those
     taken out form the next tier, broken again with the whole menu, until every player
-    is placed. Each player's notes explain their place: why they are behind the block
-    placed just before them, and why they are ahead of the rest (earlier separations
-    only concern players placed higher, so they are not repeated for everyone).
+    is placed (docs/rules.md, reading 8). Each player's notes say, in order: why they
+    left the contention of the last tier they did not win (behind the players that tier
+    placed), which players formed their own tier with them and for which places, and
+    how that tier was broken (ahead of whom, by which criterion). Earlier tiers concern
+    players placed higher and are explained in those players' notes.
     """
     blocks: list[list[str]] = []
     remaining = list(tier)
-    behind_last: dict[str, str] = {}
+    left: dict[str, tuple[Criterion, Fraction, Fraction]] = {}
+    behind: dict[str, str] = {}
+    formed: dict[str, str] = {}
     criteria = _criteria(policy)
+    place = first_place
     # Only head-to-head depends on who is still tied; every other tally is fixed per player.
     fixed: dict[tuple[str, str], Fraction] = {}
 
@@ -299,11 +321,6 @@ def break_tier(
         return fixed[key, pid]
 
     while remaining:
-        if len(remaining) == 1:
-            pid = remaining[0]
-            notes[pid].extend([behind_last[pid]] if pid in behind_last else [])
-            blocks.append(remaining)
-            break
         contention = list(remaining)
         out: list[str] = []
         tied = set(remaining)
@@ -318,7 +335,7 @@ def break_tier(
             if not leave:
                 continue
             against = _values([values[q] for q in leave])
-            stayers, leavers = _names(stay, records), _names(leave, records)
+            leavers = _names(leave, records)
             for pid in stay:
                 # Translators: a tie-break note: "ahead of Bob: more wins, 2 against 1 (criterion II,
                 # Number of Wins)"; phrase says what is better, criterion is the criterion's title.
@@ -329,25 +346,52 @@ def break_tier(
                     number=criterion.roman, criterion=criterion.title,
                 ))
             for pid in leave:
-                # Translators: a tie-break note: "behind Ann: fewer wins, 1 against 2 (criterion II,
-                # Number of Wins)"; phrase says what is worse, criterion is the criterion's title.
-                behind_last[pid] = _(
-                    "behind %(players)s: %(phrase)s, %(value)s against %(others)s (criterion %(number)s, "
-                    "%(criterion)s)",
-                    players=stayers, phrase=criterion.phrase_worse, value=values[pid], others=best,
-                    number=criterion.roman, criterion=criterion.title,
-                )
+                left[pid] = (criterion, values[pid], best)
             contention = stay
             out.extend(leave)
         for pid in contention:
-            notes[pid].extend(([behind_last[pid]] if pid in behind_last else []) + ahead[pid])
+            notes[pid].extend([behind[pid]] if pid in behind else [])
+            notes[pid].extend([formed[pid]] if pid in formed else [])
+            notes[pid].extend(ahead[pid])
             if len(contention) > 1:
-                others = [q for q in contention if q != pid]
                 notes[pid].append(_("still tied with %(players)s after every criterion",
-                                    players=_names(others, records)))
+                                    players=_others(contention, pid, records)))
         blocks.append(contention)
+        # The players this tier placed are ahead of everyone it took out of contention.
+        winners = _names(contention, records)
+        placed = _places(place, len(contention))
+        for pid in out:
+            criterion, value, best = left[pid]
+            # Translators: a tie-break note: "behind Ann (place 1): out of contention at criterion I, Head-to-Head,
+            # more head-to-head losses, 1 against 0"; phrase says what is worse, criterion is the criterion's title.
+            behind[pid] = _(
+                "behind %(players)s (place %(place)s): out of contention at criterion %(number)s, %(criterion)s, "
+                "%(phrase)s, %(value)s against %(others)s",
+                players=winners, place=placed, number=criterion.roman, criterion=criterion.title,
+                phrase=criterion.phrase_worse, value=value, others=best,
+            )
+        place += len(contention)
+        if len(out) > 1:
+            for pid in out:
+                # Translators: a tie-break note: "tied again for places 2-3 with Bob: the whole menu of criteria
+                # starts again among them".
+                formed[pid] = _(
+                    "tied again for places %(places)s with %(players)s: the whole menu of criteria starts again "
+                    "among them", places=_places(place, len(out)), players=_others(out, pid, records),
+                )
+        else:
+            formed.clear()
         remaining = out
     return blocks
+
+
+def _tied_without_menu(block: list[str], records: dict[str, PlayerRecord], tp: Fraction,
+                       notes: dict[str, list[str]], clause: str) -> None:
+    """Notes for players who share a place because no tie-breaker is applied, as posted."""
+    for pid in block:
+        # Translators: a standings note for Policy #1's posted options without the menu of tie-breakers.
+        notes[pid].append(_("tied on %(points)s points with %(players)s: no tie-breaker is applied, as posted "
+                            "(%(clause)s)", points=tp, players=_others(block, pid, records), clause=clause))
 
 
 def compute_standings(archive: Archive) -> Standings:
@@ -369,22 +413,21 @@ def compute_standings(archive: Archive) -> Standings:
     placed: list[tuple[PlayerRecord, int | None]] = []
     lead_tie = None
     position = 1
+    resolution = archive.event.tie_resolution
     for tp in sorted(by_points, reverse=True):
-        for block in break_tier(by_points[tp], records, policy, notes):
+        if resolution in P.WITHOUT_MENU:
+            # Policy #1, Tournament Point Ties: options (ii) and (iii) posted alone take no tie breaker action.
+            blocks = [by_points[tp]]
+            if len(by_points[tp]) > 1:
+                _tied_without_menu(by_points[tp], records, tp, notes, TIE_OPTIONS_CLAUSE)
+        else:
+            blocks = break_tier(by_points[tp], records, policy, notes, first_place=position)
+        for block in blocks:
             block.sort(key=lambda pid: (records[pid].name.casefold(), order[pid]))
             if position == 1 and len(block) > 1:
-                lead_tie = LeadTie(
-                    players=tuple(block),
-                    resolution=archive.event.tie_resolution,
-                    text=(
-                        _("%(players)s are tied for the lead after every criterion: playoff rounds are held "
-                          "among them", players=_names(block, records, limit=10))
-                        if archive.event.tie_resolution == "playoff"
-                        else _("%(players)s are tied for the lead after every criterion: they are co-champions and "
-                               "share the prizes for their places evenly", players=_names(block, records, limit=10))
-                    ),
-                    clause=policy.tiebreak_clause,
-                )
+                lead_tie = LeadTie(players=tuple(block), resolution=resolution,
+                                   text=_lead_tie_text(_names(block, records, limit=10), resolution, policy),
+                                   clause=TIE_OPTIONS_CLAUSE if resolution in P.WITHOUT_MENU else policy.tiebreak_clause)
             placed.extend((records[pid], position) for pid in block)
             position += len(block)
     ineligible = sorted(
@@ -419,6 +462,24 @@ def compute_standings(archive: Archive) -> Standings:
         games=tuple(games),
         byes=tuple(byes),
     )
+
+
+def _lead_tie_text(players: Text | str, resolution: str, policy: P.Policy) -> Text:
+    """What happens to players who share the lead, as the posted option (or the policy) says."""
+    if resolution == P.PLAYOFF and policy.co_champions_by_agreement:
+        return _("%(players)s are tied for the lead after every criterion: playoff rounds are held among them, "
+                 "unless they and the coordinator agree that they are co-champions", players=players)
+    if resolution == P.PLAYOFF:
+        return _("%(players)s are tied for the lead after every criterion: playoff rounds are held among them",
+                 players=players)
+    if resolution == P.PLAYOFF_WITHOUT_MENU:
+        return _("%(players)s are tied for the lead on points: playoff rounds are held among them, without the "
+                 "menu of tie-breakers, as posted", players=players)
+    if resolution == P.CO_CHAMPIONS_WITHOUT_MENU:
+        return _("%(players)s are tied for the lead on points: with no tie-breaker, as posted, they are "
+                 "co-champions and share the prizes for their places evenly", players=players)
+    return _("%(players)s are tied for the lead after every criterion: they are co-champions and share the prizes "
+             "for their places evenly", players=players)
 
 
 def _row(record: PlayerRecord, rank: int | None, records: dict[str, PlayerRecord],

@@ -83,3 +83,23 @@ class MarkedSelect(forms.Select):
         option = super().create_option(name, value, label, selected, index, subindex=subindex, attrs=attrs)
         option["attrs"].update(self.marks(str(value)))
         return option
+
+
+class PolicyGroupedSelect(forms.Select):
+    """A select whose groups are named by policy titles, marked ``lang="en"``: the documents' published names
+    (docs/i18n.md). Django's own select template gives a group no attributes."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        context = self.get_context(name, value, attrs)["widget"]
+        parts = [format_html("<select name=\"{}\"{}>", name, flatatt(context["attrs"]))]
+        for group, options, _index in context["optgroups"]:
+            if group:
+                parts.append(format_html('<optgroup label="{}" lang="en">', group))
+            for option in options:
+                parts.append(format_html('<option value="{}"{}{}>{}</option>', option["value"],
+                                         mark_safe(" selected") if option["selected"] else "",
+                                         flatatt(option["attrs"]), option["label"]))
+            if group:
+                parts.append(mark_safe("</optgroup>"))
+        parts.append(mark_safe("</select>"))
+        return mark_safe("".join(parts))

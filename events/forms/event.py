@@ -34,7 +34,20 @@ from ..models import (
     Player,
 )
 from ..roles import GIVEN_ROLES, STAFF
-from .base import MarkedSelect
+from .base import MarkedSelect, PolicyGroupedSelect
+
+
+def _by_policy(choices: list[tuple[str, str]], offered: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """``choices`` grouped by the policies that offer them (``offered`` names the Policy field), titles as published.
+
+    Formats and tie options belong to the policies that define them: the form shows
+    which is whose, and the service refuses a mismatch (services.event).
+    """
+    groups: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+    for key, label in choices:
+        titles = tuple(policy.title for policy in scoring.POLICIES.values() if key in getattr(policy, offered))
+        groups.setdefault(titles, []).append((key, label))
+    return [(" · ".join(titles), options) for titles, options in groups.items()]
 
 
 class EventForm(forms.Form):
@@ -45,9 +58,11 @@ class EventForm(forms.Form):
     policy = forms.ChoiceField(choices=POLICY_CHOICES, initial="policy-4-2001", label=gettext_lazy("Policy"),
                                widget=MarkedSelect(marks=lambda value: {"lang": "en"} if value else {}))
     game_type = forms.ChoiceField(choices=GAME_TYPE_CHOICES, initial="two-deck", label=gettext_lazy("Game type"))
-    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="general-opponent", label=gettext_lazy("Format"))
+    format = forms.ChoiceField(choices=lambda: _by_policy(FORMAT_CHOICES, "formats"), initial="general-opponent",
+                               label=gettext_lazy("Format"), widget=PolicyGroupedSelect)
     tie_resolution = forms.ChoiceField(
-        choices=TIE_CHOICES, initial="playoff", label=gettext_lazy("If players tie for the lead (posted in advance)")
+        choices=lambda: _by_policy(TIE_CHOICES, "tie_resolutions"), initial="playoff",
+        label=gettext_lazy("If players tie for the lead (posted in advance)"), widget=PolicyGroupedSelect,
     )
     first_round_pairing = forms.ChoiceField(choices=FIRST_ROUND_CHOICES, initial="random",
                                             label=gettext_lazy("First-round pairing"))
@@ -137,6 +152,10 @@ class RoundsForm(forms.Form):
 class CloseForm(forms.Form):
     playoff_winner = forms.ModelChoiceField(queryset=Player.objects.none(), required=False,
                                             label=gettext_lazy("Winner of the playoff"))
+    co_champions_agreed = forms.BooleanField(
+        required=False, label=gettext_lazy("The tied players and I agree: they are co-champions, with no playoff"),
+        help_text=gettext_lazy("Version 3 and Policy Number 4: “If both players and the tournament coordinator agree, "
+                               "however, no tie breaker actions are taken”."))
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, players, **kwargs):

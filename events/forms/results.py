@@ -29,8 +29,9 @@ class ResultForm(forms.Form):
     reason = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Why"),
-        choices=[("", "—")] + [(r, {"stall": gettext_lazy("Stalling"), "drop": gettext_lazy("Dropped out mid-game"),
-                                    "cheat": gettext_lazy("Cheating"),
+        choices=[("", "—")] + [(r, {"stall": gettext_lazy("Stalling"),
+                                    "drop": gettext_lazy("Dropped out mid-game: leaves the event"),
+                                    "cheat": gettext_lazy("Cheating: ejected from the event"),
                                     "no-show": gettext_lazy("Did not show up")}[r]) for r in FORFEIT_REASONS],
     )
     how = forms.ChoiceField(
@@ -61,8 +62,9 @@ class ResultForm(forms.Form):
             kinds.append(("one-ring", _("The One Ring")))
             if policy.wizard_elimination_points is not None:
                 kinds.append(("wizard-eliminated", _("A Wizard was eliminated")))
-            kinds.append(("tie", _("Tie: both Wizards failed")))
-        kinds.append(("forfeit", _("Forfeit: conceded, dropped, ejected, stalled or absent")))
+            if policy.simultaneous_elimination_ties:
+                kinds.append(("tie", _("Tie: both avatars eliminated at once")))
+        kinds.append(("forfeit", _("Forfeit: dropped out, cheating, stalling or did not show up")))
         self.fields["kind"].choices = kinds
         self.has_weakest_link = policy.weakest_link_points is not None and not scenario
         if self.has_weakest_link:

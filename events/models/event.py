@@ -18,10 +18,10 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.archive import EVENT_FORMATS, FIRST_ROUND_PAIRINGS
+from scoring.archive import FIRST_ROUND_PAIRINGS
 from scoring.decks import OFFICIAL_SCENARIOS, SEALED_GAME_TYPES, deck_choice_kind
 from scoring.limits import MAX_ID_LENGTH, MAX_NAME_LENGTH
-from scoring.policies import GAME_TYPES, POLICIES, TIE_RESOLUTIONS
+from scoring.policies import EVENT_FORMATS, GAME_TYPES, POLICIES, TIE_RESOLUTIONS, get_policy
 from scoring.results import DECK_CAPABILITIES
 from scoring.stages import SEEDINGS, STRUCTURES, TOP_CUTS
 
@@ -57,10 +57,13 @@ FORMAT_CHOICES = _choices(EVENT_FORMATS, {
     "hero-only": gettext_lazy("Hero only"),
     "minion-only": gettext_lazy("Minion only"),
     "fallen-wizard-only": gettext_lazy("Fallen-wizard only"),
+    "single-deck": gettext_lazy("One deck each, the same all event (Policy #1 has no other format)"),
 })
 TIE_CHOICES = _choices(TIE_RESOLUTIONS, {
-    "playoff": gettext_lazy("Playoff rounds among the tied"),
-    "co-champions": gettext_lazy("Co-champions share the prizes"),
+    "playoff": gettext_lazy("The menu of tie-breakers, then playoff rounds among those still tied"),
+    "co-champions": gettext_lazy("The menu of tie-breakers, then those still tied are co-champions"),
+    "playoff-without-menu": gettext_lazy("Playoff rounds among all tied on points, without the menu"),
+    "co-champions-without-menu": gettext_lazy("All tied on points are co-champions, without the menu"),
 })
 FIRST_ROUND_CHOICES = _choices(FIRST_ROUND_PAIRINGS, {
     "random": gettext_lazy("Random"), "ranking": gettext_lazy("By published ranking"),
@@ -103,7 +106,7 @@ class Event(models.Model):
     policy = models.CharField(max_length=32, choices=POLICY_CHOICES)
     game_type = models.CharField(max_length=32, choices=GAME_TYPE_CHOICES)
     format = models.CharField(max_length=32, choices=FORMAT_CHOICES, default="general-opponent")
-    tie_resolution = models.CharField(max_length=16, choices=TIE_CHOICES, default="playoff")
+    tie_resolution = models.CharField(max_length=32, choices=TIE_CHOICES, default="playoff")
     first_round_pairing = models.CharField(max_length=16, choices=FIRST_ROUND_CHOICES, default="random")
     # Swiss rounds (perhaps followed by a top cut), or one elimination bracket (scoring/stages.py).
     structure = models.CharField(max_length=16, choices=STRUCTURE_CHOICES, default="swiss")
@@ -200,6 +203,9 @@ class Event(models.Model):
         if self.status == self.CLOSED:
             return _("The event is over.")
         latest = self.latest_round()
+        if latest is not None and not get_policy(self.policy).sealed_exchanges:
+            # Policy #1 has no exchanges between rounds, and General 12 allows no substitutions.
+            return _("Your deck stays as you built it: this event's policy has no card exchanges between rounds.")
         if latest is not None and latest.games.filter(result__isnull=True).exists():
             return _("%(round)s is being played: your deck changes only between rounds.") % {"round": latest.label}
         if latest is not None and self.rounds_planned is not None and latest.number >= self.rounds_planned:

@@ -56,8 +56,9 @@ def desk(event: Event, query: str = "", page_number: str | None = None) -> dict:
         "official": policy.can_be_official(active) if active >= 2 else False,
         "time_limit": policy.time_limits[event.game_type],
         # Policy #1 and Policy Number 4, The Sealed Deck Game: building before round 1, exchanges between rounds.
+        # Policy #1's sealed game has no exchanges between rounds (policy.sealed_exchanges).
         "break_on": event.game_type in SEALED_GAME_TYPES and event.status != Event.CLOSED
-        and (latest is None or latest.missing == 0),
+        and (latest is None or (latest.missing == 0 and policy.sealed_exchanges)),
         "break_clock": break_clock_display(event),
         "construction_minutes": CONSTRUCTION_MINUTES,
         "exchange_minutes": EXCHANGE_MINUTES,

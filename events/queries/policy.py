@@ -5,6 +5,7 @@ from __future__ import annotations
 import scoring
 
 from ..i18n import say
+from ..models import FORMAT_CHOICES, TIE_CHOICES
 
 
 def policy_implications(policy_key: object, expected_players: int, game_type: object) -> dict | None:
@@ -17,4 +18,9 @@ def policy_implications(policy_key: object, expected_players: int, game_type: ob
         info = scoring.policy_info(policy, max(expected_players, 2), game_type or "two-deck")
     except scoring.RuleError:
         return None
-    return info | {"title": policy.title, "end_of_time": say(info["end_of_time"])}
+    formats, options = dict(FORMAT_CHOICES), dict(TIE_CHOICES)
+    return info | {"title": policy.title, "end_of_time": say(info["end_of_time"]),
+                   "formats": [formats[key] for key in policy.formats],
+                   "tie_options": [options[key] for key in policy.tie_resolutions],
+                   "co_champions_by_agreement": policy.co_champions_by_agreement,
+                   "format_clause": policy.format_clause}

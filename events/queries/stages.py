@@ -20,7 +20,7 @@ from scoring.stages import stage_title
 from ..archive import load_archive
 from ..caching.parts import kept_part
 from ..models import Event
-from .standings import event_standings
+from .standings import swiss_standings
 
 
 def _round_names(kind: str, side: str, number: int, last: int) -> str:
@@ -98,8 +98,7 @@ def _bracket_layout(archive: scoring.Archive, stage, pk_of: dict[str, int]) -> d
 
 def _build(event: Event) -> dict:
     archive = load_archive(event)
-    standings = event_standings(event, before_play=True)
-    ranking = final_ranking(archive, standings)
+    ranking = final_ranking(archive, swiss_standings(event))
     pk_of = dict(event.players.values_list("archive_id", "pk"))
     brackets = [_bracket_layout(archive, stage, pk_of) for stage in archive.stages if stage.kind == "elimination"]
     playoffs = []

@@ -14,11 +14,12 @@ import scoring
 from scoring.archive import parse_event
 from scoring.finals import final_ranking, next_stage
 from scoring.limits import MAX_ROUNDS
+from scoring.policies import PLAYOFF_RESOLUTIONS
 from scoring.text import text_problem
 
 from ..archive import load_archive
 from ..i18n import say
-from ..models import Event, Player
+from ..models import FORMAT_CHOICES, TIE_CHOICES, Event, Player
 from ..roles import OWNER, Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, new_event_slug, record_change, results_missing
 from .decks import recheck_deck_lists
@@ -30,8 +31,20 @@ EVENT_RULE_FIELDS = ("policy", "game_type", "format", "tie_resolution", "first_r
 
 
 def _with_defaults(rules: dict) -> dict:
-    """The rule settings given, and each one not given at its default (a plain Swiss event)."""
-    return {key: rules[key] if key in rules else Event._meta.get_field(key).get_default() for key in EVENT_RULE_FIELDS}
+    """The rule settings given, and each one not given at its default (a plain Swiss event).
+
+    The format and the option for a tied lead default to the policy's first: Policy #1
+    has its one deck each, the later policies general opponent.
+    """
+    values = {key: rules[key] if key in rules else Event._meta.get_field(key).get_default()
+              for key in EVENT_RULE_FIELDS}
+    policy = scoring.POLICIES.get(values["policy"])
+    if policy is not None:
+        if "format" not in rules:
+            values["format"] = policy.formats[0]
+        if "tie_resolution" not in rules:
+            values["tie_resolution"] = policy.tie_resolutions[0]
+    return values
 
 
 def _check_event_rules(fields: dict) -> None:
@@ -43,7 +56,37 @@ def _check_event_rules(fields: dict) -> None:
     try:
         parse_event({"name": fields.get("name") or "x", **_with_defaults(fields)})
     except scoring.RuleError as error:
+        if error.field == "event.format":
+            raise ServiceError(_format_refused(fields), field="format", rule=error.rule) from None
         raise ServiceError.from_rule(error, {f"event.{k}": k for k in ("name", *EVENT_RULE_FIELDS)}) from None
+
+
+def _check_tie_option(fields: dict) -> None:
+    """The option for a tied lead must be one the policy lets a coordinator post.
+
+    Policy #1 posts one of its three options; Version 3 and Policy Number 4 hold playoff
+    rounds, and co-champions only "If both players and the tournament coordinator
+    agree", which is asked when the tie arises (``close_event``).
+    """
+    policy = scoring.get_policy(fields["policy"])
+    if fields["tie_resolution"] in policy.tie_resolutions:
+        return
+    labels = dict(TIE_CHOICES)
+    if policy.co_champions_by_agreement:
+        message = _("%(policy)s holds playoff rounds for a tied lead; co-champions only if the tied players and you "
+                    "agree when it happens, which you record when closing the event.") % {"policy": policy.title}
+    else:
+        message = _("%(policy)s offers these options only: %(options)s.") % {
+            "policy": policy.title, "options": "; ".join(str(labels[key]) for key in policy.tie_resolutions)}
+    raise ServiceError(message, field="tie_resolution", rule=policy.tiebreak_clause)
+
+
+def _format_refused(fields: dict) -> str:
+    """Which formats the chosen policy defines, by their names in the form."""
+    policy = scoring.get_policy(fields["policy"])
+    labels = dict(FORMAT_CHOICES)
+    return _("%(policy)s defines these formats only: %(formats)s.") % {
+        "policy": policy.title, "formats": ", ".join(str(labels[key]) for key in policy.formats)}
 
 
 def create_event(
@@ -59,6 +102,7 @@ def create_event(
     """
     language = _checked_language(language) or _reader_language() or settings.LANGUAGE_CODE
     _check_event_rules({"name": name, "place": place, **rules})
+    _check_tie_option(_with_defaults(rules))
     with transaction.atomic(durable=True):
         event = Event.objects.create(
             slug=new_event_slug(name),
@@ -122,6 +166,8 @@ def update_event(
             )
         merged = {k: rules.get(k, getattr(event, k)) for k in EVENT_RULE_FIELDS}
         _check_event_rules({"name": name, "place": place, **merged})
+        if "tie_resolution" in changed_rules or "policy" in changed_rules:
+            _check_tie_option(merged)
         event.name, event.date, event.place, event.players_report = name, date, place, players_report
         # The room's language may change at any time, like the reporting (an empty choice keeps it).
         event.language = _checked_language(language) or event.language
@@ -231,7 +277,8 @@ def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") ->
 
 
 def close_event(
-    event: Event, *, actor: Actor, playoff_winner: Player | None = None, confirm: bool = False
+    event: Event, *, actor: Actor, playoff_winner: Player | None = None, co_champions_agreed: bool = False,
+    confirm: bool = False,
 ) -> scoring.Standings:
     """Close the event on its final ranking (scoring/finals.py).
 
@@ -241,6 +288,9 @@ def close_event(
     option posted in advance decides (Policy #1 / Version 3 / Policy Number 4,
     Tournament Point Ties): the playoff is played here (``start_stage``), or, when it
     was played on paper, its winner is recorded here; co-champions need nothing more.
+    Under Version 3 and Policy Number 4 the tied players and the coordinator may agree
+    instead to be co-champions ("If both players and the tournament coordinator agree",
+    ``co_champions_agreed``): the event then records co-champions as its option.
     """
     with transaction.atomic(durable=True):
         event = locked_event(event)
@@ -264,7 +314,20 @@ def close_event(
             raise ServiceError(_("%(pending)s: finish it before closing.") % {"pending": say(ranking.pending)})
         standings = scoring.compute_standings(archive)
         champions = ranking.champions
-        if len(champions) > 1 and event.tie_resolution == "playoff":
+        policy = scoring.get_policy(event.policy)
+        agreed = co_champions_agreed and len(champions) > 1
+        if co_champions_agreed and not agreed:
+            raise ServiceError(_("Nobody shares the lead: there are no co-champions to agree on."),
+                               field="co_champions_agreed")
+        if agreed and not (policy.co_champions_by_agreement and event.tie_resolution == "playoff"):
+            raise ServiceError(_("Under this policy the tie is settled as posted before the event."),
+                               field="co_champions_agreed", rule=policy.tiebreak_clause)
+        if agreed and playoff_winner is not None:
+            raise ServiceError(_("Either a playoff winner or co-champions, not both."), field="co_champions_agreed")
+        before = {"tie_resolution": event.tie_resolution}
+        if agreed:
+            event.tie_resolution = "co-champions"
+        if len(champions) > 1 and event.tie_resolution in PLAYOFF_RESOLUTIONS:
             names = ", ".join(p.name for p in ranking.placings if p.player in champions)
             if playoff_winner is None or playoff_winner.archive_id not in champions:
                 raise ServiceError(_("%(names)s are tied for the lead: start the playoff from the desk, or record "
@@ -275,6 +338,12 @@ def close_event(
         event.status = Event.CLOSED
         event.playoff_winner = playoff_winner
         event.save()
+        if agreed:
+            names = ", ".join(p.name for p in ranking.placings if p.player in champions)
+            # Translators: %(names)s are the players who share the lead and agreed to be co-champions.
+            record_change(event, actor, "event.co_champions_agreed",
+                          _("%(names)s and the coordinator agree: co-champions") % {"names": names},
+                          before=before, after={"tie_resolution": "co-champions", "champions": list(champions)})
         record_change(event, actor, "event.closed", event.name,
                       after={"winner": playoff_winner.archive_id if playoff_winner else
                              (champions[0] if len(champions) == 1 else None),

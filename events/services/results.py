@@ -18,7 +18,7 @@ from scoring.policies import points_json
 
 from ..archive import score_game_result
 from ..i18n import say
-from ..models import Event, Game
+from ..models import Event, Game, Player
 from ..roles import BOTH_PLAYERS, Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, record_change
 from .snapshots import snapshot_if_round_complete
@@ -144,11 +144,65 @@ def record_result(
             # The bracket's later matches were paired from who won here.
             raise ServiceError(_("The winner of this bracket game has played on since: undo the later rounds "
                                  "before changing who won."), field="kind")
+        previous = game.result
         save_result(event, game, result, scored, actor=actor,
                     state=Game.CONFIRMED if actor.is_coordinator else Game.REPORTED,
                     action="result.corrected" if had_result else "result.recorded", subject=table_subject(game))
+        leave_by_forfeit(event, game, previous, result, actor=actor)
         snapshot_if_round_complete(event, game.round, had_result=had_result)
     return game
+
+
+# Policy #1, General 19: "If a player drops out of a game, he or she drops out of the
+# tournament"; General 21: a player who cheats "is immediately ejected from the event".
+LEAVING_REASONS = {"drop": Player.DROPPED, "cheat": Player.EJECTED}
+
+
+def _leaver(game: Game, result: dict | None) -> tuple[Player, str] | None:
+    """The player a forfeit result takes out of the event, and how (dropped or ejected); None for any other result."""
+    if not result or result.get("kind") != "forfeit" or result.get("reason") not in LEAVING_REASONS:
+        return None
+    loser = game.player_b if result["winner"] == 0 else game.player_a
+    return loser, LEAVING_REASONS[result["reason"]]
+
+
+def leave_by_forfeit(event: Event, game: Game, previous: dict | None, result: dict, *, actor: Actor) -> None:
+    """Make a player's status follow the forfeit just saved on ``game``: part of the same change.
+
+    A forfeit for dropping out or cheating takes the losing player out of the event after
+    this round (docs/rules.md, reading 73); a correction that takes such a forfeit back brings them back,
+    when nothing else has moved them since. A drop can only be recorded in the latest
+    round: the player could not have played the rounds after it.
+    """
+    before, after = _leaver(game, previous), _leaver(game, result)
+    if before == after:
+        return
+    number = game.round.number
+    if before is not None:
+        player, status = before
+        player.refresh_from_db()
+        if player.status == status and player.dropped_after_round == number:
+            player.status, player.dropped_after_round = Player.ACTIVE, None
+            player.save(update_fields=["status", "dropped_after_round"])
+            record_change(event, actor, "player.reinstated", player.name,
+                          before={"status": status, "dropped_after_round": number},
+                          after={"status": Player.ACTIVE, "dropped_after_round": None},
+                          round_number=number, table=game.table)
+    if after is not None:
+        player, status = after
+        player.refresh_from_db()
+        if not player.is_active:
+            return
+        if event.latest_round().pk != game.round_id:
+            raise ServiceError(_("%(name)s played the rounds after this one: a forfeit for dropping out or "
+                                 "cheating belongs to the round they left in.") % {"name": player.name},
+                               field="reason")
+        player.status, player.dropped_after_round = status, number
+        player.save(update_fields=["status", "dropped_after_round"])
+        record_change(event, actor, "player.ejected" if status == Player.EJECTED else "player.dropped", player.name,
+                      before={"status": Player.ACTIVE, "dropped_after_round": None},
+                      after={"status": status, "dropped_after_round": number},
+                      round_number=number, table=game.table)
 
 
 def report_result(game: Game, side: int, result: dict, *, confirm: bool = False) -> Game:
@@ -188,6 +242,7 @@ def report_result(game: Game, side: int, result: dict, *, confirm: bool = False)
             if game.report_a == game.report_b:
                 save_result(event, game, result, scored, actor=BOTH_PLAYERS, state=Game.CONFIRMED,
                             action="result.agreed", subject=subject)
+                leave_by_forfeit(event, game, None, result, actor=BOTH_PLAYERS)
                 snapshot_if_round_complete(event, game.round, had_result=False)
             else:
                 record_change(event, BOTH_PLAYERS, "result.disputed", subject,

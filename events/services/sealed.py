@@ -89,6 +89,9 @@ def _current_break(event: Event) -> int:
     if latest is not None and latest.games.filter(result__isnull=True).exists():
         raise ServiceError(_("%(round)s is being played; the break comes when its results are in.")
                            % {"round": latest.label}, field="action")
+    if latest is not None and not scoring.get_policy(event.policy).sealed_exchanges:
+        raise ServiceError(_("This policy has no card exchanges between rounds: each deck stays as it was built."),
+                           field="action", rule=scoring.get_policy(event.policy).sealed_exchanges_clause)
     return latest.number if latest else 0
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from scoring.finals import final_ranking, next_stage, playoff_for
+from scoring.policies import PLAYOFF_RESOLUTIONS
 
 from ..archive import load_archive
 from ..i18n import say
@@ -77,7 +78,7 @@ def start_stage(event: Event, *, actor: Actor, place: int | None = None, seed: i
 def _nothing_due(event: Event, archive: scoring.Archive) -> str:
     if event.structure == "elimination" or any(stage.kind == "elimination" for stage in archive.stages):
         return _("The bracket is seeded already.")
-    if event.tie_resolution != "playoff":
+    if event.tie_resolution not in PLAYOFF_RESOLUTIONS:
         return _("Co-champions were posted for a tied lead: no playoff is held.")
     if archive.stages:
         return _("The playoff under way decides first.")

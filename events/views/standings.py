@@ -34,6 +34,7 @@ def standings(request, event, actor):
 def close(request, event, actor):
     form = CloseForm(request.POST, players=event.players.all())
     done = submit(form, lambda data: services.close_event(event, actor=actor, playoff_winner=data["playoff_winner"],
+                                                          co_champions_agreed=data["co_champions_agreed"],
                                                           confirm=data["confirm"]))
     if done.made:
         messages.success(request, _("%(event)s is closed. These are the final standings.") % {"event": event.name})

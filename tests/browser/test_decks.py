@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_player_signs_up_pastes_a_list_and_fixes_a_flagged_name_on_a_phone(phone, live_server):
     owner = UserFactory(username="coordinator")
     event = Event.objects.create(slug="open", name="Minas Tirith Open", policy="policy-1-1996", game_type="two-deck",
-                                 format="hero-only", owner=owner)
+                                 format="single-deck", owner=owner)
     now = timezone.now()
     services.update_deck_settings(event, actor=actor(owner), deck_lists_wanted=True,
                                   sign_up_opens_at=now - datetime.timedelta(hours=1),

@@ -32,7 +32,7 @@ def test_a_player_follows_the_event_on_a_phone_without_reloading(phone, live_ser
     owner = UserFactory(username="coordinator")
     who = actor(owner)
     event = Event.objects.create(slug="open", name="Minas Tirith Open", policy="policy-1-1996",
-                                 game_type="one-deck-standard", owner=owner)
+                                 game_type="one-deck-standard", format="single-deck", owner=owner)
     services.register_players(event, "Éowyn Halfelven\nFaramir\nBeregond\nIoreth\nImrahil\nHúrin", actor=who)
     services.start_event(event, actor=who)
     services.pair_round(event, actor=who, seed=4)

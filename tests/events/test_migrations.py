@@ -40,3 +40,35 @@ def test_names_rankings_and_rounds_beyond_todays_limits_are_repaired_in_rows_and
     assert old.data["event"]["rounds_planned"] == MAX_ROUNDS
     services.restore_snapshot(old, actor=actor(event.owner))
     assert event_archive(event)["event"]["rounds_planned"] == MAX_ROUNDS
+
+
+rules_migration = importlib.import_module("events.migrations.0013_policy_formats_and_tie_options")
+
+
+def test_policy_1_events_take_its_one_format_and_policy_4_ties_become_equal_mp_in_rows_and_snapshots(event):
+    from events.models import Game
+
+    run_event(event, 4, 1)
+    p1 = services.create_event(owner=event.owner, name="Old Policy #1", policy="policy-1-1996",
+                               game_type="two-deck", format="single-deck")
+    # As stored before issue 27: Policy #1 with a later policy's format, a bare tie under
+    # Policy Number 4, and an explanation kept only in English.
+    Event.objects.filter(pk=p1.pk).update(format="general-opponent")
+    Event.objects.filter(pk=event.pk).update(policy="policy-4-2001")
+    game = Game.objects.filter(round__event=event).first()
+    Game.objects.filter(pk=game.pk).update(result={"kind": "tie"}, explanation_words=None,
+                                           explanation="tie (both Wizards fail, or simultaneous elimination): 3-3")
+    old = snapshot(event, "Before the upgrade", 1)
+    old.data["rounds"][0]["games"][0]["result"] = {"kind": "tie"}
+    old.save()
+
+    rules_migration._rules_by_policy(apps, None)
+
+    p1.refresh_from_db()
+    game.refresh_from_db()
+    old.refresh_from_db()
+    assert p1.format == "single-deck"
+    assert (game.result, game.points) == ({"kind": "council", "mp": [0, 0]}, [3, 3])
+    assert game.explanation_words["msgid"] == "equal MP %(mp_a)s-%(mp_b)s, tie: %(tie)s-%(tie)s"
+    assert old.data["rounds"][0]["games"][0]["result"] == {"kind": "council", "mp": [0, 0]}
+    services.restore_snapshot(old, actor=actor(event.owner))

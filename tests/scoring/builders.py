@@ -34,7 +34,8 @@ def mp(a, b, weakest_link=None):
 
 WIN = {"kind": "council", "mp": [20, 5]}      # 6-0
 LOSS = {"kind": "council", "mp": [5, 20]}     # 0-6
-TIE = {"kind": "tie"}
+TIE = {"kind": "tie"}                         # both avatars eliminated at once (Policy #1 and Version 3)
+EQUAL_MP = {"kind": "council", "mp": [10, 10]}  # Policy Number 4's only tie
 
 
 def add_stage(doc, stage):

@@ -71,13 +71,14 @@ def test_only_the_last_round_may_be_waiting_for_results():
 
 
 def test_the_error_line_names_field_and_rule():
-    doc = archive("ab", [([("a", "b", {"kind": "wizard-eliminated", "winner": 0})], None)])
+    doc = archive("ab", [([("a", "b", {"kind": "wizard-eliminated", "winner": 0})], None)], policy="policy-4-2001")
     with pytest.raises(RuleError) as error:
         parse_archive(doc)
     assert error.value.one_line() == (
         "rounds[0].games[0].result.kind: an eliminated Wizard does not end the game under Council of Lórien "
-        "Tournament Policy Version 3, Swiss System (1998); record the Free Council result (the avatar's -5 MP "
-        "where the policy gives it) [Version 3, Tournament Points: no result for an eliminated Wizard]")
+        "Tournament Policy Number 4 (2001); record the Free Council result (the avatar's -5 MP "
+        "where the policy gives it) [Policy Number 4, Additional Rules: Victory Conditions (elimination no longer "
+        "ends the game)]")
 
 
 # Limits (scoring/limits.py) and text (scoring/text.py) ------------------------------------------

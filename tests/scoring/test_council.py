@@ -91,3 +91,28 @@ def test_bad_sheets_are_rejected_with_their_field(sheet, field):
 def test_every_step_is_named_with_its_clause():
     out = free_council(get_policy("version-3-1998"), (CouncilSheet(character=3), CouncilSheet(item=2)))
     assert [s["clause"].split(",")[0] for s in out["steps"]] == ["CRF 10", "CRF 10", "CRF 10", "CRF 10", "Version 3"]
+
+
+def test_policy_1_applies_the_unlimited_rulesbook_modifications_in_the_order_printed():
+    # Policy #1, General 10: no type over half (round up), then doubling. Character 6 of
+    # 6 + 2 may be at most 3 (3 of 5, rounded up), then item 2 doubles to 4: 7. The
+    # other side's character 6 of 6 + 3 may be 4, then faction 3 doubles to 6: 10.
+    a, b = {"character": 6, "item": 2}, {"character": 6, "faction": 3}
+    out = council("policy-1-1996", a, b)
+    assert out["mp"] == [7, 10]
+    assert [step["players"][0]["character"] for step in out["steps"][:3]] == [6, 3, 3]
+    assert [step["players"][1]["faction"] for step in out["steps"][:3]] == [3, 3, 6]
+    assert "Policy #1, General 10" in out["steps"][1]["clause"]
+
+
+@pytest.mark.parametrize("key", ["version-3-1998", "policy-4-2001"])
+def test_version_3_and_policy_4_keep_crf_10s_order(key):
+    out = council(key, {"character": 6, "item": 2}, {"character": 6, "faction": 3})
+    assert out["mp"] == [8, 12]
+
+
+def test_half_rounded_up_leaves_a_single_category_one_point():
+    # 1 of a total of 1 is no more than half of it, rounded up; the other side's item 2
+    # doubles to 4 (the opponent has none): 2 + 4.
+    out = council("policy-1-1996", {"character": 6}, {"character": 2, "item": 2})
+    assert out["mp"] == [1, 6]

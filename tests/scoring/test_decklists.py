@@ -116,9 +116,18 @@ def test_the_deck_command_prints_the_check(tmp_path):
     assert out.returncode == 0, out.stderr
     printed = json.loads(out.stdout)
     assert printed["legal"] is False
-    assert [problem["rule"] for problem in printed["problems"]] == ["copies"]
+    # Four copies, and a play deck of 7 cards where every tournament deck has 25 and 25.
+    assert [problem["rule"] for problem in printed["problems"]] == ["copies", "deck-minimum", "deck-minimum"]
     assert printed["unknown"][0]["suggestions"][0] == "Orc-patrol"
     assert printed["capability"] == "marshalling-points" and printed["counts"]["main"]["play"] == 7
+
+
+def test_the_deck_command_refuses_a_format_the_policy_does_not_define(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Pool\nGandalf\n", encoding="utf-8")
+    out = run("deck", str(deck), "--policy", "policy-1-1996", "--game-type", "two-deck", "--format", "hero-only")
+    assert out.returncode == 2
+    assert out.stderr.startswith("error: format: Council of Lórien Policy #1 (1996) has no 'hero-only' format")
 
 
 @pytest.mark.parametrize("stdin, message", [

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from scoring.cards import card_index
+from scoring.errors import RuleError
 from scoring.decklists import every_entry, read_deck_text
 from scoring.decks import (
     FALLEN_WIZARDS,
@@ -20,7 +21,9 @@ from scoring.decks import (
 LEGAL = (Path(__file__).resolve().parents[2] / "docs" / "deck-example.txt").read_text(encoding="utf-8")
 
 
-def check(text: str, policy: str = "policy-1-1996", game_type: str = "two-deck", event_format: str = "hero-only"):
+def check(text: str, policy: str = "policy-1-1996", game_type: str = "two-deck", event_format: str | None = None):
+    if event_format is None:  # Policy #1 has one format; the later policies' hero-only is its nearest
+        event_format = "single-deck" if policy == "policy-1-1996" else "hero-only"
     return check_deck_list(read_deck_text(text), card_index(), policy_key=policy, game_type=game_type,
                            event_format=event_format)
 
@@ -40,7 +43,7 @@ def test_the_legal_list_is_legal_and_can_destroy_the_ring():
     assert result.capability == "one-ring"
     assert result.capability_reason == "Gandalf, Test of Form, 3 gold rings, The One Ring and Cracks of Doom"
     assert result.alignment == "hero"
-    assert result.counts["main"] == {"pool": 5, "play": 32, "sideboard": 6, "sites": 2, "creatures": 13}
+    assert result.counts["main"] == {"pool": 5, "play": 51, "sideboard": 6, "sites": 5, "creatures": 19}
 
 
 @pytest.mark.parametrize("old, new, said", [
@@ -63,10 +66,11 @@ def test_general_9_allows_a_second_copy_of_the_wizard_in_the_play_deck_but_none_
 
 
 def test_general_8_wants_ten_creatures_with_creature_events_counting_half():
-    nine_and_two_halves = changed("3 Wolves\n", "")
+    # Nine creatures, and Khamûl and Shelob at half each; other hazards keep the deck's 25.
+    nine_and_two_halves = changed("3 Wolves\n3 Barrow-wight\n3 Brigands\n", "3 Foul Fumes\n3 Fell Winter\n3 Gloom\n")
     assert check(nine_and_two_halves).counts["main"]["creatures"] == 10
     assert check(nine_and_two_halves).legal
-    nine_and_one_half = changed("Shelob\n", "", nine_and_two_halves)
+    nine_and_one_half = changed("Shelob\n", "Night\n", nine_and_two_halves)
     result = check(nine_and_one_half)
     assert [(p.rule, p.clause) for p in result.problems] == [("creatures", "Policy #1, General 8")]
     assert "has 9 creatures" in result.problems[0].message
@@ -83,7 +87,12 @@ def test_general_8_wants_ten_creatures_with_creature_events_counting_half():
     ("policy-1-1996", "two-deck", 20, True),
     ("policy-1-1996", "two-deck", 21, False),
     ("version-3-1998", "two-deck", 21, False),
-    ("policy-1-1996", "three-deck", 60, True),  # Policy #1 gives no number for a three-deck game
+    # Policy #1, General 30: 5 more than the rulesbook's 20 and 25 for the three- and four-deck games.
+    ("policy-1-1996", "three-deck", 25, True),
+    ("policy-1-1996", "three-deck", 26, False),
+    ("policy-1-1996", "campaign", 30, True),
+    ("policy-1-1996", "campaign", 31, False),
+    ("version-3-1998", "three-deck", 26, False),
     ("policy-4-2001", "one-deck-starter", 1, False),
 ])
 def test_the_sideboard_is_as_large_as_the_policy_allows_for_the_game_type(policy, game_type, cards, legal):
@@ -101,24 +110,25 @@ def test_the_sideboard_is_as_large_as_the_policy_allows_for_the_game_type(policy
 def test_the_pool_holds_at_most_ten_characters_and_under_policy_4_other_cards_beside_them():
     eleven = changed("Bilbo\n", "Bilbo\nFrodo\nSam Gamgee\nMerry\nPippin\nArwen\nElrond\n")
     assert [(p.rule, p.message) for p in check(eleven).problems] == [("pool", "the pool has 11 characters; at most 10")]
-    with_an_item = changed("Bilbo\n", "Bilbo\nGlamdring\n")
-    assert [(p.rule, p.cards) for p in check(with_an_item).problems] == [("pool", ("Glamdring",))]
+    with_an_item = changed("Bilbo\n", "Bilbo\nOrcrist\n")
+    assert [(p.rule, p.cards) for p in check(with_an_item).problems] == [("pool", ("Orcrist",))]
     assert check(with_an_item, policy="policy-4-2001").legal
 
 
 def test_the_play_deck_holds_at_most_ten_characters():
-    result = check(changed("Anborn\n", "Anborn\nFrodo\nSam Gamgee\nMerry\nPippin\nArwen\nElrond\nGlorfindel II\nBard Bowman\n"))
+    result = check(changed("Anborn\n", "Anborn\nFrodo\nSam Gamgee\nMerry\nPippin\nArwen\nElrond\nGlorfindel II\n"))
     assert [(p.rule, p.message) for p in result.problems] == [
         ("play-deck-characters", "the play deck has 11 characters; at most 10")]
 
 
 def test_single_alignment_refuses_the_other_alignments_resources_but_allows_its_items():
-    assert check(changed("Sting", "Sting\nAncient Black Axe")).legal  # a minion item in a hero event
-    result = check(changed("Sting", "Sting\nSteeds\nBolg"))
+    p4 = "policy-4-2001"
+    assert check(changed("Sting", "Sting\nAncient Black Axe"), policy=p4).legal  # a minion item in a hero event
+    result = check(changed("Sting", "Sting\nSteeds\nBolg"), policy=p4)
     assert [(p.rule, p.clause, p.cards) for p in result.problems] == [
         ("alignment", "Version 3 and Policy Number 4, Single Alignment", ("Bolg", "Steeds"))]
     # A general-opponent event has no single alignment to keep to.
-    assert check(changed("Sting", "Sting\nSteeds\nBolg"), event_format="general-opponent").legal
+    assert check(changed("Sting", "Sting\nSteeds\nBolg"), policy=p4, event_format="general-opponent").legal
 
 
 GENERAL_OPPONENT = "Deck against hero\n" + LEGAL.replace("Sideboard", "Sideboard") + "\nDeck against minion\n" + LEGAL
@@ -206,7 +216,7 @@ def test_an_unknown_name_is_flagged_with_the_closest_names_and_its_line():
     result = check(changed("3 Orc-patrol", "3 Orc-patorl"))
     assert not result.legal
     [unknown] = result.unknown
-    assert (unknown.name, unknown.section, unknown.line) == ("Orc-patorl", "play", 23)
+    assert (unknown.name, unknown.section, unknown.line) == ("Orc-patorl", "play", 28)
     assert "Orc-patrol" in unknown.suggestions
 
 
@@ -260,3 +270,72 @@ def test_only_a_fallen_wizard_only_event_makes_every_player_declare_and_the_five
     assert all({card.alignment for card in index.find(name) if card.avatar} >= {"hero", "fallen-wizard"}
                for name in FALLEN_WIZARDS), [(n, [(c.alignment, c.avatar) for c in index.find(n)]) for n in FALLEN_WIZARDS]
     assert len(OFFICIAL_SCENARIOS) == 3
+
+
+def test_a_constructed_play_deck_holds_at_least_25_resources_and_25_hazards():
+    # "sealed deck tournaments only require a 25/25 card minimum deck size": no deck has less.
+    short = changed("3 Dodge\n", "").replace("3 Choking Shadows\n", "")
+    result = check(short)
+    assert [(p.rule, p.message) for p in result.problems] == [
+        ("deck-minimum", "the play deck has 23 resources and characters; at least 25"),
+        ("deck-minimum", "the play deck has 22 hazards; at least 25")]
+    assert "25/25 card minimum" in result.problems[0].clause
+    for policy in ("version-3-1998", "policy-4-2001"):
+        assert rules(check(short, policy=policy)) == ["deck-minimum", "deck-minimum"]
+    # A challenge deck is played as bought.
+    assert "deck-minimum" not in rules(check(short, policy="policy-4-2001", game_type="challenge-deck"))
+
+
+MINION_RING_DECK = """Pool
+Bolg
+
+Resources
+Test of Fire
+3 Gold Ring that Sauron Fancies
+The One Ring
+
+Sites
+Barad-dûr
+"""
+
+
+def test_a_minion_deck_that_can_take_the_one_ring_to_barad_dur_can_win_with_it():
+    # The minion's One Ring victory is Barad-dûr, which Version 3 and Policy Number 4 count
+    # as "Winning with The One Ring (... etc.)"; Policy #1 scores only the Ring destroyed.
+    for policy in ("version-3-1998", "policy-4-2001"):
+        result = check(MINION_RING_DECK, policy=policy, event_format="minion-only")
+        assert (result.alignment, result.capability) == ("minion", "one-ring")
+        assert "Barad-dûr" in result.capability_reason
+    without_the_site = check(MINION_RING_DECK.replace("Barad-dûr", "Minas Morgul"), policy="policy-4-2001",
+                             event_format="minion-only")
+    assert without_the_site.capability == "marshalling-points"
+    assert "Barad-dûr" in without_the_site.capability_reason
+    assert check(MINION_RING_DECK).capability == "marshalling-points"
+
+
+def test_formats_belong_to_the_policies_that_define_them():
+    # Policy #1 defines no format: one deck each for the whole tournament (General 12).
+    refused = [(policy, event_format) for policy in ("policy-1-1996", "version-3-1998", "policy-4-2001")
+               for event_format in ("single-deck", "general-opponent", "hero-only", "minion-only", "fallen-wizard-only")
+               if _refused(policy, event_format)]
+    assert refused == [("policy-1-1996", "general-opponent"), ("policy-1-1996", "hero-only"),
+                       ("policy-1-1996", "minion-only"), ("policy-1-1996", "fallen-wizard-only"),
+                       ("version-3-1998", "single-deck"), ("policy-4-2001", "single-deck")]
+
+
+def _refused(policy: str, event_format: str) -> bool:
+    try:
+        check(LEGAL, policy=policy, event_format=event_format)
+    except RuleError as error:
+        assert (error.field, "Formats" in error.rule or "General 12" in error.rule) == ("format", True)
+        return True
+    return False
+
+
+def test_policy_1_takes_one_deck_only():
+    # General 12: "the same play deck, sideboard, and pool of starting characters for the entire tournament".
+    two_decks = "Deck against hero\n" + LEGAL + "\nDeck against minion\n" + LEGAL
+    result = check(two_decks)
+    assert [(p.rule, p.clause, p.message) for p in result.problems] == [
+        ("decks", "Policy #1, General 12: Deck Integrity (the same play deck, sideboard and pool all tournament)",
+         "this event wants one deck")]

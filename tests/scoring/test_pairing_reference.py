@@ -24,7 +24,8 @@ AVATARS = ["Saruman", "Alatar", "Pallando"]
 def random_event(rng: random.Random) -> dict:
     """A random event in progress: players, finished rounds, drops between rounds."""
     policy = rng.choice(POLICIES)
-    fallen_wizards = rng.random() < 0.25
+    # Fallen-wizard-only is a format of Version 3 and Policy Number 4; Policy #1 has none.
+    fallen_wizards = rng.random() < 0.25 and policy != "policy-1-1996"
     n = rng.randint(2, 14)
     players = [{"id": f"p{i:02d}", "name": f"Player {i}"} for i in range(n)]
     if fallen_wizards:
@@ -35,8 +36,10 @@ def random_event(rng: random.Random) -> dict:
         tie["weakest_link"] = rng.choice([0, 1, None])
     outcomes = [
         {"kind": "council", "mp": [20, 5]}, {"kind": "council", "mp": [5, 20]}, {"kind": "council", "mp": [15, 10]},
-        {"kind": "council", "mp": [14, 10]}, {"kind": "tie"}, tie, {"kind": "one-ring", "winner": 1},
+        {"kind": "council", "mp": [14, 10]}, tie, {"kind": "one-ring", "winner": 1},
     ]
+    if policy != "policy-4-2001":  # Policy Number 4 ties only by equal MP
+        outcomes.append({"kind": "tie"})
     active = [p["id"] for p in players]
     rounds = []
     for number in range(1, rng.randint(0, 6) + 1):
@@ -56,10 +59,17 @@ def random_event(rng: random.Random) -> dict:
     return {
         "format": "council-archive/1",
         "event": {"name": "Random", "policy": policy, "game_type": "two-deck",
-                  "format": "fallen-wizard-only" if fallen_wizards else "general-opponent"},
+                  "format": event_format(policy, fallen_wizards)},
         "players": players,
         "rounds": rounds,
     }
+
+
+def event_format(policy: str, fallen_wizards: bool) -> str:
+    """The event's format: Policy #1's only one, else Fallen-wizard-only or general opponent."""
+    if policy == "policy-1-1996":
+        return "single-deck"
+    return "fallen-wizard-only" if fallen_wizards else "general-opponent"
 
 
 def history(doc):
@@ -173,6 +183,8 @@ WINS = [
 
 def random_result(rng: random.Random, policy: str) -> dict:
     result = dict(rng.choices([r for r, _ in WINS], [w for _, w in WINS])[0])
+    if result["kind"] == "tie" and policy == "policy-4-2001":  # Policy Number 4 ties only by equal MP
+        result = {"kind": "council", "mp": [12, 12]}
     if result.get("mp") == [12, 12] and policy != "policy-4-2001":
         result["weakest_link"] = rng.choice([0, 0, 0, None])
     if rng.random() < 0.5:  # the winner is players[1]
@@ -187,7 +199,7 @@ def random_result(rng: random.Random, policy: str) -> dict:
 def new_swiss_event(rng: random.Random) -> tuple[dict, int, float]:
     """An empty event of 15-64 players, the rounds to play and the chance of a drop."""
     policy = rng.choice(POLICIES)
-    fallen_wizards = rng.random() < 0.3
+    fallen_wizards = rng.random() < 0.3 and policy != "policy-1-1996"
     n = rng.randint(15, 64)
     players = [{"id": f"p{i:02d}", "name": f"Player {i}"} for i in range(n)]
     if fallen_wizards:
@@ -199,7 +211,7 @@ def new_swiss_event(rng: random.Random) -> tuple[dict, int, float]:
     doc = {
         "format": "council-archive/1",
         "event": {"name": "Swiss", "policy": policy, "game_type": "two-deck",
-                  "format": "fallen-wizard-only" if fallen_wizards else "general-opponent"},
+                  "format": event_format(policy, fallen_wizards)},
         "players": players,
         "rounds": [],
     }

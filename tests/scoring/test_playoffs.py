@@ -12,7 +12,7 @@ from scoring.finals import final_ranking, next_stage, playoff_archive, playoff_f
 from scoring.pairing import pair_next_round
 from scoring.policies import POLICIES, get_policy
 from scoring.standings import compute_standings
-from tests.scoring.builders import LOSS, TIE, WIN, add_round, add_stage, archive
+from tests.scoring.builders import EQUAL_MP, LOSS, TIE, WIN, add_round, add_stage, archive
 from tests.scoring.test_cli import run
 
 
@@ -75,7 +75,7 @@ def test_a_playoff_pairs_the_tied_players_for_the_policys_rounds_and_leaves_the_
 def test_a_playoff_tied_again_is_followed_by_another_among_those_still_tied():
     doc = _tied(2, "policy-4-2001")
     first = start(doc, next_stage(parse_archive(doc), seed=1))
-    play(doc, first, pick=lambda a, b: TIE)
+    play(doc, first, pick=lambda a, b: EQUAL_MP)
     parsed = parse_archive(doc)
     assert final_ranking(parsed).champions == ("t1", "t2")
     again = next_stage(parsed, seed=2)
@@ -158,3 +158,40 @@ def test_a_playoff_with_fewer_than_two_players_left_is_over():
     ranking = final_ranking(parse_archive(doc))
     assert ranking.pending is None and ranking.champions == (pairing.games[0][1],)
     assert next_stage(parse_archive(doc), seed=2) is None
+
+
+def test_a_playoff_posted_without_the_menu_is_due_among_all_tied_on_points():
+    # Policy #1, option (ii) posted alone: a beat b, yet both play the playoff for the lead.
+    games = [([("a", "b", WIN), ("y", "x", {"kind": "council", "mp": [15, 10]})], None),
+             ([("x", "a", {"kind": "council", "mp": [14, 10]}), ("b", "y", WIN)], None)]
+    doc = archive("abxy", games, policy="policy-1-1996", tie_resolution="playoff-without-menu")
+    plan = next_stage(parse_archive(doc), seed=1)
+    assert (plan.kind, set(plan.players), plan.for_place, plan.rounds) == ("playoff", {"a", "b"}, 1, 1)
+    doc["event"]["tie_resolution"] = "playoff"
+    assert next_stage(parse_archive(doc), seed=1) is None  # the menu decided: a won head-to-head
+
+
+def test_after_a_playoff_the_standings_in_final_order_name_one_champion():
+    from scoring.finals import standings_in_final_order
+
+    doc = _tied(2, "policy-4-2001")
+    first = start(doc, next_stage(parse_archive(doc), seed=1))
+    play(doc, first, pick=lambda a, b: WIN)
+    parsed = parse_archive(doc)
+    swiss = compute_standings(parsed)
+    ranking = final_ranking(parsed)
+    final = standings_in_final_order(swiss, ranking)
+    assert [row.rank for row in swiss.rows if row.player in ("t1", "t2")] == [1, 1]
+    assert sorted(row.rank for row in final.rows if row.player in ("t1", "t2")) == [1, 2]
+    assert [row.rank for row in final.rows if row.rank == 1] == [1] and final.lead_tie is None
+    champion = next(row for row in final.rows if row.rank == 1)
+    assert champion.notes[-1].startswith("Playoff, place 1 of 2")
+
+
+def test_a_playoff_played_on_paper_and_recorded_decides_first_place():
+    doc = _tied(2, "policy-4-2001")
+    doc["event"]["playoff_winner"] = "t2"
+    ranking = final_ranking(parse_archive(doc))
+    assert ranking.champions == ("t2",)
+    assert {p.player: (p.place, p.how) for p in ranking.placings if p.player in ("t1", "t2")} == {
+        "t2": (1, "playoff played on paper, won"), "t1": (2, "playoff played on paper, lost")}

@@ -98,17 +98,34 @@ def test_one_ring_win(key, game_type, expected):
     assert points(key, {"kind": "one-ring", "winner": 0}, game_type) == (expected, 0)
 
 
-def test_wizard_elimination_ends_the_game_only_under_policy_1():
+def test_wizard_elimination_ends_the_game_under_policy_1_and_version_3_but_not_policy_4():
+    # Version 3 keeps the rulesbook's victory condition without listing its points: read
+    # as its most decisive non-Ring win, 6-0 (docs/rules.md, reading 66).
     assert points(P1, {"kind": "wizard-eliminated", "winner": 1}) == (0, 6)
-    for key in (V3, P4):
-        with pytest.raises(RuleError) as error:
-            points(key, {"kind": "wizard-eliminated", "winner": 1})
-        assert error.value.field == "result.kind"
+    assert points(V3, {"kind": "wizard-eliminated", "winner": 1}) == (0, 6)
+    with pytest.raises(RuleError) as error:
+        points(P4, {"kind": "wizard-eliminated", "winner": 1})
+    assert (error.value.field, error.value.rule) == (
+        "result.kind", "Policy Number 4, Additional Rules: Victory Conditions (elimination no longer ends the game)")
 
 
-@pytest.mark.parametrize("key", [P1, V3, P4])
-def test_tie_is_worth_3_each(key):
-    assert points(key, {"kind": "tie"}) == (3, 3)
+def test_version_3_wizard_elimination_is_a_win_for_criterion_ii():
+    scored = score_result(get_policy(V3), "two-deck", {"kind": "wizard-eliminated", "winner": 0})
+    assert (scored.winner, scored.method, scored.points[0] >= Fraction(7, 2)) == (0, "wizard-eliminated", True)
+
+
+@pytest.mark.parametrize("key", [P1, V3])
+def test_a_tie_is_a_simultaneous_elimination_worth_3_each_under_policy_1_and_version_3(key):
+    scored = score_result(get_policy(key), "two-deck", {"kind": "tie"})
+    assert (scored.points, scored.winner) == ((3, 3), None)
+    assert "simultaneous elimination" in scored.explanation
+
+
+def test_policy_4_refuses_a_tie_that_is_not_equal_mp():
+    with pytest.raises(RuleError) as error:
+        points(P4, {"kind": "tie"})
+    assert error.value.field == "result.kind"
+    assert "equal marshalling points" in error.value.message
 
 
 @pytest.mark.parametrize("key", [P1, V3, P4])

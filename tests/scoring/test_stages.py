@@ -12,7 +12,7 @@ from scoring.finals import bracket_of, final_ranking, next_stage
 from scoring.policies import get_policy
 from scoring.results import score_result
 from scoring.standings import compute_standings
-from tests.scoring.builders import LOSS, TIE, WIN, add_round, add_stage
+from tests.scoring.builders import EQUAL_MP, LOSS, TIE, WIN, add_round, add_stage
 from tests.scoring.builders import archive as first_format
 from tests.scoring.test_cli import run
 
@@ -67,7 +67,7 @@ def test_a_top_cut_seeds_the_best_by_the_standings_one_against_n():
 
 
 def test_a_tie_at_the_cut_line_is_drawn_from_the_seed_and_reported():
-    doc = archive(list("abcd"), [([("a", "b", TIE), ("c", "d", TIE)], None)], policy="policy-4-2001", top_cut=2)
+    doc = archive(list("abcd"), [([("a", "b", EQUAL_MP), ("c", "d", EQUAL_MP)], None)], policy="policy-4-2001", top_cut=2)
     plans = {next_stage(parse_archive(doc), seed=s).players for s in range(20)}
     assert len(plans) > 1  # the draw decides who is in, differently for different seeds
     plan = next_stage(parse_archive(doc), seed=3)
@@ -90,15 +90,15 @@ def test_an_elimination_event_seeds_by_ranking_then_draws_the_unranked():
 def test_a_level_elimination_game_needs_the_dice_roll_and_only_it_does():
     policy = get_policy("policy-4-2001")
     with pytest.raises(RuleError) as error:
-        score_result(policy, "two-deck", TIE, elimination=True)
+        score_result(policy, "two-deck", EQUAL_MP, elimination=True)
     assert error.value.field == "result.roll_winner" and "General 5 and 6" in error.value.rule
-    rolled = score_result(policy, "two-deck", {**TIE, "roll_winner": 1}, elimination=True)
+    rolled = score_result(policy, "two-deck", {**EQUAL_MP, "roll_winner": 1}, elimination=True)
     assert rolled.winner is None and rolled.goes_on == 1 and "dice" in rolled.explanation
     with pytest.raises(RuleError) as error:
         score_result(policy, "two-deck", {**WIN, "roll_winner": 1}, elimination=True)
     assert error.value.field == "result.roll_winner"
     with pytest.raises(RuleError) as error:
-        score_result(policy, "two-deck", {**TIE, "roll_winner": 0})
+        score_result(policy, "two-deck", {**EQUAL_MP, "roll_winner": 0})
     assert error.value.field == "result.roll_winner"
     # Equal marshalling points under Policy #1 are a tie too.
     assert score_result(get_policy("policy-1-1996"), "two-deck", {"kind": "council", "mp": [10, 10],

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring import compute_standings, parse_archive
+from scoring import RuleError, compute_standings, parse_archive
 
 from .builders import LOSS, TIE, WIN, archive, mp
 
@@ -24,7 +24,8 @@ def test_head_to_head_decides_alone():
                                      ([("a", "c", LOSS), ("b", "d", WIN)], None)]))
     assert ranks(out) == {"c": 1, "a": 2, "b": 3, "d": 4}
     assert notes(out, "a") == ["ahead of B: fewer head-to-head losses, 0 against 1 (criterion I, Head-to-Head)"]
-    assert notes(out, "b") == ["behind A: more head-to-head losses, 1 against 0 (criterion I, Head-to-Head)"]
+    assert notes(out, "b") == [
+        "behind A (place 2): out of contention at criterion I, Head-to-Head, more head-to-head losses, 1 against 0"]
 
 
 def test_number_of_wins_decides_alone():
@@ -46,7 +47,8 @@ def test_opponents_scores_decide_and_a_lead_tie_goes_to_the_posted_option():
     # Its place is explained by the separation from b, placed just before it; the earlier
     # one from a concerns a player already explained above b.
     assert notes(out, "c") == [
-        "behind B: lower opponents' scores, 6 against 9 (criterion III, Sum of Opponents' Scores)",
+        "behind B (place 4): out of contention at criterion III, Sum of Opponents' Scores, lower opponents' scores, "
+        "6 against 9",
     ]
     assert out.lead_tie.players == ("e", "f")
     assert out.lead_tie.resolution == "co-champions"
@@ -173,3 +175,70 @@ def test_a_large_tie_stays_one_block_with_one_note_each():
     assert len(out.rows) == 1200
     assert {row.rank for row in out.rows} == {1}
     assert {len(row.notes) for row in out.rows} == {1}
+
+
+def test_a_tier_note_says_how_the_tier_was_formed_and_then_how_it_was_broken():
+    # Samwise, Thorin and Xena end on 9. Samwise beat Xena; Thorin and Xena drew. Xena
+    # leaves at criterion I (one head-to-head loss), Thorin at II (no win against
+    # Samwise's one); Thorin and Xena are tied again, and Xena's win puts her ahead.
+    doc = archive([{"id": "s", "name": "Samwise"}, {"id": "t", "name": "Thorin"}, {"id": "x", "name": "Xena"},
+                   "o1", "o2", "o3", "o4", "o5"], [
+        ([("s", "x", WIN), ("t", "o2", TIE), ("o1", "o3", WIN), ("o4", "o5", WIN)], None),
+        ([("t", "x", TIE), ("s", "o4", LOSS), ("o1", "o2", WIN), ("o3", "o5", mp(14, 10))], None),
+        ([("x", "o1", WIN), ("t", "o3", TIE), ("s", "o5", TIE), ("o2", "o4", LOSS)], None),
+    ])
+    out = standings(doc)
+    assert [ranks(out)[p] for p in "stx"] == [3, 5, 4]
+    assert notes(out, "s") == [
+        "ahead of Xena: fewer head-to-head losses, 0 against 1 (criterion I, Head-to-Head)",
+        "ahead of Thorin: more wins, 1 against 0 (criterion II, Number of Wins)",
+    ]
+    assert notes(out, "x") == [
+        "behind Samwise (place 3): out of contention at criterion I, Head-to-Head, more head-to-head losses, 1 against 0",
+        "tied again for places 4-5 with Thorin: the whole menu of criteria starts again among them",
+        "ahead of Thorin: more wins, 1 against 0 (criterion II, Number of Wins)",
+    ]
+    assert notes(out, "t") == [
+        "behind Xena (place 4): out of contention at criterion II, Number of Wins, fewer wins, 0 against 1"]
+    # No note puts a player both ahead of and behind the same player.
+    for row in out.rows:
+        behind = {note.split(" (place")[0].removeprefix("behind ") for note in row.notes if note.startswith("behind")}
+        ahead = {note.split(":")[0].removeprefix("ahead of ") for note in row.notes if note.startswith("ahead of")}
+        assert not behind & ahead, row.notes
+
+
+def test_policy_1_co_champions_posted_without_the_menu_share_the_lead_whatever_the_head_to_head():
+    # Policy #1, Tournament Point Ties, option (iii): "No tie breaker actions are taken".
+    # a and b end on 6 and a beat b; x and y end on 4 and 5.
+    games = [([("a", "b", WIN), ("y", "x", mp(15, 10))], None), ([("x", "a", mp(14, 10)), ("b", "y", WIN)], None)]
+    with_menu = standings(archive("abxy", games, policy="policy-1-1996", tie_resolution="co-champions"))
+    alone = standings(archive("abxy", games, policy="policy-1-1996", tie_resolution="co-champions-without-menu"))
+    # The menu ranks a first by head-to-head; posted alone, co-champions share first place.
+    assert (ranks(with_menu)["a"], ranks(with_menu)["b"], with_menu.lead_tie) == (1, 2, None)
+    assert (ranks(alone)["a"], ranks(alone)["b"]) == (1, 1)
+    assert alone.lead_tie.players == ("a", "b")
+    assert "no tie-breaker" in alone.lead_tie.text and "co-champions" in alone.lead_tie.text
+    assert notes(alone, "a") == ["tied on 6 points with B: no tie-breaker is applied, as posted "
+                                 "(Policy #1, Swiss System: Tournament Point Ties, options (i)-(iii) as posted)"]
+
+
+def test_a_posted_playoff_without_the_menu_holds_the_playoff_among_all_tied_on_points():
+    games = [([("a", "b", WIN), ("y", "x", mp(15, 10))], None), ([("x", "a", mp(14, 10)), ("b", "y", WIN)], None)]
+    out = standings(archive("abxy", games, policy="policy-1-1996", tie_resolution="playoff-without-menu"))
+    assert out.lead_tie.players == ("a", "b") and out.lead_tie.resolution == "playoff-without-menu"
+
+
+@pytest.mark.parametrize("policy", ["version-3-1998", "policy-4-2001"])
+def test_version_3_and_policy_4_post_a_playoff_and_leave_co_champions_to_the_players_agreement(policy):
+    doc = archive("abcd", [([("a", "b", TIE if policy != "policy-4-2001" else mp(10, 10)),
+                             ("c", "d", TIE if policy != "policy-4-2001" else mp(10, 10))], None)], policy=policy)
+    out = standings(doc)
+    assert "unless they and the coordinator agree that they are co-champions" in out.lead_tie.text
+    for option in ("co-champions-without-menu", "playoff-without-menu"):
+        doc["event"]["tie_resolution"] = option
+        with pytest.raises(RuleError) as error:
+            parse_archive(doc)
+        assert error.value.field == "event.tie_resolution"
+    # Co-champions agreed when the tie arose are kept in the archive like a posted option.
+    doc["event"]["tie_resolution"] = "co-champions"
+    assert standings(doc).lead_tie.resolution == "co-champions"

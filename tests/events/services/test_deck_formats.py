@@ -60,7 +60,7 @@ def test_a_general_opponent_player_may_declare_a_fallen_wizard_or_none(event):
 
 
 def test_a_single_alignment_hero_event_asks_no_fallen_wizard_and_leaves_the_field_alone(event):
-    event = _set(event, format="hero-only", policy="policy-1-1996")
+    event = _set(event, format="single-deck", policy="policy-1-1996")
     [ann] = register(event, 1)
     Player.objects.filter(pk=ann.pk).update(avatar="typed at the desk")
     services.submit_deck_list(ann, LEGAL, actor=_own(ann), avatar="Saruman")
@@ -222,7 +222,7 @@ def test_only_a_sealed_event_has_a_clock_between_rounds(event):
 # Publishing and links ---------------------------------------------------------------------
 
 def test_lists_are_published_after_the_event_only_those_chosen(event):
-    event = _set(event, format="hero-only", policy="policy-1-1996")
+    event = _set(event, format="single-deck", policy="policy-1-1996")
     run_event(event, 4, 1)
     owner = actor(event.owner)
     ann, bea, cid, dan = event.players.order_by("name")
@@ -250,3 +250,22 @@ def test_links_for_everyone_without_one_keep_the_links_given(event):
     tokens = dict(event.players.values_list("pk", "deck_token"))
     assert tokens[ann.pk] == given and len(set(tokens.values())) == 3 and all(tokens.values())
     assert services.make_deck_links(event, actor=actor(event.owner)) == 0
+
+
+def test_a_policy_1_sealed_deck_is_built_once_with_no_exchanges_between_rounds(sealed):
+    # Policy #1's sealed game has no exchanges, and General 12: "No card substitutions are allowed between games".
+    Event.objects.filter(pk=sealed.pk).update(policy="policy-1-1996", format="single-deck")
+    sealed.refresh_from_db()
+    owner = actor(sealed.owner)
+    ann = register(sealed, 4)[0]
+    services.submit_deck_list(ann, SEALED_DECK, actor=_own(ann))  # construction, before round 1
+    services.start_event(sealed, actor=owner)
+    rnd = services.pair_round(sealed, actor=owner, seed=1)
+    for game in rnd.games.all():
+        services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=owner, expected_version=game.version)
+    with pytest.raises(services.ServiceError) as refused:
+        services.submit_deck_list(ann, SEALED_DECK, actor=_own(ann))
+    assert "no card exchanges between rounds" in str(refused.value)
+    with pytest.raises(services.ServiceError) as refused:
+        services.start_break_clock(sealed, actor=owner)
+    assert "Policy #1, The Sealed Deck Game" in refused.value.rule

@@ -19,7 +19,7 @@ NOW = timezone.make_aware(datetime.datetime(2026, 11, 20, 12, 0))
 
 @pytest.fixture
 def hero_event(event):
-    event.format = "hero-only"
+    event.format = "single-deck"  # Policy #1's one format
     event.policy = "policy-1-1996"
     event.deck_lists_wanted = True
     event.save()

@@ -16,7 +16,7 @@ def _tied_lead(event, tie_resolution):
     register(event, 2)
     services.start_event(event, actor=actor(event.owner))
     game = services.pair_round(event, actor=actor(event.owner), seed=1).games.get()
-    services.record_result(game, {"kind": "tie"}, actor=actor(event.owner), expected_version=0)
+    services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=actor(event.owner), expected_version=0)
     return game
 
 
@@ -126,3 +126,40 @@ def test_events_of_other_owners_do_not_interfere(owner):
     mine = EventFactory(owner=owner, slug="mine")
     register(mine, 3)
     assert sorted(mine.players.values_list("archive_id", flat=True)) == ["player-01", "player-02", "player-03"]
+
+
+def test_version_3_and_policy_4_co_champions_need_the_tied_players_agreement_when_closing(event, owner):
+    # "If both players and the tournament coordinator agree, however, no tie breaker actions are taken".
+    with pytest.raises(services.ServiceError) as refused:
+        services.create_event(owner=owner, name="Posted", policy="policy-4-2001", game_type="two-deck",
+                              tie_resolution="co-champions")
+    assert refused.value.field == "tie_resolution" and "agree" in str(refused.value)
+    register(event, 2)
+    who = actor(event.owner)
+    services.start_event(event, actor=who)
+    game = services.pair_round(event, actor=who, seed=1).games.get()
+    services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=who, expected_version=0)
+    services.close_event(event, actor=who, co_champions_agreed=True)
+    event.refresh_from_db()
+    assert (event.status, event.tie_resolution) == ("closed", "co-champions")
+    entry = AuditEntry.objects.get(event=event, action="event.co_champions_agreed")
+    assert entry.before == {"tie_resolution": "playoff"} and len(entry.after["champions"]) == 2
+
+
+def test_policy_1_posts_one_of_its_three_options_and_no_agreement_is_asked(owner):
+    for option in ("playoff", "co-champions", "playoff-without-menu", "co-champions-without-menu"):
+        made = services.create_event(owner=owner, name=f"P1 {option}", policy="policy-1-1996", game_type="two-deck",
+                                     tie_resolution=option)
+        assert (made.tie_resolution, made.format) == (option, "single-deck")
+    with pytest.raises(services.ServiceError) as refused:
+        services.create_event(owner=owner, name="V3", policy="version-3-1998", game_type="two-deck",
+                              tie_resolution="playoff-without-menu")
+    assert refused.value.field == "tie_resolution"
+
+
+def test_a_format_the_policy_does_not_define_is_refused_next_to_the_format(owner):
+    with pytest.raises(services.ServiceError) as refused:
+        services.create_event(owner=owner, name="P1", policy="policy-1-1996", game_type="two-deck",
+                              format="general-opponent")
+    assert refused.value.field == "format"
+    assert str(refused.value).startswith("Council of Lórien Policy #1 (1996) defines these formats only: One deck each")

@@ -30,7 +30,7 @@ def test_a_second_save_from_an_old_form_is_refused_and_told_what_was_saved(event
     game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
     services.record_result(game, WIN_A, actor=actor(staff_user, "staff"), expected_version=0)
     with pytest.raises(services.ResultConflict) as caught:
-        services.record_result(game, {"kind": "tie"}, actor=actor(event.owner), expected_version=0)
+        services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=actor(event.owner), expected_version=0)
     assert "saved meanwhile by staff" in str(caught.value)
     game.refresh_from_db()
     assert (game.result, game.version) == (WIN_A, 1)
@@ -39,9 +39,9 @@ def test_a_second_save_from_an_old_form_is_refused_and_told_what_was_saved(event
 def test_a_correction_is_a_new_version_with_the_old_result_in_the_audit(event):
     run_event(event, 4, 1)
     game = event.rounds.get().games.first()
-    services.record_result(game, {"kind": "tie"}, actor=actor(event.owner), expected_version=1)
+    services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=actor(event.owner), expected_version=1)
     entry = AuditEntry.objects.get(event=event, action="result.corrected")
-    assert (entry.before["result"], entry.after["result"], entry.after["version"]) == (WIN_A, {"kind": "tie"}, 2)
+    assert (entry.before["result"], entry.after["result"], entry.after["version"]) == (WIN_A, {"kind": "council", "mp": [10, 10]}, 2)
 
 
 def test_a_result_the_policy_refuses_names_the_field_and_saves_nothing(event):
@@ -74,8 +74,8 @@ def test_staff_cannot_change_a_finished_round_but_the_coordinator_can(event, sta
     services.pair_round(event, actor=actor(event.owner), seed=2)
     old = event.rounds.get(number=1).games.first()
     with pytest.raises(services.ServiceError, match="This round is over"):
-        services.record_result(old, {"kind": "tie"}, actor=actor(staff_user, "staff"), expected_version=1)
-    services.record_result(old, {"kind": "tie"}, actor=actor(event.owner), expected_version=1)
+        services.record_result(old, {"kind": "council", "mp": [10, 10]}, actor=actor(staff_user, "staff"), expected_version=1)
+    services.record_result(old, {"kind": "council", "mp": [10, 10]}, actor=actor(event.owner), expected_version=1)
     assert Game.objects.get(pk=old.pk).points == [3, 3]
 
 
@@ -139,3 +139,51 @@ def test_a_swap_gives_new_codes_so_old_slips_cannot_report(reporting):
         assert game.report_a is None and game.report_b is None
         assert not {game.code_a, game.code_b} & old_codes
     assert find_reporting_game(reporting, games[0].code_a) is None
+
+
+def test_a_forfeit_for_dropping_out_mid_game_drops_the_player_and_a_correction_brings_them_back(event, staff_user):
+    # Policy #1, General 19: "If a player drops out of a game, he or she drops out of the tournament".
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    dropped = {"kind": "forfeit", "winner": 0, "reason": "drop"}
+    services.record_result(game, dropped, actor=actor(staff_user, "staff"), expected_version=0)
+    loser = game.player_b
+    loser.refresh_from_db()
+    assert (loser.status, loser.dropped_after_round) == ("dropped", 1)
+    assert AuditEntry.objects.filter(event=event, action="player.dropped", subject=loser.name).count() == 1
+    # Not paired again.
+    for other in event.rounds.get(number=1).games.filter(result__isnull=True):
+        services.record_result(other, WIN_A, actor=actor(event.owner), expected_version=other.version)
+    second = services.pair_round(event, actor=actor(event.owner), seed=2)
+    assert loser.pk not in {pk for g in second.games.all() for pk in (g.player_a_id, g.player_b_id)} | {second.bye_id}
+    services.undo_round(second, actor=actor(event.owner))
+    # A correction to an ordinary result takes the drop back with it.
+    game.refresh_from_db()
+    services.record_result(game, WIN_A, actor=actor(event.owner), expected_version=game.version)
+    loser.refresh_from_db()
+    assert (loser.status, loser.dropped_after_round) == ("active", None)
+    assert AuditEntry.objects.filter(event=event, action="player.reinstated").count() == 1
+
+
+def test_a_forfeit_for_cheating_ejects_the_player_and_a_no_show_stays_in_the_event(event):
+    run_event(event, 4, 0)
+    first, second = services.pair_round(event, actor=actor(event.owner), seed=1).games.order_by("table")
+    services.record_result(first, {"kind": "forfeit", "winner": 1, "reason": "cheat"}, actor=actor(event.owner),
+                           expected_version=0)
+    services.record_result(second, {"kind": "forfeit", "winner": 1, "reason": "no-show"}, actor=actor(event.owner),
+                           expected_version=0)
+    first.player_a.refresh_from_db()
+    second.player_a.refresh_from_db()
+    assert (first.player_a.status, second.player_a.status) == ("ejected", "active")
+
+
+def test_a_drop_mid_game_cannot_be_recorded_in_a_round_the_player_played_past(event):
+    run_event(event, 4, 1)
+    services.pair_round(event, actor=actor(event.owner), seed=2)
+    old = Game.objects.filter(round__event=event, round__number=1).first()
+    with pytest.raises(services.ServiceError) as refused:
+        services.record_result(old, {"kind": "forfeit", "winner": 0, "reason": "drop"}, actor=actor(event.owner),
+                               expected_version=old.version)
+    assert refused.value.field == "reason"
+    old.refresh_from_db()
+    assert old.result["kind"] == "council"  # nothing half-saved

@@ -13,7 +13,7 @@ from tests.helpers import actor, register
 
 WIN = {"kind": "council", "mp": [20, 10]}
 LOSS = {"kind": "council", "mp": [10, 20]}
-TIE = {"kind": "tie"}
+TIE = {"kind": "council", "mp": [10, 10]}  # Policy Number 4 ties by equal MP only
 
 
 def play_round(event, result=lambda game: WIN) -> Round:

@@ -14,12 +14,25 @@ def test_create_event_shows_the_policy_implications_and_creates(as_owner):
     page = as_owner.get("/events/new/")
     assert b"What the policy implies" in page.content
     response = as_owner.post("/events/new/", {
-        "name": "Moria Masters", "policy": "version-3-1998", "game_type": "two-deck", "format": "general-opponent",
-        "tie_resolution": "co-champions", "first_round_pairing": "random", "expected_players": "20",
+        "name": "Moria Masters", "policy": "policy-1-1996", "game_type": "two-deck", "format": "single-deck",
+        "tie_resolution": "co-champions-without-menu", "first_round_pairing": "random", "expected_players": "20",
     })
     event = Event.objects.get(name="Moria Masters")
     assert response.status_code == 302 and response["Location"] == f"/events/{event.slug}/"
-    assert event.tie_resolution == "co-champions"
+    assert (event.tie_resolution, event.format) == ("co-champions-without-menu", "single-deck")
+
+
+def test_the_event_form_offers_each_policys_formats_and_tie_options_and_refuses_the_others_beside_them(as_owner):
+    page = as_owner.get("/events/new/").content.decode()
+    assert '<optgroup label="Council of Lórien Policy #1 (1996)" lang="en">' in page
+    refused = as_owner.post("/events/new/", {
+        "name": "Mixed", "policy": "version-3-1998", "game_type": "two-deck", "format": "single-deck",
+        "tie_resolution": "co-champions", "first_round_pairing": "random"})
+    text = refused.content.decode()
+    assert refused.status_code == 422 and not Event.objects.filter(name="Mixed").exists()
+    assert 'id="id_format_error"' in text and "defines these formats only: General opponent" in text
+    preview = as_owner.get("/events/new/policy/", {"policy": "policy-4-2001", "game_type": "two-deck"}).content.decode()
+    assert "Co-champions only if the tied players and the coordinator agree when it happens." in preview
 
 
 def test_policy_preview_fragment_gives_rounds_and_official_status(client, db):

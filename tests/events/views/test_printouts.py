@@ -20,12 +20,22 @@ def test_pairings_printout_lists_by_table_and_by_name_with_the_qr_code(as_owner,
 
 
 def test_result_slips_follow_the_policy_and_the_game_type(as_owner, owner):
-    p1 = run_event(EventFactory(owner=owner, slug="p1", policy="policy-1-1996"), 4, 1)
+    p1 = run_event(EventFactory(owner=owner, slug="p1", policy="policy-1-1996", format="single-deck"), 4, 1)
     text = as_owner.get(f"/events/{p1.slug}/print/slips/").content.decode()
     assert text.count('class="slip"') == 2 and "Weakest Link" in text and "Wizard eliminated" in text
     p4 = run_event(EventFactory(owner=owner, slug="p4", policy="policy-4-2001"), 4, 1)
     text = as_owner.get(f"/events/{p4.slug}/print/slips/").content.decode()
     assert "Weakest Link" not in text and "Wizard eliminated" not in text and "One Ring" in text
+
+
+def test_the_printed_result_slip_has_a_box_for_a_tie_where_the_policy_has_ties(as_owner, owner):
+    # Policy #1 and Version 3: both avatars eliminated at once; Policy Number 4: equal MP only.
+    p1 = run_event(EventFactory(owner=owner, slug="p1", policy="policy-1-1996", format="single-deck"), 4, 1)
+    text = as_owner.get(f"/events/{p1.slug}/print/slips/").content.decode()
+    assert text.count("tie: both avatars eliminated at once") == 2 and "every character corrupted away" in text
+    p4 = run_event(EventFactory(owner=owner, slug="p4", policy="policy-4-2001"), 4, 1)
+    text = as_owner.get(f"/events/{p4.slug}/print/slips/").content.decode()
+    assert text.count("tie: equal MP") == 2 and "both avatars" not in text
 
 
 def test_tournament_cards_have_a_line_for_every_planned_round(as_owner, event):
@@ -53,7 +63,7 @@ def test_the_deck_registration_sheet_asks_for_what_the_format_needs(as_owner, ow
     assert "Ten cards added to the sideboard against a Fallen-wizard" in text
     assert "At most 30 cards in the sideboard." in text and "ten creatures" not in text
     hero = services.create_event(owner=owner, name="Hero Only", policy="policy-1-1996", game_type="two-deck",
-                                 format="hero-only", tie_resolution="playoff", first_round_pairing="random")
+                                 format="single-deck", tie_resolution="playoff", first_round_pairing="random")
     text = as_owner.get(f"/events/{hero.slug}/print/deck-sheet/").content.decode()
     assert "Deck against hero" not in text and "At least ten creatures" in text and "At most 20 cards" in text
     assert "Fallen-wizard" not in text and "scenario" not in text

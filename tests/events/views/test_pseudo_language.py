@@ -95,7 +95,7 @@ def greek_event(db, in_pseudo_language):
 
 def _greek_event():
     owner = UserFactory(username="Οργανωτής")
-    event = EventFactory(owner=owner, name="Κύπελλο Λόριεν", slug="kypello", players_report=True, policy="policy-1-1996",
+    event = EventFactory(owner=owner, name="Κύπελλο Λόριεν", slug="kypello", players_report=True, policy="policy-1-1996", format="single-deck",
                          deck_lists_wanted=True)
     staff = UserFactory(username="Βοηθός")
     EventRole.objects.create(event=event, user=staff, role=STAFF)

@@ -339,7 +339,7 @@ def test_projector_shows_the_clock_the_tables_and_the_qr_code(client, event):
 
 
 def test_the_end_of_time_procedure_follows_the_policy(client, owner):
-    event = run_event(EventFactory(owner=owner, slug="p1", policy="policy-1-1996"), 4, 1, leave_last_open=True)
+    event = run_event(EventFactory(owner=owner, slug="p1", policy="policy-1-1996", format="single-deck"), 4, 1, leave_last_open=True)
     rnd = event.rounds.get(number=1)
     services.start_clock(rnd, actor=actor(owner))
     services.call_time(rnd, actor=actor(owner))

@@ -56,13 +56,13 @@ def test_policy_4_has_no_weakest_link_field_and_equal_mp_is_a_tie(as_owner, even
 def test_an_old_form_saved_after_someone_else_is_told_what_was_saved(client, event, staff_user):
     run_event(event, 4, 0)
     game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
-    services.record_result(game, {"kind": "tie"}, actor=actor(event.owner), expected_version=0)
+    services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=actor(event.owner), expected_version=0)
     client.force_login(staff_user)
     response = client.post(f"/events/{event.slug}/games/{game.pk}/result/", _result_form(game, mp_a=20, mp_b=2))
     text = response.content.decode()
     assert response.status_code == 409
     assert "was saved meanwhile by owner" in text
-    assert Game.objects.get(pk=game.pk).result == {"kind": "tie"}
+    assert Game.objects.get(pk=game.pk).result == {"kind": "council", "mp": [10, 10]}
     # The form now carries the current version: saving again is a deliberate correction.
     assert 'name="version" value="1"' in text
 

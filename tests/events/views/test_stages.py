@@ -6,7 +6,7 @@ from events import services
 from events.models import Event, Game
 from tests.helpers import actor, register
 
-TIE = {"kind": "tie"}
+TIE = {"kind": "council", "mp": [10, 10]}  # Policy Number 4 ties by equal MP only
 WIN = {"kind": "council", "mp": [20, 10]}
 
 
@@ -55,16 +55,16 @@ def test_a_level_bracket_game_asks_for_the_dice_roll_next_to_its_field(as_owner,
     form = as_owner.get(f"/events/{event.slug}/games/{game.pk}/result/").content.decode()
     assert "who won the dice roll?" in form
     missing = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/",
-                            {"kind": "tie", "version": "0"})
+                            {"kind": "council", "mp_a": "10", "mp_b": "10", "version": "0"})
     assert missing.status_code == 422
     assert "an elimination game needs the winner of the dice roll" in missing.content.decode()
     game.refresh_from_db()
     assert game.result is None
     saved = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/",
-                          {"kind": "tie", "version": "0", "roll_winner": "b"})
+                          {"kind": "council", "mp_a": "10", "mp_b": "10", "version": "0", "roll_winner": "b"})
     assert saved.status_code == 302
     game.refresh_from_db()
-    assert game.result == {"kind": "tie", "roll_winner": 1} and "won the dice roll" in game.explanation
+    assert game.result == {"kind": "council", "mp": [10, 10], "roll_winner": 1} and "won the dice roll" in game.explanation
 
 
 def test_a_swiss_result_form_has_no_dice_roll(as_owner, event):
