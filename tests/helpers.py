@@ -50,7 +50,8 @@ def run_event(event, players: int, rounds_played: int, *, leave_last_open: bool 
     """Register, start, and play ``rounds_played`` rounds with player_a winning 20-10."""
     register(event, players, longest=longest_names)
     who = actor(event.owner)
-    services.start_event(event, actor=who, rounds=max(rounds_played, 1) + 1)
+    services.start_event(event, actor=who, rounds=max(rounds_played, 1) + 1,
+                         note="the test's own number", confirm=True)
     for number in range(1, rounds_played + 1):
         rnd = services.pair_round(event, actor=who, seed=number)
         games = list(rnd.games.all())

@@ -90,7 +90,7 @@ def test_a_round_is_played_over_http_through_two_app_servers(servers):
     # The session lives in the database: the other server knows the coordinator too.
     assert coordinator.get(f"{second}/events/{slug}/").status == 200
 
-    started = coordinator.post(f"{second}/events/{slug}/start/", {"rounds": "3"}, form_url=f"{second}/events/{slug}/")
+    started = coordinator.post(f"{second}/events/{slug}/start/", {"rounds": "3", "note": "one short: the hall closes at six"}, form_url=f"{second}/events/{slug}/")
     assert started.status == 302
     paired = coordinator.post(f"{first}/events/{slug}/pair/", {}, form_url=f"{first}/events/{slug}/")
     assert paired.status == 302 and paired.headers["Location"].endswith(f"/events/{slug}/rounds/1/")

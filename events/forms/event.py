@@ -133,6 +133,7 @@ class StartForm(forms.Form):
     # Empty: the policy's number for the players present; an elimination event has none.
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label=gettext_lazy("Swiss rounds"), required=False)
     note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label=gettext_lazy("Reason, if you depart from the policy"))
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class StaffForm(forms.Form):

@@ -25,6 +25,7 @@ from .cards import Card, card_from_text, card_text, tournament_cards
 from .decks import published_decks
 from .search import find_players, fold, is_long_list
 from .stages import finals_board
+from .round import pairing_explained
 from .standings import event_standings
 
 # Each phone's own part (name, seat, card) is kept in this many pieces, by player pk: a phone
@@ -278,5 +279,5 @@ def projector_board(event: Event, *, by_name: bool) -> dict:
 
 
 def past_round(event: Event, rnd: Round) -> dict:
-    """An earlier round on the public page: its tables and results."""
-    return {"event": event, "round": rnd, "games": round_games(rnd)}
+    """A round on the public page: its tables, results, and why each table was paired as it was."""
+    return {"event": event, "round": rnd, "games": round_games(rnd), "why": pairing_explained(event, rnd)}

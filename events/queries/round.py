@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
+from scoring.finals import playoff_archive
+from scoring.pairing_explained import PairingExplained, explain_pairing
+
+from ..archive import load_archive
+from ..caching.parts import kept_part
 from ..clocks import clock_display
 from ..models import Event, Game, Player, Round
 from .decks import round_spot_checks
@@ -49,6 +56,7 @@ def round_page(event: Event, rnd: Round, query: str = "", page_number: str | Non
         "extended": [t for t in open_tables if t.extra_seconds],
         "swappable": swappable_players(rnd),
         "spot_checks": round_spot_checks(rnd),
+        "why": pairing_explained(event, rnd),
     }
 
 
@@ -84,3 +92,28 @@ def staff_tables(event: Event, query: str, page_number: str | None) -> dict:
             "done_unshown": len(done_found) - len(done_shown),
             "clock": clock_display(event, rnd) if rnd is not None and event.status == Event.RUNNING else None,
             "spot_checks": round_spot_checks(rnd) if event.status == Event.RUNNING else []}
+
+
+def pairing_explained(event: Event, rnd: Round) -> PairingExplained | None:
+    """Why each table of ``rnd`` was paired as it was (scoring/pairing_explained.py); None for a bracket's round,
+    which its seeding pairs.
+
+    A Swiss round is explained over the rounds before it; a playoff's over its own rounds
+    before it, as it is paired. Kept per state of the event, its words as the engine's Texts.
+    """
+    if rnd.stage_id is not None and rnd.stage.is_bracket:
+        return None
+
+    def build() -> PairingExplained:
+        archive = load_archive(event)
+        played = archive.all_rounds[rnd.number - 1]
+        if rnd.stage_id is None:
+            before = replace(archive, rounds=archive.rounds[:rnd.number - 1], stages=())
+        else:
+            stage = archive.stages[rnd.stage.number - 1]
+            own = playoff_archive(archive, stage)
+            before = replace(own, rounds=own.rounds[:rnd.number - stage.first_round])
+        games = [(game.table, *game.players) for game in played.games]
+        return explain_pairing(before, played.bye, games, changed_by_hand=bool(rnd.quality.get("changed_by_hand")))
+
+    return kept_part(event, f"pairing-explained:{rnd.number}", build, in_every_language=True).value

@@ -182,7 +182,7 @@ def update_event(
 
 
 def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: str = "",
-                seed: int | None = None) -> Event:
+                seed: int | None = None, confirm: bool = False) -> Event:
     """Close registration and fix the number of Swiss rounds, or seed the bracket of an elimination event.
 
     The number comes from the policy's Number of Rounds table for the active players
@@ -190,6 +190,8 @@ def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: 
     number is allowed; the event then records that it departs from the policy. An
     elimination event has no Swiss rounds: its bracket is seeded now, by published
     ranking or at random from ``seed`` (drawn here unless given; scoring/finals.py).
+    Starting while deck lists are asked for and some players have none needs ``confirm``:
+    the lists are fixed when the event starts (General 12, docs/rules.md, reading 46).
     """
     with transaction.atomic(durable=True):
         event = locked_event(event)
@@ -199,6 +201,7 @@ def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: 
         if present < 2:
             raise ServiceError(_("Register at least two players before starting."), field="rounds")
         if event.structure == "elimination":
+            _lists_missing(event, present, confirm)
             event.status = Event.RUNNING
             event.save()
             record_change(event, actor, "event.started", _("%(players)s players, elimination") % {"players": present},
@@ -210,10 +213,12 @@ def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: 
         by_policy = policy.rounds_for(present)
         planned = by_policy if rounds is None else rounds
         _check_rounds(planned, 0)
+        rounds_note = _rounds_note(planned, by_policy, present, policy, note)
+        _lists_missing(event, present, confirm)
         event.status = Event.RUNNING
         event.rounds_by_policy = by_policy
         event.rounds_planned = planned
-        event.rounds_note = _rounds_note(planned, by_policy, present, policy, note)
+        event.rounds_note = rounds_note
         event.save()
         record_change(
             event,
@@ -235,12 +240,30 @@ def _check_rounds(rounds: int, paired: int) -> None:
                                     paired) % {"count": paired}, field="rounds")
 
 
+def _lists_missing(event: Event, present: int, confirm: bool) -> None:
+    """Ask before starting while deck lists are asked for and some players present have none."""
+    without = present - event.players.filter(status=Player.ACTIVE, deck_list__isnull=False).count()
+    if event.deck_lists_wanted and without and not confirm:
+        raise NeedsConfirmation([ngettext(
+            "%(count)s of the %(players)s players present has no deck list; once the event starts only you "
+            "can enter one.",
+            "%(count)s of the %(players)s players present have no deck list; once the event starts only you "
+            "can enter theirs.", without) % {"count": without, "players": present}])
+
+
 def _rounds_note(planned: int, by_policy: int, present: int, policy: scoring.Policy, note: str) -> str:
     if text_problem(note):
         # Translators: %(problem)s completes the sentence, such as "holds a control character (U+0000)".
         raise ServiceError(_("The reason %(problem)s.") % {"problem": say(text_problem(note))}, field="note")
     if planned == by_policy:
         return ""
+    if not note.strip():
+        # A departure from the policy is made in the open: its reason is kept and shown (reading 20).
+        raise ServiceError(ngettext("The policy gives %(count)s round for %(players)s players: say why this event "
+                                    "plays another number.",
+                                    "The policy gives %(count)s rounds for %(players)s players: say why this event "
+                                    "plays another number.", by_policy) % {"count": by_policy, "players": present},
+                           field="note", rule=policy.rounds_clause)
     # Kept with the event and shown on its pages, in the language of the coordinator who set the rounds.
     values = {"count": by_policy, "players": present, "clause": policy.rounds_clause, "note": note.strip()}
     if note.strip():

@@ -23,10 +23,11 @@ from .regions import render_region
 
 
 def _desk_page(event, *, query: str = "", page_number: str | None = None, register_form=None, paste_form=None,
-               start_form=None, rounds_form=None, break_form=None) -> dict:
+               start_form=None, rounds_form=None, break_form=None, start_warnings=None) -> dict:
     summary = desk_summary(event, query, page_number)
     return {
         **summary,
+        "start_warnings": start_warnings,
         "break_form": break_form or BreakClockForm(initial={"action": "adjust"}),
         "register_form": register_form or RegisterForm(),
         "paste_form": paste_form or PasteForm(auto_id="paste_%s"),
@@ -121,11 +122,13 @@ def _rounds_form(request, event, actor, form_class, service, form_name: str, suc
     so it is never a format string.
     """
     form = form_class(request.POST)
-    if submit(form, lambda data: service(event, actor=actor, **data)).made:
+    done = submit(form, lambda data: service(event, actor=actor, **data))
+    if done.made:
         messages.success(request, success(form.cleaned_data))
         return redirect("desk", slug=event.slug)
     event.refresh_from_db()
-    return render(request, "events/desk.html", _desk_page(event, **{form_name: form}), status=422)
+    return render(request, "events/desk.html", _desk_page(event, **{form_name: form, "start_warnings": done.warnings}),
+                  status=done.status)
 
 
 @event_view(COORDINATOR)

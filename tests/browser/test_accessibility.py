@@ -65,7 +65,7 @@ def lorien(db):
     linked = services.make_deck_link(longest, actor=who)
     services.add_staff(event, actor=who, username="marshal", password="correct horse battery", role=STAFF)
     token = services.create_staff_link(event, actor=who)
-    services.start_event(event, actor=who, rounds=3)
+    services.start_event(event, actor=who, rounds=3, note="the test's own number")
     first = services.pair_round(event, actor=who, seed=1)
     for game in first.games.all():
         services.record_result(game, WIN_A, actor=who, expected_version=game.version)

@@ -24,7 +24,7 @@ def reporting(event):
     event.players_report = True
     event.save()
     register(event, 4)
-    services.start_event(event, actor=actor(event.owner), rounds=3)
+    services.start_event(event, actor=actor(event.owner), rounds=3, note="the test's own number")
     services.pair_round(event, actor=actor(event.owner), seed=1)
     event.refresh_from_db()
     return event

@@ -26,7 +26,7 @@ LONGEST_NAMES = [f"{'Ö' * (MAX_NAME_LENGTH - 4)} {n:03d}" for n in range(1, 5)]
 @pytest.fixture
 def longest_names(event):
     services.register_players(event, "\n".join(LONGEST_NAMES), actor=actor(event.owner))
-    services.start_event(event, actor=actor(event.owner), rounds=3)
+    services.start_event(event, actor=actor(event.owner), rounds=3, note="the test's own number")
     services.pair_round(event, actor=actor(event.owner), seed=1)
     event.refresh_from_db()
     return event

@@ -51,7 +51,7 @@ def small_and_large(owner):
     for event in (small, large):
         event.players_report = True
         event.save()
-        services.change_rounds(event, actor=actor(owner), rounds=event.rounds.count() + 1)
+        services.change_rounds(event, actor=actor(owner), rounds=event.rounds.count() + 1, note="the test's own number")
         services.pair_round(event, actor=actor(owner), seed=1)
     return small, large
 

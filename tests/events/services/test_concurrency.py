@@ -23,7 +23,7 @@ THREADS = 12
 @pytest.fixture
 def paired(event):
     register(event, 2 * THREADS)
-    services.start_event(event, actor=actor(event.owner), rounds=3)
+    services.start_event(event, actor=actor(event.owner), rounds=3, note="the test's own number")
     services.pair_round(event, actor=actor(event.owner), seed=1)
     staff = [UserFactory(username=f"staff{index}") for index in range(THREADS)]
     return event, staff

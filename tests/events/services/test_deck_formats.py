@@ -259,7 +259,7 @@ def test_a_policy_1_sealed_deck_is_built_once_with_no_exchanges_between_rounds(s
     owner = actor(sealed.owner)
     ann = register(sealed, 4)[0]
     services.submit_deck_list(ann, SEALED_DECK, actor=_own(ann))  # construction, before round 1
-    services.start_event(sealed, actor=owner)
+    services.start_event(sealed, actor=owner, confirm=True)
     rnd = services.pair_round(sealed, actor=owner, seed=1)
     for game in rnd.games.all():
         services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=owner, expected_version=game.version)

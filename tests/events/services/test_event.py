@@ -163,3 +163,31 @@ def test_a_format_the_policy_does_not_define_is_refused_next_to_the_format(owner
                               format="general-opponent")
     assert refused.value.field == "format"
     assert str(refused.value).startswith("Council of Lórien Policy #1 (1996) defines these formats only: One deck each")
+
+
+def test_starting_with_deck_lists_asked_for_and_missing_warns_first(event):
+    from tests.scoring.test_decks import LEGAL
+
+    Event.objects.filter(pk=event.pk).update(deck_lists_wanted=True)
+    event.refresh_from_db()
+    players = register(event, 4)
+    services.submit_deck_list(players[0], LEGAL, actor=actor(event.owner))
+    with pytest.raises(services.NeedsConfirmation) as asked:
+        services.start_event(event, actor=actor(event.owner))
+    assert asked.value.warnings == [
+        "3 of the 4 players present have no deck list; once the event starts only you can enter theirs."]
+    event.refresh_from_db()
+    assert event.status == "registration"
+    services.start_event(event, actor=actor(event.owner), confirm=True)
+    event.refresh_from_db()
+    assert event.status == "running"
+
+
+def test_departing_from_the_policys_rounds_needs_a_reason(event):
+    register(event, 8)  # Policy Number 4: 3 rounds for 8 players
+    with pytest.raises(services.ServiceError) as refused:
+        services.start_event(event, actor=actor(event.owner), rounds=4, note="   ")
+    assert refused.value.field == "note" and "say why" in str(refused.value)
+    services.start_event(event, actor=actor(event.owner), rounds=4, note="A long day at the club")
+    event.refresh_from_db()
+    assert event.rounds_planned == 4 and event.rounds_note.endswith("A long day at the club")

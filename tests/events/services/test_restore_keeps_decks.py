@@ -40,7 +40,7 @@ def _deck_checked(event, rnd) -> None:
 def test_a_restore_that_makes_the_players_again_keeps_their_lists_links_and_notes(event):
     who = actor(event.owner)
     players = _with_decks(event, 5)
-    services.start_event(event, actor=who, rounds=2)
+    services.start_event(event, actor=who, rounds=2, note="the test's own number")
     taken = services.take_snapshot(event, actor=who)
     # A kept player now stands before the snapshot's second player, whose row is gone: the
     # kept rows are out of the snapshot's order, so every row is made again.
@@ -70,7 +70,7 @@ def test_a_restore_that_makes_the_players_again_keeps_their_lists_links_and_note
 def test_a_restore_that_keeps_the_rows_keeps_their_lists_links_and_notes(event):
     who = actor(event.owner)
     _with_decks(event, 4)
-    services.start_event(event, actor=who, rounds=2)
+    services.start_event(event, actor=who, rounds=2, note="the test's own number")
     taken = services.take_snapshot(event, actor=who)
     services.register_players(event, "Late Comer", actor=who)
     services.submit_deck_list(event.players.get(name="Late Comer"), LIST, actor=who)

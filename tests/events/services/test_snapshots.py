@@ -24,7 +24,7 @@ def test_a_drop_that_concedes_the_last_open_game_completes_the_round_snapshot(ev
 
 def test_restoring_to_registration_removes_later_players_and_rounds(event):
     register(event, 4)
-    services.start_event(event, actor=actor(event.owner), rounds=2)
+    services.start_event(event, actor=actor(event.owner), rounds=2, note="the test's own number")
     services.take_snapshot(event, actor=actor(event.owner))
     taken = event.snapshots.get()
     services.register_players(event, "Late Comer", actor=actor(event.owner))

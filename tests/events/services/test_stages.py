@@ -27,7 +27,7 @@ def play_round(event, result=lambda game: WIN) -> Round:
 def test_a_tied_lead_is_played_off_in_the_app_without_touching_the_regular_points(event):
     register(event, 2)
     who = actor(event.owner)
-    services.start_event(event, actor=who, rounds=1)
+    services.start_event(event, actor=who, rounds=1, note="the test's own number")
     play_round(event, lambda game: TIE)
     regular = [(row.player, row.tp) for row in compute_standings(load_archive(event)).rows]
     with pytest.raises(services.ServiceError, match="tied for the lead"):
@@ -49,7 +49,7 @@ def test_a_tied_lead_is_played_off_in_the_app_without_touching_the_regular_point
 def test_a_playoff_tied_again_starts_another_and_the_last_stage_can_be_taken_back(event):
     register(event, 2)
     who = actor(event.owner)
-    services.start_event(event, actor=who, rounds=1)
+    services.start_event(event, actor=who, rounds=1, note="the test's own number")
     play_round(event, lambda game: TIE)
     services.start_stage(event, actor=who)
     play_round(event, lambda game: TIE)
@@ -66,7 +66,7 @@ def test_a_playoff_tied_again_starts_another_and_the_last_stage_can_be_taken_bac
 def test_a_lower_tier_playoff_orders_only_its_places(event):
     register(event, 6)
     who = actor(event.owner)
-    services.start_event(event, actor=who, rounds=1)
+    services.start_event(event, actor=who, rounds=1, note="the test's own number")
     play_round(event, lambda game: WIN if game.table == 1 else TIE)
     with pytest.raises(services.ServiceError, match="No players share place 7"):
         services.start_stage(event, actor=who, place=7)
@@ -81,7 +81,7 @@ def test_a_top_cut_runs_a_bracket_with_dice_rolls_after_the_swiss_rounds(event):
     event.refresh_from_db()
     register(event, 8)
     who = actor(event.owner)
-    services.start_event(event, actor=who, rounds=2)
+    services.start_event(event, actor=who, rounds=2, note="the test's own number")
     with pytest.raises(services.ServiceError, match="No Swiss round"):
         services.start_stage(event, actor=who)
     play_round(event)
@@ -144,7 +144,7 @@ def test_stages_survive_export_import_and_a_restore(event, owner):
     event.refresh_from_db()
     register(event, 4)
     who = actor(owner)
-    services.start_event(event, actor=who, rounds=1)
+    services.start_event(event, actor=who, rounds=1, note="the test's own number")
     play_round(event)
     services.start_stage(event, actor=who, seed=3)
     services.pair_round(event, actor=who)

@@ -37,7 +37,7 @@ def with_lists(event):
     for player in register(event, 4):
         services.submit_deck_list(player, SECRET_LIST, actor=actor(event.owner))
         services.make_deck_link(player, actor=actor(event.owner))
-    services.start_event(event, actor=actor(event.owner), rounds=3)
+    services.start_event(event, actor=actor(event.owner), rounds=3, note="the test's own number")
     services.pair_round(event, actor=actor(event.owner), seed=1)
     event.refresh_from_db()
     return event

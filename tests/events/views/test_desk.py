@@ -104,3 +104,22 @@ def test_fewer_rounds_than_paired_is_refused_next_to_the_field(as_owner, event):
     assert "2 rounds are already paired." in response.content.decode()
     event.refresh_from_db()
     assert event.rounds_planned == 3
+
+
+def test_starting_without_the_asked_lists_warns_and_an_empty_reason_is_shown_beside_its_field(as_owner, event):
+    event.deck_lists_wanted = True
+    event.save()
+    register(event, 4)
+    refused = as_owner.post(f"/events/{event.slug}/start/", {"rounds": "3", "note": ""})
+    assert refused.status_code == 422 and 'id="id_note_error"' in refused.content.decode()
+    warned = as_owner.post(f"/events/{event.slug}/start/", {"rounds": "2"})
+    page = warned.content.decode()
+    assert warned.status_code == 409
+    assert "4 of the 4 players present have no deck list" in page and "Start anyway" in page
+    assert 'name="confirm" value="True"' in page
+    event.refresh_from_db()
+    assert event.status == "registration"
+    started = as_owner.post(f"/events/{event.slug}/start/", {"rounds": "2", "confirm": "True"})
+    assert started.status_code == 302
+    event.refresh_from_db()
+    assert event.status == "running"

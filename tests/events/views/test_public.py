@@ -196,7 +196,7 @@ def test_a_new_round_changes_the_poll(client, event):
 
 def test_the_player_page_of_a_64_player_event_weighs_at_most_30_kb_compressed(client, owner):
     event = run_event(EventFactory(owner=owner, slug="big"), 64, 5)
-    services.change_rounds(event, actor=actor(owner), rounds=6)
+    services.change_rounds(event, actor=actor(owner), rounds=6, note="the test's own number")
     services.pair_round(event, actor=actor(owner), seed=6)
     services.start_clock(event.rounds.get(number=6), actor=actor(owner))
     sizes = _first_visit_bytes(client, f"/e/{event.slug}/")
@@ -317,7 +317,7 @@ def test_a_shared_page_is_sent_compressed_when_asked_and_varies_by_language(clie
 
 def test_the_shared_pages_before_the_first_round(client, event):
     register(event, 4)
-    services.start_event(event, actor=actor(event.owner), rounds=2)
+    services.start_event(event, actor=actor(event.owner), rounds=2, note="the test's own number")
     assert "The first round is not paired yet." in client.get(f"/e/{event.slug}/pairings/").content.decode()
     assert "The standings begin once the first round is played." in \
         client.get(f"/e/{event.slug}/standings/").content.decode()
@@ -424,3 +424,26 @@ def test_guessing_codes_is_stopped_even_for_a_right_code(reporting, client):
     assert "Too many wrong codes from this network" in response.content.decode()
     game.refresh_from_db()
     assert game.report_a is None
+
+
+def test_pairings_are_explained_on_the_round_pages_and_each_phone_links_to_its_own_table(client, as_owner, event):
+    run_event(event, 6, 1)
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=3)
+    me = event.players.get(name="Player 02")
+    game, _opponent = _seated(event, me)
+    client.post(f"/e/{event.slug}/me/", {"player": me.pk})
+    phone = client.get(f"/e/{event.slug}/").content.decode()
+    assert f'href="/e/{event.slug}/rounds/{rnd.number}/#why-table-{game.table}">Why this pairing?</a>' in phone
+    public = client.get(f"/e/{event.slug}/rounds/{rnd.number}/").content.decode()
+    assert "Why these pairings" in public and f'id="why-table-{game.table}"' in public
+    assert "Paired by score groups from the highest" in public
+    assert public.count('id="why-table-') == rnd.games.count()
+    coordinator = as_owner.get(f"/events/{event.slug}/rounds/{rnd.number}/").content.decode()
+    assert "<summary>Why these pairings</summary>" in coordinator
+
+
+def test_the_pairing_explanation_is_in_the_readers_language(client, event):
+    run_event(event, 4, 1)
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=3)
+    page = client.get(f"/e/{event.slug}/rounds/{rnd.number}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Paired by score groups" not in page and "both have" not in page

@@ -15,7 +15,7 @@ from tests.helpers import HTMX, actor, register, run_event
 def round_of_70_tables(event):
     register(event, 140)
     who = actor(event.owner)
-    services.start_event(event, actor=who, rounds=3)
+    services.start_event(event, actor=who, rounds=3, note="the test's own number")
     rnd = services.pair_round(event, actor=who, seed=1)
     for game in rnd.games.filter(table__in=[3, 58]):
         services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=who, expected_version=0)
@@ -59,7 +59,7 @@ def test_a_result_saved_from_a_large_round_goes_back_to_its_page(as_owner, event
 
 def test_a_round_of_up_to_64_tables_is_one_page_and_a_result_goes_back_to_it(as_owner, event):
     register(event, 120)
-    services.start_event(event, actor=actor(event.owner), rounds=3)
+    services.start_event(event, actor=actor(event.owner), rounds=3, note="the test's own number")
     rnd = services.pair_round(event, actor=actor(event.owner), seed=1)
     url = f"/events/{event.slug}/rounds/1/"
     assert _listed_tables(as_owner.get(url).content.decode()) == list(range(1, 61))
@@ -83,7 +83,7 @@ def test_the_staff_phone_page_of_a_large_round_pages_what_is_playing_and_finds_a
 
 def test_a_small_round_lists_every_table_and_offers_the_open_ones_to_the_clock(as_owner, event):
     register(event, 8)
-    services.start_event(event, actor=actor(event.owner), rounds=3)
+    services.start_event(event, actor=actor(event.owner), rounds=3, note="the test's own number")
     services.pair_round(event, actor=actor(event.owner), seed=1)
     page = as_owner.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert _listed_tables(page) == [1, 2, 3, 4]

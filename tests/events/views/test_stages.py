@@ -12,7 +12,7 @@ WIN = {"kind": "council", "mp": [20, 10]}
 
 def _tied_lead(event):
     register(event, 2)
-    services.start_event(event, actor=actor(event.owner), rounds=1)
+    services.start_event(event, actor=actor(event.owner), rounds=1, note="the test's own number")
     game = services.pair_round(event, actor=actor(event.owner), seed=1).games.get()
     services.record_result(game, TIE, actor=actor(event.owner), expected_version=0)
     event.refresh_from_db()

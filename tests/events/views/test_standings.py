@@ -32,7 +32,7 @@ def test_after_a_playoff_one_champion_is_named_everywhere(as_owner, client, even
     who = actor(event.owner)
     for player in (ann, bob):
         services.submit_deck_list(player, LEGAL, actor=who)
-    services.start_event(event, actor=who, rounds=1)
+    services.start_event(event, actor=who, rounds=1, note="the test's own number")
     game = services.pair_round(event, actor=who, seed=1).games.get()
     services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=who, expected_version=0)
     services.start_stage(event, actor=who)

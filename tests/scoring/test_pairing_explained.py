@@ -1,0 +1,87 @@
+"""Why a round was paired as it was (scoring/pairing_explained.py)."""
+
+from scoring import parse_archive
+from scoring.pairing import pair_next_round
+from scoring.pairing_explained import explain_pairing
+
+from .builders import LOSS, WIN, archive
+
+
+def explained(doc, bye, games, **kwargs):
+    return explain_pairing(parse_archive(doc), bye, games, **kwargs)
+
+
+def test_round_one_is_explained_as_random_and_the_bye_as_drawn_from_everyone():
+    out = explained(archive("abc"), "c", [(1, "a", "b")])
+    assert out.method == "Round 1 is paired at random"
+    assert out.bye_reason.startswith("C has the bye: in round 1 it is drawn from all players")
+    assert out.tables[0].reasons == ()
+
+
+def test_players_on_the_same_points_are_explained_as_a_score_group():
+    doc = archive("abcd", [([("a", "b", WIN), ("c", "d", WIN)], None)])
+    out = explained(doc, None, [(1, "a", "c"), (2, "b", "d")])
+    assert [t.reasons for t in out.tables] == [("A and C both have 6 points",), ("B and D both have 0 points",)]
+    assert out.groups == ((6, 2), (0, 2))
+
+
+def test_an_odd_group_sends_one_player_down_and_says_so():
+    # a, b, c on 6; d, e, f on 0: one of the three winners plays a player on 0.
+    doc = archive("abcdef", [([("a", "d", WIN), ("b", "e", WIN), ("c", "f", WIN)], None)])
+    out = explained(doc, None, [(1, "a", "b"), (2, "c", "d"), (3, "e", "f")])
+    assert out.tables[1].reasons == (
+        "C (6 points) plays down to D (0 points)",
+        "3 players were on 6 points, an odd number: one of them plays the next total down")
+
+
+def test_a_player_who_has_met_everyone_in_the_group_plays_down_to_avoid_a_rematch():
+    # After two rounds a and b lead on 12 and have met: each plays the group below.
+    doc = archive("abcdef", [
+        ([("a", "b", WIN), ("c", "d", WIN), ("e", "f", WIN)], None),
+        ([("a", "c", WIN), ("b", "e", WIN), ("d", "f", WIN)], None),
+    ])
+    parsed = parse_archive(doc)
+    result = pair_next_round(parsed, seed=3)
+    out = explain_pairing(parsed, result.bye, result.games)
+    by_player = {t.players[0]: t.reasons for t in out.tables}
+    assert any("has played every other player on" in reason for reasons in by_player.values() for reason in reasons)
+    assert all(t.reasons for t in out.tables)
+
+
+def test_a_rematch_the_round_could_not_avoid_is_named_with_its_round():
+    doc = archive("ab", [([("a", "b", WIN)], None)])
+    out = explained(doc, None, [(1, "a", "b")])
+    assert out.tables[0].reasons[-1].startswith("A and B met in round 1 already: no pairing of this round avoids")
+
+
+def test_the_bye_goes_to_the_lowest_total_and_says_who_had_one_already():
+    doc = archive("abcde", [([("a", "b", WIN), ("c", "d", WIN)], "e"), ([("a", "c", WIN), ("e", "b", LOSS)], "d")])
+    parsed = parse_archive(doc)
+    result = pair_next_round(parsed, seed=1)
+    out = explain_pairing(parsed, result.bye, result.games)
+    assert out.bye == result.bye and out.bye_reason.startswith(f"{result.bye.title()} has the bye")
+
+
+def test_a_round_changed_by_hand_says_so():
+    doc = archive("abcd", [([("a", "b", WIN), ("c", "d", WIN)], None)])
+    out = explained(doc, None, [(1, "a", "d"), (2, "b", "c")], changed_by_hand=True)
+    assert out.method.endswith("the coordinator then changed it by hand")
+
+
+def test_every_table_of_a_later_round_has_a_reason_and_every_float_says_why():
+    import random
+
+    from .test_pairing_reference import random_event
+
+    for seed in range(150):
+        doc = random_event(random.Random(seed))
+        parsed = parse_archive(doc)
+        if not parsed.rounds or sum(p.eligible for p in parsed.players) < 2:
+            continue
+        result = pair_next_round(parsed, seed=seed)
+        out = explain_pairing(parsed, result.bye, result.games)
+        for table in out.tables:
+            assert table.reasons, (seed, table)
+            if table.points[0] != table.points[1]:
+                assert "plays down to" in table.reasons[0] and len(table.reasons) >= 2, (seed, table)
+        assert (out.bye_reason is None) == (result.bye is None)
