@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 import tempfile
+import zoneinfo
 from pathlib import Path
 
 import dj_database_url
+import tzlocal
 from django.core.exceptions import ImproperlyConfigured
 
 from scoring.limits import MAX_ARCHIVE_BYTES
@@ -26,6 +28,15 @@ def env_bool(name: str, default: bool) -> bool:
     if value not in ("True", "False"):
         raise ImproperlyConfigured(f"{name} must be True or False, not {value!r}")
     return value == "True"
+
+
+def env_time_zone(name: str) -> str:
+    """A time zone variable: an IANA name ("Europe/Rome"). Unset, the machine's own zone: at a venue the
+    coordinator's laptop is set to the venue's time; a server in a data centre is often on UTC."""
+    value = os.environ.get(name) or tzlocal.get_localzone_name() or "UTC"
+    if value not in zoneinfo.available_timezones():
+        raise ImproperlyConfigured(f"{name} must be a time zone such as Europe/Rome, not {value!r}")
+    return value
 
 
 def env_list(name: str, default: list[str]) -> list[str]:
@@ -158,7 +169,9 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True
-TIME_ZONE = os.environ.get("COUNCIL_TIME_ZONE", "UTC")
+# The zone a new event starts with; each event has its own (Event.time_zone), in which its
+# pages show times and take them (events/views/access.py).
+TIME_ZONE = env_time_zone("COUNCIL_TIME_ZONE")
 USE_I18N = True
 USE_TZ = True
 

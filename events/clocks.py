@@ -64,7 +64,7 @@ def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: st
     now = timezone.now().timestamp()
     warning_seconds = policy.warning_minutes * 60
     reading = read_clock(round_clock(rnd, event), now, warning_seconds, extra_seconds)
-    return _drawn(reading, now, label=label or _("Round %(number)s") % {"number": rnd.number}, state=rnd.clock_state,
+    return _drawn(reading, now, label=label or rnd.label, state=rnd.clock_state,
                   warning_seconds=warning_seconds, limit_minutes=policy.time_limit(event.game_type),
                   extra_minutes=extra_seconds // 60, end_of_time=say(end_of_time_text(policy, event.game_type)),
                   clause=policy.time_clause)

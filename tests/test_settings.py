@@ -97,3 +97,17 @@ def test_log_lines_carry_no_key_of_a_private_link(settings):
     HideLinkKeys().filter(record)
     assert record.getMessage() == '"GET /staff/…/ HTTP/1.1" 302'
     assert settings.LOGGING["handlers"]["console"]["filters"] == ["hide_link_keys"]
+
+
+def _time_zone(tmp_path, **env):
+    return subprocess.run([sys.executable, "-c", "import council.settings as s; print(s.TIME_ZONE)"], cwd=ROOT,
+                          env={**{k: v for k, v in os.environ.items() if not k.startswith("COUNCIL_")},
+                               "COUNCIL_DATA_DIR": str(tmp_path), **env}, capture_output=True, text=True)
+
+
+def test_the_time_zone_is_the_machines_own_unless_set_and_a_wrong_one_is_refused(tmp_path):
+    # The machine's zone, as a laptop at a venue is set to it (TZ stands in for the laptop's setting here).
+    assert _time_zone(tmp_path, TZ="Europe/Helsinki").stdout.strip() == "Europe/Helsinki"
+    assert _time_zone(tmp_path, TZ="Europe/Helsinki", COUNCIL_TIME_ZONE="Europe/Rome").stdout.strip() == "Europe/Rome"
+    wrong = _time_zone(tmp_path, COUNCIL_TIME_ZONE="Middle-earth/Rivendell")
+    assert wrong.returncode != 0 and "COUNCIL_TIME_ZONE must be a time zone such as Europe/Rome" in wrong.stderr

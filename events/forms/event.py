@@ -30,6 +30,7 @@ from ..models import (
     SEEDING_CHOICES,
     STRUCTURE_CHOICES,
     TIE_CHOICES,
+    TIME_ZONES,
     TOP_CUT_CHOICES,
     Player,
 )
@@ -91,6 +92,12 @@ class EventForm(forms.Form):
         widget=MarkedSelect(marks=lambda value: {"lang": value} if value else {}), label=gettext_lazy("Language of the projector and printouts"),
         help_text=gettext_lazy("Each phone shows the language its owner chooses; the screen and the paper are "
                                "read by the whole room."),
+    )
+    time_zone = forms.ChoiceField(
+        choices=lambda: [(zone, zone) for zone in TIME_ZONES], required=False,
+        widget=MarkedSelect(marks=lambda value: {"translate": "no"} if value else {}),
+        label=gettext_lazy("Time zone of the venue"),
+        help_text=gettext_lazy("The event's pages show its times, and take the times you enter, in this zone."),
     )
     expected_players = forms.IntegerField(
         min_value=2, max_value=MAX_PLAYERS, initial=16, required=False, label=gettext_lazy("Players expected"),

@@ -13,6 +13,7 @@ from .event import (
     SEEDING_CHOICES,
     STRUCTURE_CHOICES,
     TIE_CHOICES,
+    TIME_ZONES,
     TOP_CUT_CHOICES,
     AuditEntry,
     Event,
@@ -27,6 +28,6 @@ from .stages import Stage
 __all__ = [
     "DECK_CAPABILITY_CHOICES", "ELIMINATION_CHOICES", "FIRST_ROUND_CHOICES", "FORMAT_CHOICES", "GAME_TYPE_CHOICES", "LANGUAGE_CHOICES",
     "POLICY_CHOICES",
-    "SEEDING_CHOICES", "STRUCTURE_CHOICES", "TIE_CHOICES", "TOP_CUT_CHOICES", "AuditEntry", "BreakClock", "DeckList", "Event", "EventRole", "Game", "Player", "Round",
+    "SEEDING_CHOICES", "STRUCTURE_CHOICES", "TIE_CHOICES", "TIME_ZONES", "TOP_CUT_CHOICES", "AuditEntry", "BreakClock", "DeckList", "Event", "EventRole", "Game", "Player", "Round",
     "SealedProduct", "Snapshot", "SpotCheck", "Stage", "Throttle",
 ]

@@ -9,6 +9,7 @@ engine's own keys, and ``events/archive.py`` turns these rows into the engine's
 from __future__ import annotations
 
 import datetime
+import zoneinfo
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -90,6 +91,13 @@ DECK_CAPABILITY_CHOICES = _choices(DECK_CAPABILITIES, {
 })
 # The event's own language: its projector and printouts are in it, whatever the laptop's browser asks.
 LANGUAGE_CHOICES = [(code, name) for code, name in settings.LANGUAGES]
+# Every zone the IANA database names, as a hosted server may run events in any of them.
+TIME_ZONES = sorted(zoneinfo.available_timezones())
+
+
+def default_time_zone() -> str:
+    """The zone a new event starts with: the server's, which on a venue laptop is the venue's."""
+    return settings.TIME_ZONE
 
 
 class Event(models.Model):
@@ -139,6 +147,8 @@ class Event(models.Model):
     # The challenge decks or scenarios players choose from, as the coordinator posted them.
     deck_choices = models.JSONField(default=list, blank=True)
     language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, default=settings.LANGUAGE_CODE)
+    # The venue's zone: the event's pages show and take times in it (events/views/access.py).
+    time_zone = models.CharField(max_length=64, default=default_time_zone)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every service that changes what any page of the event shows.
     changed_at = models.DateTimeField(auto_now=True)
@@ -148,6 +158,14 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The event's time zone; the server's when the stored name is not one this machine knows."""
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return zoneinfo.ZoneInfo(settings.TIME_ZONE)
 
     def sign_up_closed(self, now: datetime.datetime, registered: int) -> str | None:
         """Why the public sign-up takes no one now, as a sentence; None when it is open."""

@@ -29,12 +29,21 @@ from ..models import DeckList, Event, Player, Round, SealedProduct, SpotCheck
 from .standings import event_standings
 
 
-def _status(findings: dict | None) -> str:
+def _states(findings: dict | None) -> list[tuple[str, int | None]]:
+    """What a list's findings say, each with how many: unknown names, rules broken; or legal, or no list."""
     if findings is None:
-        return "missing"
+        return [("missing", None)]
+    states: list[tuple[str, int | None]] = []
     if findings["unknown"]:
-        return "unknown-cards"
-    return "legal" if findings["legal"] else "problems"
+        states.append(("unknown-cards", len(findings["unknown"])))
+    if findings["problems"]:
+        states.append(("problems", len(findings["problems"])))
+    return states or [("legal", None)]
+
+
+def _said(findings: dict | None) -> list[tuple[str, int | None]]:
+    """A list's states as the pages name them, each with how many."""
+    return [(STATUS_LABELS[state], count) for state, count in _states(findings)]
 
 
 # What the coordinator's list of players says of each player's deck list.
@@ -54,11 +63,11 @@ def deck_overview(event: Event) -> dict:
     rows = []
     for player in event.players.only("pk", "event", "name", "status", "deck_capability", "capability_note"):
         findings = findings_of.get(player.pk)
-        status = _status(findings)
-        rows.append({"player": player, "status": status, "status_label": STATUS_LABELS[status],
-                     "problems": len(findings["problems"]) + len(findings["unknown"]) if findings else 0,
-                     "by_hand": bool(player.capability_note)})
-    totals = [(label, sum(1 for row in rows if row["status"] == status)) for status, label in STATUS_LABELS.items()]
+        states = _states(findings)
+        rows.append({"player": player, "states": [(STATUS_LABELS[state], count) for state, count in states],
+                     "state_keys": {state for state, _count in states}, "by_hand": bool(player.capability_note)})
+    # A list with unknown names may break a rule too: each total counts the lists in that state.
+    totals = [(label, sum(1 for row in rows if status in row["state_keys"])) for status, label in STATUS_LABELS.items()]
     closed = event.status == Event.CLOSED
     return {"event": event, "rows": rows, "totals": totals, "sealed": event.game_type in SEALED_GAME_TYPES,
             "publishable": _by_final_place(event, list(findings_of)) if closed else [],
@@ -112,7 +121,7 @@ def player_deck(player: Player) -> dict:
     deck_list = DeckList.objects.filter(player=player).first()
     findings = readable_findings(deck_list.findings) if deck_list else None
     return {"player": player, "deck_list": deck_list, "findings": findings,
-            "status": _status(findings), "status_label": STATUS_LABELS[_status(findings)],
+            "states": _said(findings),
             "product": SealedProduct.objects.filter(player=player).first(),
             "sealed": player.event.game_type in SEALED_GAME_TYPES}
 
@@ -185,7 +194,7 @@ def player_deck_row(deck_list: DeckList) -> dict:
     """One list as the binder prints it."""
     findings = readable_findings(deck_list.findings)
     return {"player": deck_list.player, "deck_list": deck_list, "findings": findings,
-            "status_label": STATUS_LABELS[_status(findings)]}
+            "states": _said(findings)}
 
 
 def deck_link_slips(event: Event) -> dict:

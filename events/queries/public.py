@@ -155,6 +155,7 @@ def _public_tables(event: Event) -> dict:
         "round": rnd,
         "games": games,
         "standings": [(row, pk_of[row.player]) for row in standings.rows] if standings else [],
+        "standings_complete": standings is not None and standings.complete,
     }
     cards = {}
     if standings is not None:
@@ -173,6 +174,7 @@ def _public_tables(event: Event) -> dict:
         # Above 64 players the phones link to the shared pages instead (everyone_pairings, everyone_standings).
         "inline": inline,
         "has_standings": standings is not None,
+        "standings_complete": context["standings_complete"],
         "pairings": render_to_string("events/public.html#pairings", context) if inline and rnd else "",
         "standings": render_to_string("events/public.html#standings", context) if inline and standings else "",
     }
@@ -235,6 +237,7 @@ def everyone_standings(event: Event) -> dict:
     kept = kept_pieces(event, "public", lambda: _public_tables(event), ["tables", "lines"])
     lines = kept.value["lines"]
     return {"event": event, "round": kept.value["tables"]["round"],
+            "standings_complete": kept.value["tables"]["standings_complete"],
             "standings": [(line, line.pk) for line in lines] if lines is not None else None}
 
 

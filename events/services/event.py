@@ -19,7 +19,7 @@ from scoring.text import text_problem
 
 from ..archive import load_archive
 from ..i18n import say
-from ..models import FORMAT_CHOICES, TIE_CHOICES, Event, Player
+from ..models import FORMAT_CHOICES, TIE_CHOICES, TIME_ZONES, Event, Player
 from ..roles import OWNER, Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, new_event_slug, record_change, results_missing
 from .decks import recheck_deck_lists
@@ -91,7 +91,7 @@ def _format_refused(fields: dict) -> str:
 
 def create_event(
     *, owner, name: str, date=None, place: str = "", players_report: bool = False, language: str = "",
-    **rules: str
+    time_zone: str = "", **rules: str
 ) -> Event:
     """Create an event in registration, owned by ``owner``.
 
@@ -101,6 +101,7 @@ def create_event(
     coordinator creating it (docs/i18n.md).
     """
     language = _checked_language(language) or _reader_language() or settings.LANGUAGE_CODE
+    time_zone = _checked_time_zone(time_zone) or settings.TIME_ZONE
     _check_event_rules({"name": name, "place": place, **rules})
     _check_tie_option(_with_defaults(rules))
     with transaction.atomic(durable=True):
@@ -112,6 +113,7 @@ def create_event(
             owner=owner,
             players_report=players_report,
             language=language,
+            time_zone=time_zone,
             **_with_defaults(rules),
         )
         record_change(event, Actor.account(owner, OWNER), "event.created", event.name, after=_settings(event))
@@ -127,6 +129,7 @@ def _settings(event: Event) -> dict:
         "rounds_planned": event.rounds_planned,
         "players_report": event.players_report,
         "language": event.language,
+        "time_zone": event.time_zone,
     }
 
 
@@ -136,6 +139,16 @@ def _reader_language() -> str:
         return get_supported_language_variant(get_language() or "")
     except LookupError:
         return ""
+
+
+def _checked_time_zone(time_zone: str) -> str:
+    """``time_zone`` when it is a zone this machine knows (an IANA name), "" when none was given; refused otherwise."""
+    if not time_zone:
+        return ""
+    if time_zone not in TIME_ZONES:
+        raise ServiceError(_("%(zone)s is not a time zone; choose one such as Europe/Rome.") % {"zone": repr(time_zone)},
+                           field="time_zone")
+    return time_zone
 
 
 def _checked_language(language: str) -> str:
@@ -149,7 +162,7 @@ def _checked_language(language: str) -> str:
 
 def update_event(
     event: Event, *, actor: Actor, name: str, date=None, place: str = "", players_report: bool = False,
-    language: str = "", **rules: str,
+    language: str = "", time_zone: str = "", **rules: str,
 ) -> Event:
     """Change an event's settings; the rule settings only before the event starts.
 
@@ -171,6 +184,8 @@ def update_event(
         event.name, event.date, event.place, event.players_report = name, date, place, players_report
         # The room's language may change at any time, like the reporting (an empty choice keeps it).
         event.language = _checked_language(language) or event.language
+        # The venue's zone may change at any time too: the times kept are instants, shown in it.
+        event.time_zone = _checked_time_zone(time_zone) or event.time_zone
         for key, value in merged.items():
             setattr(event, key, value)
         event.save()

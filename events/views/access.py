@@ -12,6 +12,7 @@ import hmac
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 
 from ..models import Event, EventRole
@@ -65,7 +66,9 @@ def event_view(minimum: str):
                     raise Http404("No such page")
                 raise PermissionDenied(f"This needs the {minimum} role")
             request.event_role_at_least = {name: RANK[role] >= RANK[name] for name in RANK}
-            response = view(request, event, actor_for(request, role), *args, **kwargs)
+            # Times on the event's pages, and those typed into its forms, are the venue's.
+            with timezone.override(event.zone):
+                response = view(request, event, actor_for(request, role), *args, **kwargs)
             if minimum != PUBLIC:
                 # What staff and coordinators see (result codes, the staff link, every
                 # player's details) stays out of the browser's and any proxy's cache.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -55,6 +54,28 @@ def _save_list(player: Player, actor: Actor):
                                                   choice=data.get("choice", ""))
 
 
+def _say_saved(request, deck_list, saved: str) -> None:
+    """Say a list is saved: a success when it keeps every rule, else a warning with what is left to correct.
+
+    A list that breaks a rule is still saved (reading 46: the coordinator judges), but
+    never under a green "saved" alone.
+    """
+    findings = deck_list.findings or {"problems": [], "unknown": [], "legal": False}
+    if findings["legal"]:
+        messages.success(request, _("%(saved)s It keeps every rule.") % {"saved": saved})
+        return
+    parts = [saved]
+    if findings["unknown"]:
+        parts.append(ngettext("%(count)s name is not a card Council knows.",
+                              "%(count)s names are not cards Council knows.", len(findings["unknown"]))
+                     % {"count": len(findings["unknown"])})
+    if findings["problems"]:
+        parts.append(ngettext("It breaks %(count)s rule.", "It breaks %(count)s rules.", len(findings["problems"]))
+                     % {"count": len(findings["problems"])})
+    parts.append(_("See below what to correct."))
+    messages.warning(request, " ".join(parts))
+
+
 def _player(event, player_id: int) -> Player:
     return get_object_or_404(Player, event=event, pk=player_id)
 
@@ -81,7 +102,7 @@ def _decks_page(request, event, *, form=None, publish_form=None) -> dict:
     overview = deck_overview(event)
     sign_up_url = request.build_absolute_uri(reverse("sign_up", args=[event.slug]))
     form = form or DeckSettingsForm(initial=_settings_initial(event), game_type=event.game_type)
-    return {**overview, "form": form, "sign_up_url": sign_up_url, "time_zone": settings.TIME_ZONE,
+    return {**overview, "form": form, "sign_up_url": sign_up_url, "time_zone": event.time_zone,
             "publish_form": publish_form or PublishForm(listed=overview["publishable"],
                                                         initial={"players": overview["published"]})}
 
@@ -124,15 +145,23 @@ def deck_of_player(request, event, actor, player_id: int):
     player = _player(event, player_id)
     if request.method == "GET":
         return render(request, "events/player_deck.html", _player_deck_page(request, event, player))
+    saved = _("The deck list of %(name)s is saved.") % {"name": player.name}
     return _on_player_deck_page(request, event, player, "form", DeckListForm(request.POST, request.FILES, event=event),
-                                _save_list(player, actor), _("The deck list of %(name)s is saved.") % {"name": player.name})
+                                _save_list(player, actor), saved, said=lambda deck_list: _say_saved(request, deck_list,
+                                                                                                    saved))
 
 
-def _on_player_deck_page(request, event, player, form_name: str, form, change, done_message: str):
-    """Submit one of the player's deck page forms: back to the page when done, or the page again with its errors."""
+def _on_player_deck_page(request, event, player, form_name: str, form, change, done_message: str, said=None):
+    """Submit one of the player's deck page forms: back to the page when done, or the page again with its errors.
+
+    ``said(value)``, when given, says the outcome instead of ``done_message``.
+    """
     done = submit(form, change)
     if done.made:
-        messages.success(request, done_message)
+        if said is not None:
+            said(done.value)
+        else:
+            messages.success(request, done_message)
         return redirect("player_deck", slug=event.slug, player_id=player.pk)
     return render(request, "events/player_deck.html",
                   _player_deck_page(request, event, player, **{form_name: form}), status=done.status)
@@ -206,8 +235,9 @@ def deck_link(request, event, actor, deck_token: str):
         form = _saved_list_form(event, player, page["deck_list"])
     else:
         form = DeckListForm(request.POST, request.FILES, event=event)
-        if submit(form, _save_list(player, Actor.deck_link(player.name))).made:
-            messages.success(request, _("Your deck list is saved."))
+        done = submit(form, _save_list(player, Actor.deck_link(player.name)))
+        if done.made:
+            _say_saved(request, done.value, _("Your deck list is saved."))
             return redirect("deck_link", slug=event.slug, deck_token=deck_token)
     closed = event.lists_closed_to_players(timezone.now())
     # The page holds the list and its address is the key to it: nothing cached. (The
@@ -215,7 +245,7 @@ def deck_link(request, event, actor, deck_token: str):
     # referrer at all would make browsers send "Origin: null", which CSRF refuses.)
     response = render(request, "events/deck_link.html", {**page, "event": event, "form": form, "closed": closed,
                                                           "link": _link(request, event, player),
-                                                          "time_zone": settings.TIME_ZONE},
+                                                          "time_zone": event.time_zone},
                       status=422 if form.errors else 200)
     return uncached(response)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -45,7 +46,7 @@ def implications_of(data) -> dict | None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_new(request):
-    form = EventForm(request.POST or None, initial={"language": get_language()})
+    form = EventForm(request.POST or None, initial={"language": get_language(), "time_zone": settings.TIME_ZONE})
     if request.method == "POST" and form.is_valid():
         try:
             event = services.create_event(owner=request.user, **form.values())

@@ -91,7 +91,26 @@ def test_a_player_pastes_a_list_sees_the_unknown_name_and_fixes_it(client, event
     assert "Orc-patorl" in text and "did you mean Orc-patrol" in text
     response = client.post(address, {"text": LEGAL}, follow=True)
     assert "The list is legal" in response.content.decode()
+    assert "Your deck list is saved. It keeps every rule." in response.content.decode()
     assert DeckList.objects.get(player=ann).findings["legal"] is True
+
+
+def test_a_list_that_breaks_a_rule_is_saved_with_a_warning_and_counted_in_every_state_it_is_in(client, as_owner,
+                                                                                                event):
+    event.format = "hero-only"
+    event.deck_lists_wanted = True
+    event.save()
+    [ann, bob] = services.register_players(event, "Ann\nBob", actor=actor(event.owner))
+    token = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
+    # Four copies of Orc-patrol (a rule) and three names no card has.
+    broken = LEGAL.replace("3 Orc-patrol", "4 Orc-patrol") + "\nXyzzy\nFrobnitz\nQuux Quuxen\n"
+    response = client.post(f"/e/{event.slug}/deck/{token}/", {"text": broken}, follow=True)
+    text = response.content.decode()
+    assert '<li class="warning">Your deck list is saved.' in text and "It keeps every rule" not in text
+    assert "3 names are not cards Council knows. It breaks 1 rule. See below what to correct." in text
+    overview = as_owner.get(f"/events/{event.slug}/decks/").content.decode()
+    assert "No list: 1 · Unknown cards: 1 · Breaks a rule: 1 · Legal: 0" in overview
+    assert "Unknown cards (3) · Breaks a rule (1)" in overview
 
 
 def test_after_the_start_a_player_sees_their_list_but_cannot_change_it(client, with_lists):
@@ -224,3 +243,23 @@ def test_a_note_with_a_character_that_reverses_text_is_refused_next_to_it(as_own
                              {"capability": "one-ring", "note": "ok\u202e"})
     assert response.status_code == 422
     assert "reverses the text" in _error(response, "note")
+
+
+def test_an_events_times_are_entered_and_shown_in_its_own_zone(as_owner, client, event):
+    # A coordinator in Italy types the lists' deadline in Rome's time and reads it back so.
+    as_owner.post(f"/events/{event.slug}/settings/", {
+        "name": event.name, "policy": event.policy, "game_type": event.game_type, "format": event.format,
+        "tie_resolution": event.tie_resolution, "first_round_pairing": "random", "time_zone": "Europe/Rome"})
+    event.refresh_from_db()
+    assert event.time_zone == "Europe/Rome"
+    response = as_owner.post(f"/events/{event.slug}/decks/", {"deck_lists_wanted": "on",
+                                                               "deck_deadline": "2026-12-05T10:00"})
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.deck_deadline.astimezone(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M") == "2026-12-05 09:00"
+    page = as_owner.get(f"/events/{event.slug}/decks/").content.decode()
+    assert 'Times are in <span translate="no">Europe/Rome</span>' in page and "UTC" not in page
+    [ann] = services.register_players(event, "Ann", actor=actor(event.owner))
+    token = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
+    link = client.get(f"/e/{event.slug}/deck/{token}/").content.decode()
+    assert "Dec. 5, 2026, 10 a.m." in link and "Europe/Rome</span>" in link

@@ -43,7 +43,7 @@ def test_public_page_shows_the_round_by_table_and_the_standings(client, event):
     run_event(event, 4, 1)
     services.pair_round(event, actor=actor(event.owner), seed=2)
     text = client.get(f"/e/{event.slug}/").content.decode()
-    assert "Round 2 of 2" in text and "Standings after round 2" in text
+    assert "Round 2 of 2" in text and "Standings during round 2: the results in so far" in text
     for game in Game.objects.filter(round__number=2).select_related("player_a", "player_b"):
         assert re.search(rf">{game.table}</td><td>{game.player_a.name} <span class=\"vs\">v</span> {game.player_b.name}", text)
     assert f'href="/e/{event.slug}/rounds/1/"' in text
@@ -251,7 +251,7 @@ def test_a_small_event_s_phone_page_keeps_every_table_and_the_standings(client, 
     client.post(f"/e/{event.slug}/me/", {"player": me.pk})
     page = client.get(f"/e/{event.slug}/").content.decode()
     assert page.count('<tr id="table-') == 32 and page.count('<tr id="player-') == 64
-    assert "Standings after round 2" in page and "Your tournament card" in page
+    assert "Standings during round 2: the results in so far" in page and "Your tournament card" in page
     assert f"/e/{event.slug}/pairings/" not in page and f"/e/{event.slug}/standings/" not in page
 
 
@@ -447,3 +447,29 @@ def test_the_pairing_explanation_is_in_the_readers_language(client, event):
     rnd = services.pair_round(event, actor=actor(event.owner), seed=3)
     page = client.get(f"/e/{event.slug}/rounds/{rnd.number}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Paired by score groups" not in page and "both have" not in page
+
+
+def test_standings_during_a_round_say_so_and_a_playoff_clock_keeps_its_stages_name(client, as_owner, event):
+    run_event(event, 4, 1)
+    services.pair_round(event, actor=actor(event.owner), seed=2)
+    page = client.get(f"/e/{event.slug}/").content.decode()
+    assert "Standings during round 2: the results in so far" in page and "Standings after round 2" not in page
+    shared = client.get(f"/e/{event.slug}/standings/").content.decode()
+    assert "Standings during round 2: the results in so far" in shared
+    printed = as_owner.get(f"/events/{event.slug}/print/standings/").content.decode()
+    assert "standings during round 2, the results in so far" in printed
+
+
+def test_a_playoff_rounds_clock_is_named_after_its_stage(client, event):
+    from events.models import Round
+
+    services.register_players(event, "Ann\nBob", actor=actor(event.owner))
+    who = actor(event.owner)
+    services.start_event(event, actor=who)
+    game = services.pair_round(event, actor=who, seed=1).games.get()
+    services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=who, expected_version=0)
+    services.start_stage(event, actor=who)
+    playoff = services.pair_round(event, actor=who, seed=2)
+    services.start_clock(Round.objects.get(pk=playoff.pk), actor=who)
+    page = client.get(f"/e/{event.slug}/").content.decode()
+    assert "Playoff, round 1" in page and ">Round 2<" not in page
