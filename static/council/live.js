@@ -92,6 +92,67 @@
     });
   }
 
+  /* The desk's registration box. Each Enter takes the name typed at once and empties the box,
+     so a name typed while the one before is saving is never lost (a barcode scanner types a
+     name in milliseconds): names wait in order and go together in the next request, one
+     request at a time. When the players' list comes back, whatever is in the name box or the
+     paste box stays there; names the server refused come back in them to be corrected. */
+  var waiting = [];
+  var saving = false;
+
+  function sendWaiting() {
+    var form = document.querySelector("form[data-name-queue]");
+    if (saving || !waiting.length || !form) return;
+    var batch = waiting.splice(0, waiting.length);
+    var values = batch.length === 1 ? { names: batch[0] } : { names: batch.join("\n"), paste: "1" };
+    saving = true;
+    /* Sent from the players' region, not the form: the form's own box is empty by now, and htmx would
+       check it as a required field; the CSRF token comes with every htmx request (base.html). */
+    window.htmx.ajax("POST", form.getAttribute("action"), { source: "#players", target: "#players",
+                                                            swap: "outerHTML", values: values })
+      .then(function () { saving = false; sendWaiting(); },
+            function () { saving = false; keepInPasteBox(batch.join("\n")); });
+  }
+
+  function keepInPasteBox(text) {
+    var box = document.querySelector("form[data-name-list] textarea");
+    if (!box || !text) return;
+    box.value = box.value.trim() ? box.value.trim() + "\n" + text : text;
+    box.closest("details").open = true;
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target.closest("form[data-name-queue]");
+    if (!form || !window.htmx) return;  /* before htmx loads, the form posts as any form does */
+    event.preventDefault();
+    var input = form.querySelector("input[name=names]");
+    if (input.value.trim()) waiting.push(input.value.trim());
+    input.value = "";
+    sendWaiting();
+  });
+
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target.id !== "players") return;
+    var input = document.querySelector("form[data-name-queue] input[name=names]");
+    var box = document.querySelector("form[data-name-list] textarea");
+    /* The paste box's own request sent its text: what comes back replaces it. */
+    var fromPasteBox = event.detail.requestConfig && event.detail.requestConfig.elt &&
+      event.detail.requestConfig.elt.closest("form[data-name-list]");
+    kept = { typed: input ? input.value : "", focused: document.activeElement === input,
+             pasted: box && !fromPasteBox ? box.value : "" };
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!kept || event.detail.target.id !== "players") return;
+    var input = document.querySelector("form[data-name-queue] input[name=names]");
+    if (input && kept.typed.trim() && !input.value.trim()) input.value = kept.typed;
+    else if (kept.typed.trim()) keepInPasteBox(kept.typed.trim());
+    var box = document.querySelector("form[data-name-list] textarea");
+    if (box && kept.pasted.trim() && box.value.trim() !== kept.pasted.trim()) keepInPasteBox(kept.pasted.trim());
+    if (input && kept.focused) input.focus();
+    kept = null;
+  });
+
   markMine();
   document.addEventListener("htmx:afterSettle", markMine);
   tick();

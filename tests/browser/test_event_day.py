@@ -201,3 +201,38 @@ def test_a_large_event_is_searched_as_you_type_on_a_phone(phone, live_server):
     phone.get_by_label("Find a table: its number, or any part of a player's name").press_sequentially("57", delay=40)
     expect(phone.locator("#open-tables .tables li")).to_have_count(1)
     assert fits_the_width(phone)
+
+
+def test_a_name_typed_while_the_one_before_is_saving_is_never_lost(laptop, live_server):
+    # A barcode scanner or a fast typist: the second name comes 30 ms after the first, while
+    # the first is still on its way (held here for half a second), and a third is being typed.
+    owner = UserFactory(username="coordinator")
+    event = Event.objects.create(slug="scanner", name="Scanner Open", policy="policy-4-2001", game_type="two-deck",
+                                 owner=owner)
+    base = live_server.url
+    page = laptop
+    log_in(page, base, "coordinator")
+    page.goto(f"{base}/events/{event.slug}/")
+    htmx_settled(page)
+    held = []
+
+    def slow_first(route):
+        if not held:
+            held.append(route.request.post_data)
+            page.wait_for_timeout(500)
+        route.continue_()
+
+    page.route(f"{base}/events/{event.slug}/players/", slow_first)
+    box = page.get_by_label("Player name")
+    box.fill("Ann Scanned")
+    box.press("Enter")
+    page.wait_for_timeout(30)
+    box.fill("Bob Scanned")
+    box.press("Enter")
+    box.press_sequentially("Cat Typ")
+    expect(page.locator("#players")).to_contain_text("Bob Scanned", timeout=10_000)
+    htmx_settled(page)
+    assert sorted(event.players.values_list("name", flat=True)) == ["Ann Scanned", "Bob Scanned"]
+    # What was being typed is still in the box, and still has the focus.
+    expect(page.get_by_label("Player name")).to_have_value("Cat Typ")
+    expect(page.get_by_label("Player name")).to_be_focused()
