@@ -17,6 +17,7 @@ LAYERS = {
     "events.codes": "leaf",
     "events.names": "leaf",
     "events.i18n": "leaf",
+    "events.record_words": "leaf",
     "events.models": "models",
     "events.archive": "models",
     "events.clocks": "models",

@@ -11,7 +11,8 @@ from scoring.limits import (
     MAX_TABLE,
 )
 
-from .base import MarkedSelect
+from ..record_words import action_said
+from ..roles import actor_said
 
 
 class AuditFilterForm(forms.Form):
@@ -41,10 +42,6 @@ class AuditFilterForm(forms.Form):
         self.fields["action"].choices = (
             [("", _("Every change"))]
             + [(f"{kind}.", self.KINDS.get(kind) or _("All %(kind)s") % {"kind": kind}) for kind in kinds]
-            + [(_("One kind of change"), [(action, action) for action in actions])]
+            + [(_("One kind of change"), [(action, action_said(action)) for action in actions])]
         )
-        # The action codes themselves are shown as the log writes them.
-        self.fields["action"].widget = MarkedSelect(
-            marks=lambda value: {"translate": "no"} if value and not value.endswith(".") else {},
-            choices=self.fields["action"].choices)
-        self.fields["actor"].choices = [("", _("Anyone"))] + [(label, label) for label in actors]
+        self.fields["actor"].choices = [("", _("Anyone"))] + [(label, actor_said(label)) for label in actors]

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+import scoring
+from scoring.messages import text_from_data
+
+from ..archive import score_game_result
 from ..models import AuditEntry, Event, Game, Snapshot
 
 
@@ -29,10 +33,28 @@ def audit_entries(event: Event, *, action: str = "", round_number: int | None = 
     return entries
 
 
-def result_history(event: Event, game: Game) -> QuerySet:
-    """Every version of the game's result, and the reports and confirmations around them, oldest first."""
-    return AuditEntry.objects.filter(event=event, round_number=game.round.number, table=game.table,
-                                     action__startswith="result.").order_by("at", "id")
+def result_history(event: Event, game: Game) -> list[AuditEntry]:
+    """Every version of the game's result, and the reports and confirmations around them, oldest first.
+
+    Each entry's ``explained`` is its result's explanation in the engine's words, said in the
+    reader's language: kept with the entry, or for an entry kept before the words were, the
+    engine's explanation of its result when it reads as recorded; else the English recorded.
+    """
+    entries = list(AuditEntry.objects.filter(event=event, round_number=game.round.number, table=game.table,
+                                             action__startswith="result.").order_by("at", "id"))
+    for entry in entries:
+        after = entry.after or {}
+        entry.explained = after.get("explanation")
+        if after.get("explanation_words"):
+            entry.explained = text_from_data(after["explanation_words"])
+        elif after.get("explanation") and after.get("result"):
+            try:
+                again = score_game_result(game, after["result"]).explanation
+            except scoring.RuleError:
+                continue
+            if str(again) == after["explanation"]:
+                entry.explained = again
+    return entries
 
 
 def snapshot_list(event: Event) -> QuerySet:

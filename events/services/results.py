@@ -93,7 +93,8 @@ def save_result(event: Event, game: Game, result: dict, scored: scoring.ScoredRe
     game.reported_at = timezone.now()
     game.save()
     record_change(event, actor, action, subject, before=before,
-                  after={**_result_state(game), "explanation": game.explanation, "clause": scored.clause},
+                  after={**_result_state(game), "explanation": game.explanation,
+                         "explanation_words": game.explanation_words, "clause": scored.clause},
                   round_number=game.round.number, table=game.table)
 
 

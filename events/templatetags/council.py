@@ -14,6 +14,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from events import i18n
+from events.record_words import action_said
+from events.roles import actor_said
 from events.queries.public import public_address
 
 register = template.Library()
@@ -25,6 +27,18 @@ LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1"}
 def say(value):
     """What the engine said (a scoring Text), in the page's language: ``{{ row.notes|say }}``-style use per item."""
     return i18n.say(value)
+
+
+@register.filter
+def action(code):
+    """A recorded change's action code in words, in the page's language: ``{{ entry.action|action }}``."""
+    return action_said(str(code))
+
+
+@register.filter
+def actor(label):
+    """Who made a recorded change, in the page's language: a user name as written, "staff link" translated."""
+    return actor_said(str(label))
 
 
 @register.filter

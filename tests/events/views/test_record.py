@@ -29,8 +29,8 @@ def test_audit_page_filters_by_table(as_owner, event):
     game = open_game(event) or Game.objects.filter(round__event=event).first()
     text = as_owner.get(f"/events/{event.slug}/audit/", {"table": game.table}).content.decode()
     assert AuditEntry.objects.filter(event=event, table=game.table).exists()
-    assert '<strong translate="no">result.recorded</strong>' in text
-    assert '<strong translate="no">round.paired</strong>' not in text
+    assert '<strong>Result entered</strong> <span class="muted" translate="no">result.recorded</span>' in text
+    assert 'translate="no">round.paired</span>' not in text
 
 
 def test_restoring_a_snapshot_brings_the_event_back_and_can_be_undone(event, as_owner):
@@ -80,7 +80,7 @@ def test_the_audit_log_filters_by_kind_round_and_person(event, as_owner, staff_u
 
     def rows(**query):
         page = as_owner.get(f"/events/{event.slug}/audit/", query).content.decode()
-        return re.findall(r'<td><strong translate="no">([a-z._]+)</strong>', page)
+        return re.findall(r'<span class="muted" translate="no">([a-z._-]+)</span><br>', page)
 
     assert set(rows(action="result.")) == {"result.recorded"}
     assert len(rows(action="result.")) == 4
@@ -96,4 +96,27 @@ def test_the_audit_log_pages_through_long_records(event, as_owner):
     first = as_owner.get(f"/events/{event.slug}/audit/").content.decode()
     assert "page 1 of 3" in first and "Older →" in first  # 50 entries a page
     last = as_owner.get(f"/events/{event.slug}/audit/", {"page": 3}).content.decode()
-    assert last.count('<strong translate="no">players.registered</strong>') == 120 - 100
+    assert last.count('translate="no">players.registered</span>') == 120 - 100
+
+
+def test_the_record_is_said_in_the_readers_language_old_results_too(client, event, staff_user):
+    # A result saved through the staff link, and players agreeing on another, read on a Spanish page.
+    from django.test import Client
+
+    from events.models import AuditEntry, Game
+    from events.roles import Actor
+
+    run_event(event, 4, 0)
+    first, second = services.pair_round(event, actor=actor(event.owner), seed=1).games.order_by("table")
+    services.record_result(first, {"kind": "council", "mp": [25, 19]}, actor=Actor.staff_link(), expected_version=0)
+    # An entry kept before the explanation's words were: English only.
+    entry = AuditEntry.objects.get(event=event, action="result.recorded")
+    entry.after.pop("explanation_words")
+    entry.save()
+    owner = Client(HTTP_ACCEPT_LANGUAGE="es")
+    owner.force_login(event.owner)
+    page = owner.get(f"/events/{event.slug}/games/{first.pk}/result/").content.decode()
+    assert "MP 25-19: ratio 25/19 is over 1 and under 1.5" not in page and "staff link" not in page
+    log = owner.get(f"/events/{event.slug}/audit/").content.decode()
+    assert "staff link" not in log and "Result entered" not in log and 'translate="no">result.recorded<' in log
+    assert Game.objects.get(pk=first.pk).reported_by == "staff link"  # kept as data, said in words
