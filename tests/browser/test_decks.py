@@ -38,7 +38,7 @@ def test_a_player_signs_up_pastes_a_list_and_fixes_a_flagged_name_on_a_phone(pho
     page.get_by_label("Deck list").fill(LEGAL.replace("3 Orc-patrol", "3 Orc-patorl"))
     page.get_by_role("button", name="Save and check").click()
     unknown = page.locator(".deck-unknown")
-    expect(unknown).to_contain_text("Orc-patorl (line 23): did you mean Orc-patrol")
+    expect(unknown).to_contain_text("Orc-patorl (line 28): did you mean Orc-patrol")
     assert fits_the_width(page)
 
     pasted = page.get_by_label("Deck list")

@@ -77,7 +77,7 @@ def test_printouts_render_to_pdf_with_their_content_and_headers_on_every_page(la
 
     pages = _pdf(laptop, f"{base}/events/worlds/print/standings/", paper, shots, "standings")
     assert len(pages) >= 2
-    assert all("Council of Elrond Championship · Standings after round 4" in text for text in pages), \
+    assert all("Council of Elrond Championship · Standings during round 4" in text for text in pages), \
         "the header repeats on every page"
     assert "Player 01" in "".join(pages) and "Player 41" in "".join(pages)
 
@@ -165,5 +165,5 @@ def test_the_bracket_prints_within_the_paper_with_every_player(laptop, live_serv
     log_in(laptop, live_server.url, "coordinator")
     pages = _pdf(laptop, f"{live_server.url}/events/knockout/print/bracket/", paper, shots, "bracket")
     text = "".join(pages).replace("\ufb01", "fi")  # the PDF's text keeps the "fi" ligature
-    assert "Grand final" in text and "Losers' round 1" in text and "ranking so far" in text
+    assert "Grand final" in text and "Losers' round 1" in text and "Ranking so far" in text
     assert all(f"Player {n:02d}" in text for n in range(1, 14))

@@ -116,7 +116,9 @@ def test_the_record_is_said_in_the_readers_language_old_results_too(client, even
     owner = Client(HTTP_ACCEPT_LANGUAGE="es")
     owner.force_login(event.owner)
     page = owner.get(f"/events/{event.slug}/games/{first.pk}/result/").content.decode()
-    assert "MP 25-19: ratio 25/19 is over 1 and under 1.5" not in page and "staff link" not in page
+    assert "MP 25-19: ratio 25/19 is over 1 and under 1.5" not in page and "PV 25-19" in page
+    assert "staff link" not in page and "enlace de staff" in page
     log = owner.get(f"/events/{event.slug}/audit/").content.decode()
-    assert "staff link" not in log and "Result entered" not in log and 'translate="no">result.recorded<' in log
+    assert ">staff link<" not in log and "<td>enlace de staff</td>" in log
+    assert "Result entered" not in log and 'translate="no">result.recorded<' in log
     assert Game.objects.get(pk=first.pk).reported_by == "staff link"  # kept as data, said in words
