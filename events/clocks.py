@@ -11,7 +11,6 @@ import math
 from datetime import UTC, datetime
 
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring

@@ -2,63 +2,33 @@
 
 The winner is the player with the most tournament points; players tied on points are
 separated by the policy's menu of criteria, tier by tier (Policy #1 and Version 3 /
-Policy Number 4, "Tournament Point Ties"). Players taken out of contention form the
-next tier, which is broken again with the same menu. Each separation is explained.
+Policy Number 4, "Tournament Point Ties"; ``scoring.tiebreaks``), or, where Policy #1's
+posted option says so, share their place without it. Each separation is explained.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
 
 from . import policies as P
-from . import results as R
 from .archive import Archive
-from .messages import Text, _, listing, ngettext
+from .messages import Text, _
 from .policies import points_json
+from .tiebreaks import (
+    LOST,
+    TIE_OPTIONS_CLAUSE,
+    TIED,
+    WON,
+    PlayedGame,
+    PlayerRecord,
+    break_tier,
+    names,
+    tied_without_menu,
+)
 
-# Criterion II of Version 3 and Policy Number 4: "games each tied player received 3.5
-# or more tournament points-these are wins".
-WIN_THRESHOLD = Fraction(7, 2)
-
-
-WON, LOST, TIED = "won", "lost", "tie"
-
-# Policy #1's three posted options for a tied lead (a citation: it stays English).
-TIE_OPTIONS_CLAUSE = "Policy #1, Swiss System: Tournament Point Ties, options (i)-(iii) as posted"
 # Why a player who left the event has no rank (a citation: it stays English).
 _INELIGIBLE_CLAUSE = "Policy #1, General 19 and 21; the Swiss System's dropping rule"
-
-
-class PlayedGame(NamedTuple):
-    """One game of a player's tournament card, seen from that player."""
-
-    round: int
-    table: int
-    opponent: str
-    points: Fraction
-    opponent_points: Fraction
-    outcome: str  # WON, LOST or TIED
-    counts_as: str  # how a win counts in Policy #1's criteria (scoring.results)
-
-
-@dataclass
-class PlayerRecord:
-    """Everything the standings need about one player: the tournament card."""
-
-    id: str
-    name: str
-    status: str
-    eligible: bool
-    tp: Fraction = Fraction(0)
-    byes: int = 0
-    bye_rounds: list[int] = field(default_factory=list)
-    games: list[PlayedGame] = field(default_factory=list)
-
-    def won_as(self, method: str) -> int:
-        """Games this player won that count as ``method`` in Policy #1's criteria."""
-        return sum(1 for g in self.games if g.outcome == WON and g.counts_as == method)
 
 
 @dataclass(frozen=True)
@@ -177,223 +147,6 @@ def build_records(archive: Archive) -> dict[str, PlayerRecord]:
     return records
 
 
-@dataclass(frozen=True)
-class Criterion:
-    """One tie-break criterion: how to tally it and whether more or fewer is better."""
-
-    key: str
-    title: Text
-    roman: str
-    higher_is_better: bool
-    phrase_better: Text
-    phrase_worse: Text
-
-
-# Each criterion's title in the texts, whether more is better, and how a note says
-# "better" and "worse" by it ("ahead of B: more wins, 2 against 1").
-_CRITERIA: dict[str, tuple[Text, bool, Text, Text]] = {
-    P.HEAD_TO_HEAD: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Head-to-Head"), False, _("fewer head-to-head losses"), _("more head-to-head losses"),
-    ),
-    P.ONE_RING_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Destroying the One Ring"), True, _("more One Ring wins"), _("fewer One Ring wins"),
-    ),
-    P.RATIO_2_AND_WIZARD_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Highest MP Ratio and Eliminating Opponent's Wizard"),
-        True,
-        _("more wins by ratio 2 or Wizard elimination"),
-        _("fewer wins by ratio 2 or Wizard elimination"),
-    ),
-    P.RATIO_15_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Next MP Ratio"), True, _("more wins by ratio 1.5 to 2"), _("fewer wins by ratio 1.5 to 2"),
-    ),
-    P.RATIO_1_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Lowest MP Ratio"), True, _("more wins by ratio 1 to 1.5"), _("fewer wins by ratio 1 to 1.5"),
-    ),
-    P.WEAKEST_LINK_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Weakest Link Method Win"), True, _("more Weakest Link wins"), _("fewer Weakest Link wins"),
-    ),
-    P.BYES_RECEIVED: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Receiving a Bye"), True, _("more byes"), _("fewer byes"),
-    ),
-    P.NUMBER_OF_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Number of Wins"), True, _("more wins"), _("fewer wins"),
-    ),
-    P.OPPONENTS_SCORES: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Sum of Opponents' Scores"), True, _("higher opponents' scores"), _("lower opponents' scores"),
-    ),
-}
-_ROMANS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
-
-
-def _criteria(policy: P.Policy) -> list[Criterion]:
-    return [
-        Criterion(key, _CRITERIA[key][0], _ROMANS[i], _CRITERIA[key][1], _CRITERIA[key][2], _CRITERIA[key][3])
-        for i, key in enumerate(policy.tiebreaks)
-    ]
-
-
-def _tally(criterion: str, record: PlayerRecord, tied: set[str], records: dict[str, PlayerRecord]) -> Fraction:
-    if criterion == P.HEAD_TO_HEAD:
-        return Fraction(sum(1 for g in record.games if g.opponent in tied and g.outcome == LOST))
-    if criterion == P.ONE_RING_WINS:
-        return Fraction(record.won_as(R.ONE_RING))
-    if criterion == P.RATIO_2_AND_WIZARD_WINS:
-        return Fraction(record.won_as(R.RATIO_2) + record.won_as(R.WIZARD_ELIMINATED))
-    if criterion == P.RATIO_15_WINS:
-        return Fraction(record.won_as(R.RATIO_15))
-    if criterion == P.RATIO_1_WINS:
-        return Fraction(record.won_as(R.RATIO_1))
-    if criterion == P.WEAKEST_LINK_WINS:
-        return Fraction(record.won_as(R.WEAKEST_LINK))
-    if criterion == P.BYES_RECEIVED:
-        return Fraction(record.byes)
-    if criterion == P.NUMBER_OF_WINS:
-        # A bye is not a game, so it is not a win here (docs/rules.md).
-        return Fraction(sum(1 for g in record.games if g.points >= WIN_THRESHOLD))
-    if criterion == P.OPPONENTS_SCORES:
-        return sum((records[g.opponent].tp for g in record.games), Fraction(0))
-    raise ValueError(f"unknown tie-break criterion {criterion!r}")
-
-
-def _names(ids: list[str], records: dict[str, PlayerRecord], limit: int = 3) -> Text | str:
-    return listing([records[i].name for i in ids], limit=limit)
-
-
-def _others(block: list[str], pid: str, records: dict[str, PlayerRecord], limit: int = 3) -> Text | str:
-    """The players of ``block`` but ``pid``, named as ``_names`` does, without walking the whole block."""
-    head = [q for q in block[:limit + 2] if q != pid][:limit + 1]
-    if len(block) - 1 <= limit + 1:
-        return _names(head, records, limit)
-    return ngettext("%(listed)s and %(count)s more", "%(listed)s and %(count)s more", len(block) - 1 - limit,
-                    listed=tuple(records[q].name for q in head[:limit]))
-
-
-def _values(values: list[Fraction]) -> Fraction | Text:
-    """Tallies as a note lists them, lowest first: one number, or "1 and 2"."""
-    ordered = sorted(set(values))
-    return ordered[0] if len(ordered) == 1 else listing(ordered)
-
-
-def _places(first: int, count: int) -> Text | int:
-    """Places ``first`` to ``first + count - 1``, as a note names them: "3", or "3-5"."""
-    return first if count == 1 else _("%(first)s-%(last)s", first=first, last=first + count - 1)
-
-
-def break_tier(
-    tier: list[str], records: dict[str, PlayerRecord], policy: P.Policy, notes: dict[str, list[str]],
-    first_place: int = 1,
-) -> list[list[str]]:
-    """Order players tied on points into blocks; players in one block stay tied.
-
-    Applies the policy's criteria in order to the players still in contention; those
-    taken out form the next tier, broken again with the whole menu, until every player
-    is placed (docs/rules.md, reading 8). Each player's notes say, in order: why they
-    left the contention of the last tier they did not win (behind the players that tier
-    placed), which players formed their own tier with them and for which places, and
-    how that tier was broken (ahead of whom, by which criterion). Earlier tiers concern
-    players placed higher and are explained in those players' notes.
-    """
-    blocks: list[list[str]] = []
-    remaining = list(tier)
-    left: dict[str, tuple[Criterion, Fraction, Fraction]] = {}
-    behind: dict[str, str] = {}
-    formed: dict[str, str] = {}
-    criteria = _criteria(policy)
-    place = first_place
-    # Only head-to-head depends on who is still tied; every other tally is fixed per player.
-    fixed: dict[tuple[str, str], Fraction] = {}
-
-    def tally(key: str, pid: str, tied: set[str]) -> Fraction:
-        if key == P.HEAD_TO_HEAD:
-            return _tally(key, records[pid], tied, records)
-        if (key, pid) not in fixed:
-            fixed[key, pid] = _tally(key, records[pid], tied, records)
-        return fixed[key, pid]
-
-    while remaining:
-        contention = list(remaining)
-        out: list[str] = []
-        tied = set(remaining)
-        ahead: dict[str, list[str]] = {pid: [] for pid in remaining}
-        for criterion in criteria:
-            if len(contention) == 1:
-                break
-            values = {pid: tally(criterion.key, pid, tied) for pid in contention}
-            best = max(values.values()) if criterion.higher_is_better else min(values.values())
-            stay = [pid for pid in contention if values[pid] == best]
-            leave = [pid for pid in contention if values[pid] != best]
-            if not leave:
-                continue
-            against = _values([values[q] for q in leave])
-            leavers = _names(leave, records)
-            for pid in stay:
-                # Translators: a tie-break note: "ahead of Bob: more wins, 2 against 1 (criterion II,
-                # Number of Wins)"; phrase says what is better, criterion is the criterion's title.
-                ahead[pid].append(_(
-                    "ahead of %(players)s: %(phrase)s, %(value)s against %(others)s (criterion %(number)s, "
-                    "%(criterion)s)",
-                    players=leavers, phrase=criterion.phrase_better, value=best, others=against,
-                    number=criterion.roman, criterion=criterion.title,
-                ))
-            for pid in leave:
-                left[pid] = (criterion, values[pid], best)
-            contention = stay
-            out.extend(leave)
-        for pid in contention:
-            notes[pid].extend([behind[pid]] if pid in behind else [])
-            notes[pid].extend([formed[pid]] if pid in formed else [])
-            notes[pid].extend(ahead[pid])
-            if len(contention) > 1:
-                notes[pid].append(_("still tied with %(players)s after every criterion",
-                                    players=_others(contention, pid, records)))
-        blocks.append(contention)
-        # The players this tier placed are ahead of everyone it took out of contention.
-        winners = _names(contention, records)
-        placed = _places(place, len(contention))
-        for pid in out:
-            criterion, value, best = left[pid]
-            # Translators: a tie-break note: "behind Ann (place 1): out of contention at criterion I, Head-to-Head,
-            # more head-to-head losses, 1 against 0"; phrase says what is worse, criterion is the criterion's title.
-            behind[pid] = _(
-                "behind %(players)s (place %(place)s): out of contention at criterion %(number)s, %(criterion)s, "
-                "%(phrase)s, %(value)s against %(others)s",
-                players=winners, place=placed, number=criterion.roman, criterion=criterion.title,
-                phrase=criterion.phrase_worse, value=value, others=best,
-            )
-        place += len(contention)
-        if len(out) > 1:
-            for pid in out:
-                # Translators: a tie-break note: "tied again for places 2-3 with Bob: the whole menu of criteria
-                # starts again among them".
-                formed[pid] = _(
-                    "tied again for places %(places)s with %(players)s: the whole menu of criteria starts again "
-                    "among them", places=_places(place, len(out)), players=_others(out, pid, records),
-                )
-        else:
-            formed.clear()
-        remaining = out
-    return blocks
-
-
-def _tied_without_menu(block: list[str], records: dict[str, PlayerRecord], tp: Fraction,
-                       notes: dict[str, list[str]], clause: str) -> None:
-    """Notes for players who share a place because no tie-breaker is applied, as posted."""
-    for pid in block:
-        # Translators: a standings note for Policy #1's posted options without the menu of tie-breakers.
-        notes[pid].append(_("tied on %(points)s points with %(players)s: no tie-breaker is applied, as posted "
-                            "(%(clause)s)", points=tp, players=_others(block, pid, records), clause=clause))
-
-
 def compute_standings(archive: Archive) -> Standings:
     """Standings of an event: ranks, points, tie-break explanations, games and byes.
 
@@ -419,15 +172,16 @@ def compute_standings(archive: Archive) -> Standings:
             # Policy #1, Tournament Point Ties: options (ii) and (iii) posted alone take no tie breaker action.
             blocks = [by_points[tp]]
             if len(by_points[tp]) > 1:
-                _tied_without_menu(by_points[tp], records, tp, notes, TIE_OPTIONS_CLAUSE)
+                tied_without_menu(by_points[tp], records, tp, notes, TIE_OPTIONS_CLAUSE)
         else:
             blocks = break_tier(by_points[tp], records, policy, notes, first_place=position)
         for block in blocks:
             block.sort(key=lambda pid: (records[pid].name.casefold(), order[pid]))
             if position == 1 and len(block) > 1:
+                clause = TIE_OPTIONS_CLAUSE if resolution in P.WITHOUT_MENU else policy.tiebreak_clause
                 lead_tie = LeadTie(players=tuple(block), resolution=resolution,
-                                   text=_lead_tie_text(_names(block, records, limit=10), resolution, policy),
-                                   clause=TIE_OPTIONS_CLAUSE if resolution in P.WITHOUT_MENU else policy.tiebreak_clause)
+                                   text=_lead_tie_text(names(block, records, limit=10), resolution, policy),
+                                   clause=clause)
             placed.extend((records[pid], position) for pid in block)
             position += len(block)
     ineligible = sorted(

@@ -162,8 +162,8 @@ class CloseForm(forms.Form):
                                             label=gettext_lazy("Winner of the playoff"))
     co_champions_agreed = forms.BooleanField(
         required=False, label=gettext_lazy("The tied players and I agree: they are co-champions, with no playoff"),
-        help_text=gettext_lazy("Version 3 and Policy Number 4: “If both players and the tournament coordinator agree, "
-                               "however, no tie breaker actions are taken”."))
+        help_text=gettext_lazy("Version 3 and Policy Number 4: “If both players and the tournament coordinator "
+                               "agree, however, no tie breaker actions are taken”."))
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, players, **kwargs):

@@ -146,8 +146,8 @@ def _checked_time_zone(time_zone: str) -> str:
     if not time_zone:
         return ""
     if time_zone not in TIME_ZONES:
-        raise ServiceError(_("%(zone)s is not a time zone; choose one such as Europe/Rome.") % {"zone": repr(time_zone)},
-                           field="time_zone")
+        raise ServiceError(_("%(zone)s is not a time zone; choose one such as Europe/Rome.")
+                           % {"zone": repr(time_zone)}, field="time_zone")
     return time_zone
 
 

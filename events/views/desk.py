@@ -46,8 +46,8 @@ def desk(request, event, actor):
 @event_view(COORDINATOR)
 @require_http_methods(["GET", "POST"])
 def event_edit(request, event, actor):
-    initial = {k: getattr(event, k)
-               for k in ("name", "date", "place", "players_report", "language", "time_zone") + services.EVENT_RULE_FIELDS}
+    shown = ("name", "date", "place", "players_report", "language", "time_zone") + services.EVENT_RULE_FIELDS
+    initial = {k: getattr(event, k) for k in shown}
     form = EventForm(request.POST or None, initial=initial)
     if request.method == "POST":
         if submit(form, lambda data: services.update_event(event, actor=actor, **form.values())).made:
