@@ -251,7 +251,7 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
         return _tie(tie, _("tie, both avatars eliminated at once (simultaneous elimination): %(tie)s-%(tie)s",
                            tie=tie), policy.tie_clause)
     if kind == "forfeit":
-        _expect_keys(result, {"kind", "winner", "reason"}, field)
+        _expect_keys(result, {"kind", "winner", "reason", "capability"}, field)
         winner = _player_index(result, "winner", field)
         reason = result.get("reason")
         if reason not in FORFEIT_REASONS:
@@ -259,10 +259,14 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
                 _("reason must be one of %(choices)s, not %(reason)s", choices=FORFEIT_REASONS, reason=repr(reason)),
                 field=f"{field}.reason",
             )
-        capability = deck_capabilities[winner]
+        # The winner's deck as judged when the forfeit was recorded, kept with it: a list
+        # changed later does not rewrite the game (docs/rules.md, reading 77).
+        if "capability" in result:
+            capability, where = result["capability"], f"{field}.capability"
+        else:
+            capability, where = deck_capabilities[winner], f"players[{winner}].deck_capability"
         if capability not in DECK_CAPABILITIES:
-            raise RuleError(_("unknown deck capability %(capability)s", capability=repr(capability)),
-                            field=f"players[{winner}].deck_capability")
+            raise RuleError(_("unknown deck capability %(capability)s", capability=repr(capability)), field=where)
         points = policy.max_points(game_type, capability)
         if scenario_game:
             counts_as = SCENARIO

@@ -83,6 +83,7 @@ def save_result(event: Event, game: Game, result: dict, scored: scoring.ScoredRe
     this completes it (``snapshot_if_round_complete``), once the rest of its change is made.
     """
     before = _result_state(game)
+    result = with_capability(game, result)
     game.result = result
     game.points = [points_json(p) for p in scored.points]
     game.explanation = scored.explanation
@@ -96,6 +97,14 @@ def save_result(event: Event, game: Game, result: dict, scored: scoring.ScoredRe
                   after={**_result_state(game), "explanation": game.explanation,
                          "explanation_words": game.explanation_words, "clause": scored.clause},
                   round_number=game.round.number, table=game.table)
+
+
+def with_capability(game: Game, result: dict) -> dict:
+    """A forfeit with the winner's deck capability as judged now, kept with it (docs/rules.md, reading 77)."""
+    if result.get("kind") != "forfeit" or "capability" in result:
+        return result
+    winner = game.player_a if result["winner"] == 0 else game.player_b
+    return {**result, "capability": winner.deck_capability}
 
 
 def _check_plausible(result: dict) -> None:

@@ -196,3 +196,12 @@ def test_unknown_game_type_is_rejected():
     with pytest.raises(RuleError) as error:
         score_result(get_policy(V3), "five-deck", {"kind": "tie"})
     assert error.value.field == "game_type"
+
+
+def test_a_forfeit_keeps_the_capability_it_was_recorded_with():
+    # Recorded as a One Ring deck's forfeit, it stays 8 whatever the player's list says now (reading 77).
+    kept = {"kind": "forfeit", "winner": 0, "reason": "drop", "capability": "one-ring"}
+    assert points(P4, kept, "one-deck-standard", ("marshalling-points", "marshalling-points")) == (8, 0)
+    with pytest.raises(RuleError) as error:
+        points(P4, {**kept, "capability": "mystery"})
+    assert error.value.field == "result.capability"

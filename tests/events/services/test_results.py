@@ -187,3 +187,37 @@ def test_a_drop_mid_game_cannot_be_recorded_in_a_round_the_player_played_past(ev
     assert refused.value.field == "reason"
     old.refresh_from_db()
     assert old.result["kind"] == "council"  # nothing half-saved
+
+
+def test_a_recorded_forfeit_keeps_the_capability_it_was_scored_with(event):
+    # A list entered later (even after the close) makes the winner a One Ring deck; the game stands.
+    from scoring import compute_standings
+
+    from events.archive import load_archive
+    from tests.scoring.test_decks import LEGAL
+
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    services.record_result(game, {"kind": "forfeit", "winner": 0, "reason": "no-show"}, actor=actor(event.owner),
+                           expected_version=0)
+    game.refresh_from_db()
+    assert game.result["capability"] == "marshalling-points" and game.points == [6, 0]
+    services.submit_deck_list(game.player_a, LEGAL, actor=actor(event.owner))
+    game.player_a.refresh_from_db()
+    assert game.player_a.deck_capability == "one-ring"
+    rows = {row.player: row.tp for row in compute_standings(load_archive(event)).rows}
+    assert rows[game.player_a.archive_id] == 6
+
+
+def test_forfeits_saved_before_keep_the_capability_they_were_scored_with(event):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("events.migrations.0015_forfeits_keep_their_capability")
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    Game.objects.filter(pk=game.pk).update(result={"kind": "forfeit", "winner": 1, "reason": "stall"})
+    migration._keep_capability(apps, None)
+    game.refresh_from_db()
+    assert game.result == {"kind": "forfeit", "winner": 1, "reason": "stall", "capability": "marshalling-points"}
