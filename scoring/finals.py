@@ -25,6 +25,9 @@ from .standings import StandingRow, Standings, compute_standings
 
 PLAYOFF_CLAUSE = "{tiebreaks}: playoff rounds \"formatted in the same manner as the tournament\""
 LOWER_TIER_CLAUSE = "Policy #1, Tournament Point Ties: \"the previously mentioned guidelines also apply\""
+# The standings' note for players still tied after the menu (scoring/tiebreaks.py), which says what a stage
+# decided once it has.
+STILL_TIED = "still tied with %(players)s after every criterion"
 # Where a player's place comes from when no stage decided it.
 # Translators: where a player's place comes from: the standings of the Swiss rounds.
 SWISS_STANDINGS = _("Swiss standings")
@@ -341,7 +344,15 @@ def standings_in_final_order(standings: Standings, ranking: FinalRanking) -> Sta
     for placing in ranking.placings:
         row = rows[placing.player]
         from_a_stage = placing.place is not None and placing.how not in (SWISS_STANDINGS, NOT_SEEDED)
-        notes = row.notes + (placing.how,) if from_a_stage else row.notes
+        notes = row.notes
+        if from_a_stage:
+            # "Still tied after every criterion" was so before the stage; say what the stage then decided.
+            # Translators: a standings note: how is the stage that decided the place, such as "Playoff, place 2 of 2".
+            notes = tuple(_("tied with %(players)s after every criterion, then %(how)s", players=note.params["players"],
+                            how=placing.how)
+                          if isinstance(note, Text) and note.msgid == STILL_TIED else note for note in row.notes)
+            if notes == row.notes:
+                notes = row.notes + (placing.how,)
         ordered.append(replace(row, rank=placing.place, notes=notes))
     lead_tie = standings.lead_tie if len(ranking.champions) > 1 else None
     return replace(standings, rows=tuple(ordered), lead_tie=lead_tie)

@@ -72,6 +72,7 @@ class GameLine:
     method: str | None = None
     explanation: str | None = None
     clause: str | None = None
+    stage: Text | None = None  # the playoff or bracket a game of a stage belongs to
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,8 @@ class Standings:
     lead_tie: LeadTie | None
     games: tuple[GameLine, ...]
     byes: tuple[ByeLine, ...]
+    # The games of playoffs and brackets, which no Swiss total counts (``as_dict`` leaves them to the stages').
+    stage_games: tuple[GameLine, ...] = ()
 
     def as_dict(self) -> dict:
         """The standings as JSON data (``python -m scoring standings``)."""
@@ -199,13 +202,10 @@ def compute_standings(archive: Archive) -> Standings:
     for rnd in archive.rounds:
         if rnd.bye is not None:
             byes.append(ByeLine(rnd.number, rnd.bye, points_json(archive.bye_points(rnd.number))))
-        for game in rnd.games:
-            if game.scored is None:
-                games.append(GameLine(rnd.number, game.table, game.players, None, None))
-            else:
-                games.append(GameLine(rnd.number, game.table, game.players,
-                                      (points_json(game.scored.points[0]), points_json(game.scored.points[1])),
-                                      game.result, game.scored.method, game.scored.explanation, game.scored.clause))
+        games.extend(_game_line(rnd.number, game) for game in rnd.games)
+    # The games of the playoffs and brackets: on each player's card, outside the Swiss totals.
+    stage_games = tuple(_game_line(rnd.number, game, stage.title) for stage in archive.stages
+                        for rnd in stage.rounds for game in rnd.games)
     return Standings(
         event=archive.event.name,
         policy=policy.key,
@@ -215,7 +215,16 @@ def compute_standings(archive: Archive) -> Standings:
         lead_tie=lead_tie,
         games=tuple(games),
         byes=tuple(byes),
+        stage_games=stage_games,
     )
+
+
+def _game_line(number: int, game, stage: Text | None = None) -> GameLine:
+    if game.scored is None:
+        return GameLine(number, game.table, game.players, None, None, stage=stage)
+    return GameLine(number, game.table, game.players,
+                    (points_json(game.scored.points[0]), points_json(game.scored.points[1])), game.result,
+                    game.scored.method, game.scored.explanation, game.scored.clause, stage)
 
 
 def _lead_tie_text(players: Text | str, resolution: str, policy: P.Policy) -> Text:

@@ -96,9 +96,9 @@ class PolicyGroupedSelect(forms.Select):
             if group:
                 parts.append(format_html('<optgroup label="{}" lang="en">', group))
             for option in options:
-                parts.append(format_html('<option value="{}"{}{}>{}</option>', option["value"],
-                                         mark_safe(" selected") if option["selected"] else "",
-                                         flatatt(option["attrs"]), option["label"]))
+                # The option's attributes hold "selected" when it is chosen.
+                parts.append(format_html('<option value="{}"{}>{}</option>', option["value"], flatatt(option["attrs"]),
+                                         option["label"]))
             if group:
                 parts.append(mark_safe("</optgroup>"))
         parts.append(mark_safe("</select>"))

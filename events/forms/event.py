@@ -104,6 +104,19 @@ class EventForm(forms.Form):
         help_text=gettext_lazy("Only to show what the policy implies; the real number is counted at the start."),
     )
 
+    def offer_only(self, policy_key: object) -> None:
+        """Offer the format and tie options of the policy ``policy_key`` alone, its first chosen when the one
+        in the form is another policy's: what the form shows once the coordinator has picked a policy."""
+        policy = scoring.POLICIES.get(policy_key) if isinstance(policy_key, str) else None
+        if policy is None:
+            return
+        for name, offered, labels in (("format", policy.formats, dict(FORMAT_CHOICES)),
+                                      ("tie_resolution", policy.tie_resolutions, dict(TIE_CHOICES))):
+            self.fields[name].choices = [(key, labels[key]) for key in offered]
+            if self.is_bound and self.data.get(name) not in offered:
+                self.data = self.data.copy()
+                self.data[name] = offered[0]
+
     def values(self) -> dict:
         data = dict(self.cleaned_data)
         data.pop("expected_players", None)

@@ -41,7 +41,7 @@ def _choices(keys, labels: dict[str, str]) -> list[tuple[str, str]]:
 
 
 # Policy titles are the documents' own names: they stay as published (docs/i18n.md).
-POLICY_CHOICES = [(key, f"{policy.title} ({policy.date})") for key, policy in POLICIES.items()]
+POLICY_CHOICES = [(key, policy.title) for key, policy in POLICIES.items()]
 GAME_TYPE_CHOICES = _choices(GAME_TYPES, {
     "one-deck-starter": gettext_lazy("One-deck game, starter decks"),
     "one-deck-standard": gettext_lazy("One-deck game, standard decks"),
@@ -169,7 +169,11 @@ class Event(models.Model):
 
     def sign_up_closed(self, now: datetime.datetime, registered: int) -> str | None:
         """Why the public sign-up takes no one now, as a sentence; None when it is open."""
-        if self.sign_up_opens_at is None or self.status != self.REGISTRATION:
+        if self.status == self.CLOSED:
+            return _("The event is over.")
+        if self.status != self.REGISTRATION:
+            return _("The sign-up is closed: the event has started. Ask the coordinator at the desk.")
+        if self.sign_up_opens_at is None:
             return _("This event takes no sign-ups here; ask the coordinator.")
         if now < self.sign_up_opens_at:
             opens = formats.date_format(timezone.localtime(self.sign_up_opens_at), "DATETIME_FORMAT")
@@ -192,6 +196,8 @@ class Event(models.Model):
         """
         if self.game_type in SEALED_GAME_TYPES:
             return self.sealed_deck_closed(now)
+        if self.status == self.CLOSED:
+            return _("The event is over: your list stays as registered.")
         if self.status != self.REGISTRATION:
             return _("The event has started: your list stays as registered. Ask the coordinator if it must change.")
         if self.deck_deadline and now >= self.deck_deadline:

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 import scoring
 
+from ..i18n import say
 from ..models import Player
 
 RESULT_LABELS = {
@@ -48,7 +49,8 @@ class CardRow:
     outcome: str  # "won", "lost", "tie", "bye" or "playing"
     detail: str
     tp: float | int | None
-    total: float | int
+    total: float | int | None  # None on a row of a playoff or bracket, which the total does not count
+    stage: str = ""  # the playoff or bracket the row's game belongs to, in the card's language
 
     @property
     def outcome_label(self) -> str:
@@ -97,27 +99,33 @@ def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[s
         if bye.player in entries:
             row = CardRow(bye.round, None, "—", "bye", str(OUTCOME_LABELS["bye"]), bye.tp, 0)
             entries[bye.player].append((bye.round, row))
-    for game in standings.games:
+    for game in (*standings.games, *standings.stage_games):
         for mine in (0, 1):
             pid = game.players[mine]
             if pid not in entries:
                 continue
             opponent = players_by_archive_id[game.players[1 - mine]].name
+            stage = str(say(game.stage)) if game.stage is not None else ""
             if game.tp is None:
-                row = CardRow(game.round, game.table, opponent, "playing", "", None, 0)
+                row = CardRow(game.round, game.table, opponent, "playing", "", None, 0, stage)
             else:
                 my_tp, their_tp = Fraction(game.tp[mine]), Fraction(game.tp[1 - mine])
                 outcome = "won" if my_tp > their_tp else "lost" if my_tp < their_tp else "tie"
+                if game.result and "roll_winner" in game.result:  # a level bracket game goes to the dice
+                    outcome = "won" if game.result["roll_winner"] == mine else "lost"
                 row = CardRow(game.round, game.table, opponent, outcome, _detail(game.result, mine),
-                              game.tp[mine], 0)
+                              game.tp[mine], 0, stage)
             entries[pid].append((game.round, row))
     cards = []
     for standing in standings.rows:
         total = Fraction(0)
         rows = []
         for _round, row in sorted(entries[standing.player], key=lambda item: item[0]):
-            total += Fraction(row.tp or 0)
-            row.total = _number(total)
+            if row.stage:
+                row.total = None  # a stage's game counts in its stage, not in the tournament points
+            else:
+                total += Fraction(row.tp or 0)
+                row.total = _number(total)
             rows.append(row)
         cards.append(Card(players_by_archive_id[standing.player], standing.rank, standing.tp, rows))
     return cards

@@ -270,11 +270,15 @@ def projector_board(event: Event, *, by_name: bool) -> dict:
     """The projector: the clock, the round's tables or names, and the tables given extra time."""
     rnd = event.latest_round()
     running = rnd is not None and event.status == Event.RUNNING
+    closed = event.status == Event.CLOSED
+    standings = event_standings(event) if closed else None
     return {
         "event": event,
         "round": rnd,
         "by_name": by_name,
-        "board_list": projector_list(event, rnd, by_name) if rnd else "",
+        # Once the event is closed the room sees how it ended, not the last round's tables.
+        "final": [row for row in standings.rows if row.rank is not None] if standings else None,
+        "board_list": projector_list(event, rnd, by_name) if rnd and not closed else "",
         "bracket": finals_board(event)["brackets_html"] if rnd is not None and rnd.is_elimination else "",
         "clock": break_clock_display(event) or (clock_display(event, rnd) if running else None),
         "extended": list(rnd.games.filter(extra_seconds__gt=0, result__isnull=True)) if rnd else [],

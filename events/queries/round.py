@@ -114,6 +114,7 @@ def pairing_explained(event: Event, rnd: Round) -> PairingExplained | None:
             own = playoff_archive(archive, stage)
             before = replace(own, rounds=own.rounds[:rnd.number - stage.first_round])
         games = [(game.table, *game.players) for game in played.games]
-        return explain_pairing(before, played.bye, games, changed_by_hand=bool(rnd.quality.get("changed_by_hand")))
+        return explain_pairing(before, played.bye, games, changed_by_hand=bool(rnd.quality.get("changed_by_hand")),
+                               playoff=rnd.stage_id is not None)
 
     return kept_part(event, f"pairing-explained:{rnd.number}", build, in_every_language=True).value

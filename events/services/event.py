@@ -19,7 +19,7 @@ from scoring.text import text_problem
 
 from ..archive import load_archive
 from ..i18n import say
-from ..models import FORMAT_CHOICES, TIE_CHOICES, TIME_ZONES, Event, Player
+from ..models import FORMAT_CHOICES, TIE_CHOICES, TIME_ZONES, DeckList, Event, Player
 from ..roles import OWNER, Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, new_event_slug, record_change, results_missing
 from .decks import recheck_deck_lists
@@ -256,14 +256,27 @@ def _check_rounds(rounds: int, paired: int) -> None:
 
 
 def _lists_missing(event: Event, present: int, confirm: bool) -> None:
-    """Ask before starting while deck lists are asked for and some players present have none."""
-    without = present - event.players.filter(status=Player.ACTIVE, deck_list__isnull=False).count()
-    if event.deck_lists_wanted and without and not confirm:
-        raise NeedsConfirmation([ngettext(
+    """Ask before starting while deck lists are asked for and some players present have none, or one not legal."""
+    if not event.deck_lists_wanted or confirm:
+        return
+    findings = list(DeckList.objects.filter(player__event=event, player__status=Player.ACTIVE)
+                    .values_list("findings", flat=True))
+    without = present - len(findings)
+    not_legal = sum(1 for found in findings if not (found or {}).get("legal"))
+    warnings = []
+    if without:
+        warnings.append(ngettext(
             "%(count)s of the %(players)s players present has no deck list; once the event starts only you "
             "can enter one.",
             "%(count)s of the %(players)s players present have no deck list; once the event starts only you "
-            "can enter theirs.", without) % {"count": without, "players": present}])
+            "can enter theirs.", without) % {"count": without, "players": present})
+    if not_legal:
+        warnings.append(ngettext(
+            "%(count)s deck list breaks a rule or names a card Council does not know: see the Decks page.",
+            "%(count)s deck lists break a rule or name cards Council does not know: see the Decks page.",
+            not_legal) % {"count": not_legal})
+    if warnings:
+        raise NeedsConfirmation(warnings)
 
 
 def _rounds_note(planned: int, by_policy: int, present: int, policy: scoring.Policy, note: str) -> str:

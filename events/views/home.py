@@ -63,7 +63,10 @@ def event_new(request):
 
 @require_GET
 def policy_preview(request):
-    return render(request, "events/event_form.html#implications", {"implications": implications_of(request.GET)})
+    """What the chosen policy implies, and its own formats and tie options put in place of the form's (htmx)."""
+    form = EventForm(request.GET)
+    form.offer_only(request.GET.get("policy"))
+    return render(request, "events/policy_preview.html", {"implications": implications_of(request.GET), "form": form})
 
 
 @login_required

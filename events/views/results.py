@@ -51,6 +51,12 @@ def _preview(game: Game, form: ResultForm):
 def _saved(request, event, actor, game: Game):
     messages.success(request, _("Table %(table)s: saved. %(first)s v %(second)s.") % {
         "table": game.table, "first": game.player_a, "second": game.player_b})
+    # A forfeit for dropping out or cheating took the loser out of the event in the same change (reading 73).
+    result = game.result or {}
+    if result.get("kind") == "forfeit" and result.get("reason") in ("drop", "cheat"):
+        loser = game.player_b if result["winner"] == 0 else game.player_a
+        messages.warning(request, (_("%(name)s is ejected from the event.") if result["reason"] == "cheat"
+                                   else _("%(name)s drops out of the event.")) % {"name": loser.name})
     if actor.is_coordinator and request.POST.get("back") == "round":
         back = reverse("round", args=[event.slug, game.round.number])
         page = page_of_table(game.table, game.round.games.count())
@@ -80,7 +86,7 @@ def game_result(request, event, actor, game_id: int):
         done = submit(form, lambda data: services.record_result(
             game, form.result(), actor=actor, expected_version=data["version"], confirm=data["confirm"]))
         if done.made:
-            return _saved(request, event, actor, game)
+            return _saved(request, event, actor, done.value)
         warnings, status = done.warnings, done.status
         if isinstance(done.error, services.ResultConflict):
             # The form shows what was saved meanwhile and saves over it only when sent again.

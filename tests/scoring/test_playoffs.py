@@ -185,7 +185,10 @@ def test_after_a_playoff_the_standings_in_final_order_name_one_champion():
     assert sorted(row.rank for row in final.rows if row.player in ("t1", "t2")) == [1, 2]
     assert [row.rank for row in final.rows if row.rank == 1] == [1] and final.lead_tie is None
     champion = next(row for row in final.rows if row.rank == 1)
-    assert champion.notes[-1].startswith("Playoff, place 1 of 2")
+    # The note that the two were still tied after every criterion now says what the playoff decided.
+    assert champion.notes[-1].startswith("tied with T") and champion.notes[-1].endswith(", then Playoff, place 1 of 2")
+    assert not any(note.startswith("still tied") for row in final.rows if row.player in ("t1", "t2")
+                   for note in row.notes)
 
 
 def test_a_playoff_played_on_paper_and_recorded_decides_first_place():

@@ -146,7 +146,7 @@ def test_a_sign_up_stops_at_the_cap_and_refuses_a_name_that_reads_as_a_registere
 
 def test_the_sign_up_closes_when_the_event_starts(open_sign_up):
     run_event(open_sign_up, 2, 0)
-    with pytest.raises(services.ServiceError, match="takes no sign-ups"):
+    with pytest.raises(services.ServiceError, match="The sign-up is closed: the event has started"):
         services.sign_up(open_sign_up, "Late Ann", now=NOW)
 
 

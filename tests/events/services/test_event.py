@@ -172,10 +172,12 @@ def test_starting_with_deck_lists_asked_for_and_missing_warns_first(event):
     event.refresh_from_db()
     players = register(event, 4)
     services.submit_deck_list(players[0], LEGAL, actor=actor(event.owner))
+    services.submit_deck_list(players[1], LEGAL.replace("3 Orc-patrol", "4 Orc-patrol"), actor=actor(event.owner))
     with pytest.raises(services.NeedsConfirmation) as asked:
         services.start_event(event, actor=actor(event.owner))
     assert asked.value.warnings == [
-        "3 of the 4 players present have no deck list; once the event starts only you can enter theirs."]
+        "2 of the 4 players present have no deck list; once the event starts only you can enter theirs.",
+        "1 deck list breaks a rule or names a card Council does not know: see the Decks page."]
     event.refresh_from_db()
     assert event.status == "registration"
     services.start_event(event, actor=actor(event.owner), confirm=True)

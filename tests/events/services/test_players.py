@@ -70,7 +70,8 @@ def test_a_drop_mid_game_concedes_with_the_maximum_for_the_opponents_deck(event,
     told = services.drop_player(game.player_a, actor=actor(event.owner))
     game.refresh_from_db()
     # Policy #1, General 19; Policy Number 4 two-deck One Ring win is 7 points.
-    assert game.result == {"kind": "forfeit", "winner": 1, "reason": "drop"}
+    # The forfeit keeps the capability it was scored with (reading 77).
+    assert game.result == {"kind": "forfeit", "winner": 1, "reason": "drop", "capability": capability}
     assert game.points == [0, points]
     assert f"gets {points} points" in told
     dropped = Player.objects.get(pk=game.player_a_id)
@@ -97,7 +98,7 @@ def test_an_ejection_forfeits_the_open_game_for_cheating(event):
     game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
     services.drop_player(game.player_b, actor=actor(event.owner), ejected=True)
     game.refresh_from_db()
-    assert game.result == {"kind": "forfeit", "winner": 0, "reason": "cheat"}
+    assert game.result == {"kind": "forfeit", "winner": 0, "reason": "cheat", "capability": "marshalling-points"}
     assert Player.objects.get(pk=game.player_b_id).status == "ejected"
 
 

@@ -19,7 +19,8 @@ def test_a_drop_that_concedes_the_last_open_game_completes_the_round_snapshot(ev
     game = open_game(event)
     services.drop_player(game.player_a, actor=actor(event.owner))
     snapshot = event.snapshots.get(reason="Round 1 complete")
-    assert snapshot.data["rounds"][0]["games"][-1]["result"] == {"kind": "forfeit", "winner": 1, "reason": "drop"}
+    assert snapshot.data["rounds"][0]["games"][-1]["result"] == {"kind": "forfeit", "winner": 1, "reason": "drop",
+                                                                       "capability": "marshalling-points"}
 
 
 def test_restoring_to_registration_removes_later_players_and_rounds(event):

@@ -263,3 +263,19 @@ def test_an_events_times_are_entered_and_shown_in_its_own_zone(as_owner, client,
     token = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
     link = client.get(f"/e/{event.slug}/deck/{token}/").content.decode()
     assert "Dec. 5, 2026, 10 a.m." in link and "Europe/Rome</span>" in link
+
+
+def test_the_sign_up_and_a_deck_link_say_why_they_are_closed_once_the_event_starts_and_ends(client, event):
+    event.deck_lists_wanted = True
+    event.sign_up_opens_at = timezone.now() - datetime.timedelta(hours=1)
+    event.save()
+    [ann] = services.register_players(event, "Ann", actor=actor(event.owner))
+    register(event, 3)
+    token = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
+    services.start_event(event, actor=actor(event.owner), confirm=True)
+    assert "The sign-up is closed: the event has started." in client.get(f"/e/{event.slug}/sign-up/").content.decode()
+    event.status = "closed"
+    event.save()
+    assert "The event is over." in client.get(f"/e/{event.slug}/sign-up/").content.decode()
+    assert "The event is over: your list stays as registered." in client.get(
+        f"/e/{event.slug}/deck/{token}/").content.decode()

@@ -63,3 +63,16 @@ def test_import_of_a_broken_file_explains_next_to_the_upload(as_owner):
     response = as_owner.post("/events/import/", {"archive": upload})
     assert response.status_code == 422
     assert 'id="id_archive_error"' in response.content.decode() and "not a JSON file" in response.content.decode()
+
+
+def test_choosing_a_policy_offers_its_own_formats_and_tie_options_in_place(client, db):
+    response = client.get("/events/new/policy/", {"policy": "policy-1-1996", "game_type": "two-deck",
+                                                  "format": "general-opponent", "tie_resolution": "playoff"}, **HTMX)
+    text = response.content.decode()
+    assert 'id="format-choice" hx-swap-oob="true"' in text and 'id="tie-choice" hx-swap-oob="true"' in text
+    # Policy #1's one format is chosen in place of the later policies' general opponent.
+    assert '<option value="single-deck" selected>' in text and 'value="general-opponent"' not in text
+    assert 'value="co-champions-without-menu"' in text
+    later = client.get("/events/new/policy/", {"policy": "policy-4-2001", "game_type": "two-deck",
+                                               "tie_resolution": "co-champions-without-menu"}, **HTMX).content.decode()
+    assert '<option value="playoff" selected>' in later and "co-champions" not in later.split('id="tie-choice"')[1]

@@ -103,7 +103,7 @@ def _greek_event():
     services.register_players(event, "\n".join(GREEK), actor=by)
     for player in event.players.all():
         services.submit_deck_list(player, "Hazards\n3 Orc-patrol", actor=by)
-    services.start_event(event, actor=by, rounds=3, note="the test's own number")
+    services.start_event(event, actor=by, rounds=3, note="the test's own number", confirm=True)
     for game in services.pair_round(event, actor=by, seed=1).games.all():
         services.record_result(game, {"kind": "council", "mp": [30, 12]}, actor=by, expected_version=game.version)
     first, *rest = services.pair_round(event, actor=by, seed=2).games.order_by("table")

@@ -473,3 +473,11 @@ def test_a_playoff_rounds_clock_is_named_after_its_stage(client, event):
     services.start_clock(Round.objects.get(pk=playoff.pk), actor=who)
     page = client.get(f"/e/{event.slug}/").content.decode()
     assert "Playoff, round 1" in page and ">Round 2<" not in page
+
+
+def test_the_projector_shows_the_final_standings_once_the_event_is_closed(client, event):
+    run_event(event, 4, 2)
+    services.close_event(event, actor=actor(event.owner), confirm=True)
+    board = client.get(f"/e/{event.slug}/projector/").content.decode()
+    assert "Final standings" in board and ": tables" not in board
+    assert board.count('<span class="where">') == 4

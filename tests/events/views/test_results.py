@@ -115,3 +115,11 @@ def test_a_correction_shows_both_versions_on_the_result_page(event, as_owner):
     history = page[page.index("Versions of this result"):]
     assert history.index("Version 1") < history.index("Version 2")
     assert "6–0" in history and "0–6" in history
+
+
+def test_a_forfeit_for_dropping_out_says_the_player_leaves_the_event(as_owner, event):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    page = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/",
+                         {"kind": "forfeit", "winner": "a", "reason": "drop", "version": "0"}, follow=True)
+    assert f"{game.player_b.name} drops out of the event." in page.content.decode()

@@ -54,6 +54,9 @@ def test_after_a_playoff_one_champion_is_named_everywhere(as_owner, client, even
     client.post(f"/e/{event.slug}/me/", {"player": second.pk})
     phone = client.get(f"/e/{event.slug}/").content.decode()
     assert "tournament points</strong> · place 2</p>" in phone
+    # The playoff's game is on the card too, outside the tournament points' running total.
+    assert '<span class="muted">Playoff:</span> ' + champion.name in phone
+    assert '<h2 id="standings-heading">Final standings</h2>' in phone
     decks = as_owner.get(f"/events/{event.slug}/decks/").content.decode()
     assert decks.index(f"1. {champion.name}") < decks.index(f"2. {second.name}")
     assert DeckList.objects.count() == 2 and Player.objects.count() == 2
