@@ -72,7 +72,10 @@ SPREAD_CANDIDATES = [
 def outcomes_for(policy, workload: str) -> list[dict]:
     """The results a game is drawn from, uniformly."""
     if workload == "random":
-        return [o for o in RANDOM_OUTCOMES if policy.weakest_link_points is None or o.get("mp") != [12, 12]]
+        # Equal MP where the policy has no Weakest Link; a bare tie where an elimination can still end a game.
+        return [o for o in RANDOM_OUTCOMES
+                if (policy.weakest_link_points is None or o.get("mp") != [12, 12])
+                and (policy.simultaneous_elimination_ties or o["kind"] != "tie")]
     by_split: dict[tuple[Fraction, Fraction], dict] = {}
     for result in SPREAD_CANDIDATES:
         try:

@@ -265,15 +265,13 @@ def _best_pairing(
     groups: list[list[int]] = [[] for _ in group_scores]
     for p in order:
         groups[group_index[scores[p]]].append(p)
-    classes = {a: n for n, a in enumerate(sorted({avatars[p] for p in order if avatars[p] is not None}))}
-    avatar_class: list[int | None] = [None] * len(scores)
+    avatar_class = _avatar_classes(order, avatars, len(scores))
     # Opponents who are not in ``order`` (the bye) are never asked about, so they may stay.
     forbidden = opponents
-    if classes:
+    if any(c is not None for c in avatar_class):
         by_class: dict[int, set[int]] = {}
         for p in order:
-            if avatars[p] is not None:
-                avatar_class[p] = classes[avatars[p]]
+            if avatar_class[p] is not None:
                 by_class.setdefault(avatar_class[p], set()).add(p)
         forbidden = list(opponents)
         for p in order:
@@ -291,6 +289,36 @@ def _best_pairing(
     else:
         pairs, proven = solve_with_defects(order, scores, opponents, avatars)
     return pairs, cost_vector(pairs, groups, opponents, avatars), floor, proven
+
+
+def _avatar_classes(order: list[int], avatars: list[str | None], size: int) -> list[int | None]:
+    """Each player's class for the group search: players of one class may not meet.
+
+    A class is a Fallen-wizard (None: no avatar, or not a Fallen-wizard-only event). When
+    one Fallen-wizard is played by exactly half the players, a pairing without a clash
+    pairs each of them with one of the other half, so the other half may not meet one
+    another either: they form the second class. No pairing without a clash is lost,
+    and the search, which reasons about a class outnumbering the others in a pool or
+    below a cut, sees the balance both ways (seen: a 60-player round with 30 Sarumans
+    that searched past the safety net with three classes).
+    """
+    avatar_class: list[int | None] = [None] * size
+    counts: dict[str, int] = {}
+    for p in order:
+        if avatars[p] is not None:
+            counts[avatars[p]] = counts.get(avatars[p], 0) + 1
+    if not counts:
+        return avatar_class
+    dominant = max(sorted(counts), key=lambda a: counts[a])
+    if 2 * counts[dominant] == len(order):
+        for p in order:
+            avatar_class[p] = 1 if avatars[p] == dominant else 0
+        return avatar_class
+    classes = {a: n for n, a in enumerate(sorted(counts))}
+    for p in order:
+        if avatars[p] is not None:
+            avatar_class[p] = classes[avatars[p]]
+    return avatar_class
 
 
 def _search_around_a_dominant_wizard(

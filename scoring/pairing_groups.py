@@ -33,14 +33,15 @@ from __future__ import annotations
 from itertools import combinations
 
 from .matching import greedy_then_mended, maximum_matching
+from .pairing_choices import balanced_choices, class_excess, floaters_out
 
 # A safety net, not a budget: no round of the benchmarks' general-opponent events comes
 # near it (they search at most a few hundred states). Lopsided Fallen-wizard-only fields
-# (one Fallen-wizard just under half the field and most of the lower groups) can make
-# the search grow without end; past this many states and pairability checks it pairs
-# everyone with a blossom matching that offers each player the nearest score groups
-# first, and says the pairing is unproven, so that a coordinator never waits
-# (docs/performance.md).
+# (one Fallen-wizard near half the field and most of the lower groups) can make the
+# search grow without end. Past this much work (states, pairability checks, largest
+# matchings and ways of leaving floaters over) the search stops, so that a coordinator
+# never waits, and a blossom matching that offers each player the nearest score groups
+# first pairs the round, said to be unproven (``nearest_first_pairs``, docs/performance.md).
 SAFETY_NET_STATES = 20_000
 
 
@@ -129,8 +130,8 @@ class GroupSearch:
         """Whether the search ran to its end (always, but for the safety net)."""
         return not self.past_the_net
 
-    def _count_work(self) -> None:
-        self.states += 1
+    def _count_work(self, steps: int = 1) -> None:
+        self.states += steps
         if self.searching and self.states > SAFETY_NET_STATES:
             raise PastTheNet
 
@@ -238,8 +239,11 @@ class GroupSearch:
         residents = self.groups[g]
         odd_out = (len(floaters) + len(residents)) & 1
         least_below = self.parity_floor[g + 1][odd_out] if g + 1 < self.k else 0
-        for leftover, cost in self._leftovers(g, floaters, absorbed=len(key) == 3):
-            if cost + least_below >= best:
+        # The cost here above which no leftover can do better than the best so far:
+        # the leftovers come cheapest first, so they stop there.
+        ceiling = [best - least_below]
+        for leftover, cost in self._leftovers(g, floaters, ceiling, absorbed=len(key) == 3):
+            if cost >= ceiling[0]:
                 break
             if g + 1 == self.k:
                 total = cost
@@ -249,6 +253,7 @@ class GroupSearch:
                 total = cost + self._rest(g + 1, leftover, best - cost)
             if total < best:
                 best, chosen = total, leftover
+                ceiling[0] = best - least_below
                 if best <= floor:
                     break
         if chosen is not None:
@@ -258,8 +263,9 @@ class GroupSearch:
         self.memo[key] = (max(limit, known[0] if known else 0), False)
         return limit
 
-    def _leftovers(self, g: int, floaters: frozenset[int], *, absorbed: bool = False):
-        """Who of the pool may be left over, cheapest first: (leftover, its cost here).
+    def _leftovers(self, g: int, floaters: frozenset[int], ceiling: list, *, absorbed: bool = False):
+        """Who of the pool may be left over, cheapest first: (leftover, its cost here),
+        while that cost is below ``ceiling[0]`` (which the caller lowers as it goes).
 
         Leaving a floater costs a skip of its own, higher, group and so outweighs leaving
         any number of group g's players; among equal costs the seed's order decides, the
@@ -275,28 +281,40 @@ class GroupSearch:
             for residents_out in combinations(residents[::-1], out):
                 yield frozenset(residents_out), out * self.w_down[g]
             return
-        ordered = sorted(floaters, key=lambda f: (self.group_of[f], f))
-        by_cost: dict[int, list[tuple[int, ...]]] = {}
-        for n in range(len(ordered) + 1 if not last else 1):
-            for kept_out in combinations(ordered, n):
-                cost = sum(self.w_skip[self.group_of[f]] for f in kept_out)
-                by_cost.setdefault(cost, []).append(kept_out)
         parity = len(pool) & 1
         last_first = residents[::-1]
-        for floater_cost in sorted(by_cost):
-            runs = by_cost[floater_cost]
-            shortest = {}
-            for kept_out in runs:
-                rest = pool.difference(kept_out)
-                shortest[kept_out] = self._deficiency(rest)
+        for floater_cost, runs in floaters_out(floaters, self.group_of, self.w_skip, last):
+            if floater_cost >= ceiling[0]:
+                return
+            self._count_work(len(runs))
+            # The fewest residents to leave over with each choice of floaters, as far as
+            # known: an outnumbering avatar class first (cheap), a largest matching once
+            # that is passed (each is a blossom matching, so only when asked).
+            shortest = {kept_out: (class_excess(pool.difference(kept_out), self.avatar_class), False)
+                        for kept_out in runs}
             for t in range(0, (len(residents) if not last else 0) + 1):
                 cost = floater_cost + t * self.w_down[g]
+                if cost >= ceiling[0]:
+                    return
                 for kept_out in runs:
-                    if (len(kept_out) + t) & 1 != parity or t < shortest[kept_out]:
+                    if (len(kept_out) + t) & 1 != parity:
                         continue
                     if not last and len(kept_out) + t < self.excess[g + 1]:
                         continue  # too few to pair the class that outnumbers the rest below
-                    for residents_out in combinations(last_first, t):
+                    fewest, exact = shortest[kept_out]
+                    if t < fewest:
+                        continue
+                    if not exact:
+                        rest = pool.difference(kept_out)
+                        if rest not in self._deficiency_cache:
+                            self._count_work()  # a blossom matching, as a pairability check
+                        fewest = self._deficiency(rest)
+                        shortest[kept_out] = (fewest, True)
+                        if t < fewest:
+                            continue
+                    choices = (balanced_choices(last_first, t, pool.difference(kept_out), self.avatar_class)
+                               if self.any_class else combinations(last_first, t))
+                    for residents_out in choices:
                         leftover = frozenset(kept_out).union(residents_out)
                         if self._pairable(pool - leftover):
                             yield leftover, cost

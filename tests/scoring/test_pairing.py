@@ -228,3 +228,54 @@ def test_past_the_safety_net_a_forced_rematch_round_is_still_complete(monkeypatc
     assert sorted(everyone(result)) == list("abcd")
     assert result.quality["rematches"] == 2
     assert result.quality["proven_optimal"] is False
+
+
+def test_a_fallen_wizard_played_by_exactly_half_the_field_meets_only_the_other_half():
+    # Four Sarumans among eight: every game without a clash is a Saruman against another
+    # Fallen-wizard, so Alatar and Pallando players never meet (the search is told so).
+    avatars = ["Saruman"] * 4 + ["Alatar", "Alatar", "Pallando", "Pallando"]
+    players = [{"id": f"p{i}", "name": f"P{i}", "avatar": a} for i, a in enumerate(avatars)]
+    doc = archive(players, [([("p0", "p4", WIN), ("p1", "p5", LOSS), ("p2", "p6", WIN), ("p3", "p7", LOSS)], None)],
+                  format="fallen-wizard-only")
+    for seed in range(20):
+        result = pair(doc, seed=seed)
+        assert result.quality["avatar_clashes"] == 0 and result.quality["rematches"] == 0
+        assert result.quality["proven_optimal"] is True
+        for pair_ in pairs_of(result):
+            assert sum(1 for p in pair_ if avatars[int(p[1:])] == "Saruman") == 1
+
+
+def test_leftover_choices_skip_only_those_that_leave_an_avatar_class_outnumbering_the_rest():
+    from itertools import combinations
+    import random
+
+    from scoring.pairing_choices import balanced_choices
+
+    rng = random.Random(7)
+    for trial in range(400):
+        n = rng.randint(1, 12)
+        classes = [rng.choice([None, 0, 0, 0, 1, 2]) for _ in range(n)]
+        if all(c is None for c in classes):
+            continue
+        candidates = rng.sample(range(n), rng.randint(0, n))
+        rest = frozenset(candidates) | {p for p in range(n) if rng.random() < 0.5}
+        for t in range(len(candidates) + 1):
+            kept = [c for c in combinations(candidates, t)
+                    if all(2 * sum(1 for p in rest - set(c) if classes[p] == k) <= len(rest) - t - (len(rest) - t) % 2
+                           for k in (0, 1, 2))]
+            assert list(balanced_choices(candidates, t, rest, classes)) == kept
+
+
+def test_a_half_saruman_field_with_26_floaters_is_paired_within_the_net():
+    # Two score groups of Sarumans above two of others (13 players each): all 26 Sarumans
+    # must float into the third group. Before the net counted its work, the search built
+    # all 2 ** 26 ways of leaving floaters over first (over 6 GB); now it stops at the net.
+    players, games = [], []
+    for i in range(26):
+        players.append({"id": f"s{i:02d}", "name": f"S{i}", "avatar": "Saruman"})
+        players.append({"id": f"o{i:02d}", "name": f"O{i}", "avatar": ("Alatar", "Pallando")[i % 2]})
+        games.append((f"s{i:02d}", f"o{i:02d}", WIN if i < 13 else mp(15, 10)))
+    doc = archive(players, [(games, None)], format="fallen-wizard-only")
+    result = pair(doc, seed=1)
+    assert sorted(everyone(result)) == sorted(p["id"] for p in players)
+    assert (result.quality["rematches"], result.quality["avatar_clashes"]) == (0, 0)
