@@ -47,7 +47,7 @@ class PairingExplained:
     round: int
     method: Text
     clause: str
-    groups: tuple[tuple[Fraction, int], ...]  # points and how many players, highest first
+    groups: tuple[tuple[Text, int], ...]  # the points ("6 points") and how many players, highest first
     tables: tuple[TableExplained, ...]
     bye: str | None
     bye_reason: Reason | None
@@ -100,7 +100,7 @@ def explain_pairing(archive: Archive, bye: str | None, games: list[tuple[int, st
                                      tuple(explainer.reasons(high, low))))
     return PairingExplained(
         round=number, method=method, clause=clause,
-        groups=tuple((Fraction(units, history.unit), size) for units, size in zip(groups, sizes)),
+        groups=tuple((points_said(Fraction(units, history.unit)), size) for units, size in zip(groups, sizes)),
         tables=tuple(tables), bye=bye,
         bye_reason=_bye_reason(archive, bye, history, seated, name) if bye else None,
     )

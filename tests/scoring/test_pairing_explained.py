@@ -24,7 +24,7 @@ def test_players_on_the_same_points_are_explained_as_a_score_group():
     out = explained(doc, None, [(1, "a", "c"), (2, "b", "d")])
     assert [[r.text for r in t.reasons] for t in out.tables] == [["A and C both have 6 points"],
                                                                   ["B and D both have 0 points"]]
-    assert out.groups == ((6, 2), (0, 2))
+    assert out.groups == (("6 points", 2), ("0 points", 2))
 
 
 def test_an_odd_group_sends_one_player_down_and_says_so():
