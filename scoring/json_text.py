@@ -33,8 +33,8 @@ _READER_MESSAGES = {
     "Expecting ':' delimiter": _("Expecting ':' delimiter"),
     # Translators: why a document is not valid JSON, as Python's JSON reader says it.
     "Expecting property name enclosed in double quotes": _("Expecting property name enclosed in double quotes"),
-    # Translators: why a document is not valid JSON, as Python's JSON reader says it; a place follows.
-    "Unterminated string starting at": _("Unterminated string starting at"),
+    # Translators: why a document is not valid JSON, as Python's JSON reader says it; "at line 1, column 5" follows.
+    "Unterminated string starting at": _("Unterminated string starting"),
 }
 
 
