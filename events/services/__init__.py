@@ -16,7 +16,7 @@ from .decks import (
     submit_deck_list,
     update_deck_settings,
 )
-from .event import EVENT_RULE_FIELDS, change_rounds, close_event, create_event, start_event, update_event
+from .event import EVENT_RULE_FIELDS, change_rounds, create_event, start_event, update_event
 from .players import drop_player, register_players, remove_player, update_player
 from .results import ResultConflict, confirm_result, preview_result, record_result, report_result
 from .rounds import pair_round, swap_players, undo_round
@@ -24,7 +24,7 @@ from .sealed import adjust_break_clock, enter_sealed_product, pause_break_clock,
 from .sign_up import make_deck_link, make_deck_links, revoke_deck_link, sign_up
 from .snapshots import restore_snapshot, take_snapshot
 from .staff import add_staff, create_staff_link, remove_staff, revoke_staff_link
-from .stages import cancel_stage, start_stage
+from .stages import cancel_stage, close_event, start_stage
 
 __all__ = [
     "EVENT_RULE_FIELDS",

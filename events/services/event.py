@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 
 from django.conf import settings
@@ -12,18 +11,16 @@ from django.utils.translation import gettext as _
 
 import scoring
 from scoring.archive import parse_event
-from scoring.finals import final_ranking, next_stage
+from scoring.finals import next_stage
 from scoring.limits import MAX_ROUNDS
-from scoring.policies import PLAYOFF_RESOLUTIONS
 from scoring.text import text_problem
 
 from ..archive import load_archive
 from ..i18n import say
 from ..models import FORMAT_CHOICES, TIE_CHOICES, TIME_ZONES, DeckList, Event, Player
 from ..roles import OWNER, Actor
-from .base import NeedsConfirmation, ServiceError, locked_event, new_event_slug, record_change, results_missing
+from .base import NeedsConfirmation, ServiceError, locked_event, new_event_slug, record_change
 from .decks import recheck_deck_lists
-from .snapshots import snapshot
 from .stages import create_stage
 
 EVENT_RULE_FIELDS = ("policy", "game_type", "format", "tie_resolution", "first_round_pairing", "structure",
@@ -66,7 +63,7 @@ def _check_tie_option(fields: dict) -> None:
 
     Policy #1 posts one of its three options; Version 3 and Policy Number 4 hold playoff
     rounds, and co-champions only "If both players and the tournament coordinator
-    agree", which is asked when the tie arises (``close_event``).
+    agree", which is asked when the tie arises (``stages.close_event``).
     """
     policy = scoring.get_policy(fields["policy"])
     if fields["tie_resolution"] in policy.tie_resolutions:
@@ -325,85 +322,3 @@ def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") ->
                       ngettext("%(count)s round", "%(count)s rounds", rounds) % {"count": rounds}, before=before,
                       after={"rounds_planned": rounds, "note": event.rounds_note})
     return event
-
-
-def close_event(
-    event: Event, *, actor: Actor, playoff_winner: Player | None = None, co_champions_agreed: bool = False,
-    confirm: bool = False,
-) -> scoring.Standings:
-    """Close the event on its final ranking (scoring/finals.py).
-
-    Every result must be in. Fewer Swiss rounds than planned need ``confirm``. A stage
-    under way, a posted top cut not played, or an unseeded bracket must finish first.
-    When players still share the lead after every criterion and every playoff, the
-    option posted in advance decides (Policy #1 / Version 3 / Policy Number 4,
-    Tournament Point Ties): the playoff is played here (``start_stage``), or, when it
-    was played on paper, its winner is recorded here; co-champions need nothing more.
-    Under Version 3 and Policy Number 4 the tied players and the coordinator may agree
-    instead to be co-champions ("If both players and the tournament coordinator agree",
-    ``co_champions_agreed``): the event then records co-champions as its option.
-    """
-    with transaction.atomic(durable=True):
-        event = locked_event(event)
-        if event.status != Event.RUNNING:
-            raise ServiceError(_("Only a running event can be closed."))
-        latest = event.latest_round()
-        if latest is None:
-            raise ServiceError(_("No round has been played yet."))
-        missing = latest.tables_without_result()
-        if missing:
-            raise ServiceError(results_missing(latest.label, missing))
-        archive = load_archive(event)
-        swiss = len(archive.rounds)
-        if not archive.stages and swiss < (event.rounds_planned or 0) and not confirm:
-            raise NeedsConfirmation([ngettext("Only %(played)s of the %(count)s planned round was played.",
-                                              "Only %(played)s of the %(count)s planned rounds were played.",
-                                              event.rounds_planned) % {"played": swiss, "count": event.rounds_planned}])
-        ranking = final_ranking(archive)
-        if ranking.pending is not None:
-            # Translators: %(pending)s is what is still to be played, such as "Playoff: 1 round of 2 to play".
-            raise ServiceError(_("%(pending)s: finish it before closing.") % {"pending": say(ranking.pending)})
-        standings = scoring.compute_standings(archive)
-        champions = ranking.champions
-        policy = scoring.get_policy(event.policy)
-        agreed = co_champions_agreed and len(champions) > 1
-        if co_champions_agreed and not agreed:
-            raise ServiceError(_("Nobody shares the lead: there are no co-champions to agree on."),
-                               field="co_champions_agreed")
-        if agreed and not (policy.co_champions_by_agreement and event.tie_resolution == "playoff"):
-            raise ServiceError(_("Under this policy the tie is settled as posted before the event."),
-                               field="co_champions_agreed", rule=policy.tiebreak_clause)
-        if agreed and playoff_winner is not None:
-            raise ServiceError(_("Either a playoff winner or co-champions, not both."), field="co_champions_agreed")
-        before = {"tie_resolution": event.tie_resolution}
-        if agreed:
-            event.tie_resolution = "co-champions"
-        if len(champions) > 1 and event.tie_resolution in PLAYOFF_RESOLUTIONS:
-            names = ", ".join(p.name for p in ranking.placings if p.player in champions)
-            if playoff_winner is None or playoff_winner.archive_id not in champions:
-                raise ServiceError(_("%(names)s are tied for the lead: start the playoff from the desk, or record "
-                                     "who won a playoff played on paper.") % {"names": names}, field="playoff_winner",
-                                   rule=event_tiebreak_clause(event))
-        elif playoff_winner is not None:
-            raise ServiceError(_("There is no tie for the lead to play off."), field="playoff_winner")
-        event.status = Event.CLOSED
-        event.playoff_winner = playoff_winner
-        event.save()
-        if agreed:
-            names = ", ".join(p.name for p in ranking.placings if p.player in champions)
-            # Translators: %(names)s are the players who share the lead and agreed to be co-champions.
-            record_change(event, actor, "event.co_champions_agreed",
-                          _("%(names)s and the coordinator agree: co-champions") % {"names": names},
-                          before=before, after={"tie_resolution": "co-champions", "champions": list(champions)})
-        record_change(event, actor, "event.closed", event.name,
-                      after={"winner": playoff_winner.archive_id if playoff_winner else
-                             (champions[0] if len(champions) == 1 else None),
-                             "champions": list(champions),
-                             "lead_tie": dataclasses.asdict(standings.lead_tie) if standings.lead_tie else None})
-        snapshot(event, _("Event closed"), latest.number)
-    return standings
-
-
-def event_tiebreak_clause(event: Event) -> str:
-    """The clause of the event's policy that sends a lead tied after every criterion to a playoff."""
-    return scoring.get_policy(event.policy).tiebreak_clause

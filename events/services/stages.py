@@ -1,4 +1,5 @@
-"""What follows the Swiss rounds, or replaces them: playoffs, the top cut, an elimination bracket.
+"""How an event ends: what follows the Swiss rounds, or replaces them (playoffs, the top
+cut, an elimination bracket), and closing the event on its final ranking.
 
 The rules are the engine's (scoring/finals.py): which stage is due, who plays it, how it
 is seeded. Rounds of a stage are paired by ``rounds.pair_round`` and their results saved
@@ -7,10 +8,12 @@ by ``results.save_result`` like any other.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from scoring.finals import final_ranking, next_stage, playoff_for
@@ -18,9 +21,9 @@ from scoring.policies import PLAYOFF_RESOLUTIONS
 
 from ..archive import load_archive
 from ..i18n import say
-from ..models import Event, Stage
+from ..models import Event, Player, Stage
 from ..roles import Actor
-from .base import ServiceError, locked_event, record_change
+from .base import NeedsConfirmation, ServiceError, locked_event, record_change, results_missing
 from .snapshots import snapshot
 
 
@@ -101,3 +104,85 @@ def cancel_stage(stage: Stage, *, actor: Actor) -> None:
         title = say(stage.title)
         stage.delete()
         record_change(event, actor, "stage.cancelled", title, before=before)
+
+
+def close_event(
+    event: Event, *, actor: Actor, playoff_winner: Player | None = None, co_champions_agreed: bool = False,
+    confirm: bool = False,
+) -> scoring.Standings:
+    """Close the event on its final ranking (scoring/finals.py).
+
+    Every result must be in. Fewer Swiss rounds than planned need ``confirm``. A stage
+    under way, a posted top cut not played, or an unseeded bracket must finish first.
+    When players still share the lead after every criterion and every playoff, the
+    option posted in advance decides (Policy #1 / Version 3 / Policy Number 4,
+    Tournament Point Ties): the playoff is played here (``start_stage``), or, when it
+    was played on paper, its winner is recorded here; co-champions need nothing more.
+    Under Version 3 and Policy Number 4 the tied players and the coordinator may agree
+    instead to be co-champions ("If both players and the tournament coordinator agree",
+    ``co_champions_agreed``): the event then records co-champions as its option.
+    """
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        if event.status != Event.RUNNING:
+            raise ServiceError(_("Only a running event can be closed."))
+        latest = event.latest_round()
+        if latest is None:
+            raise ServiceError(_("No round has been played yet."))
+        missing = latest.tables_without_result()
+        if missing:
+            raise ServiceError(results_missing(latest.label, missing))
+        archive = load_archive(event)
+        swiss = len(archive.rounds)
+        if not archive.stages and swiss < (event.rounds_planned or 0) and not confirm:
+            raise NeedsConfirmation([ngettext("Only %(played)s of the %(count)s planned round was played.",
+                                              "Only %(played)s of the %(count)s planned rounds were played.",
+                                              event.rounds_planned) % {"played": swiss, "count": event.rounds_planned}])
+        ranking = final_ranking(archive)
+        if ranking.pending is not None:
+            # Translators: %(pending)s is what is still to be played, such as "Playoff: 1 round of 2 to play".
+            raise ServiceError(_("%(pending)s: finish it before closing.") % {"pending": say(ranking.pending)})
+        standings = scoring.compute_standings(archive)
+        champions = ranking.champions
+        policy = scoring.get_policy(event.policy)
+        agreed = co_champions_agreed and len(champions) > 1
+        if co_champions_agreed and not agreed:
+            raise ServiceError(_("Nobody shares the lead: there are no co-champions to agree on."),
+                               field="co_champions_agreed")
+        if agreed and not (policy.co_champions_by_agreement and event.tie_resolution == "playoff"):
+            raise ServiceError(_("Under this policy the tie is settled as posted before the event."),
+                               field="co_champions_agreed", rule=policy.tiebreak_clause)
+        if agreed and playoff_winner is not None:
+            raise ServiceError(_("Either a playoff winner or co-champions, not both."), field="co_champions_agreed")
+        before = {"tie_resolution": event.tie_resolution}
+        if agreed:
+            event.tie_resolution = "co-champions"
+        if len(champions) > 1 and event.tie_resolution in PLAYOFF_RESOLUTIONS:
+            names = ", ".join(p.name for p in ranking.placings if p.player in champions)
+            if playoff_winner is None or playoff_winner.archive_id not in champions:
+                raise ServiceError(_("%(names)s are tied for the lead: start the playoff from the desk, or record "
+                                     "who won a playoff played on paper.") % {"names": names}, field="playoff_winner",
+                                   rule=event_tiebreak_clause(event))
+        elif playoff_winner is not None:
+            raise ServiceError(_("There is no tie for the lead to play off."), field="playoff_winner")
+        event.status = Event.CLOSED
+        event.playoff_winner = playoff_winner
+        event.save()
+        if agreed:
+            names = ", ".join(p.name for p in ranking.placings if p.player in champions)
+            # Translators: %(names)s are the players who share the lead and agreed to be co-champions.
+            record_change(event, actor, "event.co_champions_agreed",
+                          _("%(names)s and the coordinator agree: co-champions") % {"names": names},
+                          before=before, after={"tie_resolution": "co-champions", "champions": list(champions)})
+        record_change(event, actor, "event.closed", event.name,
+                      after={"winner": playoff_winner.archive_id if playoff_winner else
+                             (champions[0] if len(champions) == 1 else None),
+                             "champions": list(champions),
+                             "lead_tie": dataclasses.asdict(standings.lead_tie) if standings.lead_tie else None})
+        snapshot(event, _("Event closed"), latest.number)
+    return standings
+
+
+def event_tiebreak_clause(event: Event) -> str:
+    """The clause of the event's policy that sends a lead tied after every criterion to a playoff."""
+    return scoring.get_policy(event.policy).tiebreak_clause
