@@ -16,30 +16,12 @@ from .game_types import GAME_TYPE_WORDS
 from .limits import MP_LIMIT
 from .messages import Text, _
 from .policies import Policy
+from .result_words import DECK_WORDS, FORFEIT_REASON_WORDS
 
 RESULT_KINDS = ("council", "one-ring", "wizard-eliminated", "tie", "forfeit", "scenario")
 FORFEIT_REASONS = ("stall", "drop", "cheat", "no-show")
 DECK_CAPABILITIES = ("one-ring", "marshalling-points")
 SCENARIO_HOW = ("victory", "rank")
-# How the forfeit explanation names the reason and the winner's deck; the English words are the codes.
-FORFEIT_REASON_WORDS = {
-    # Translators: why a game was forfeited, inside "forfeit (stall): ...": stalling (Policy #1, General 18).
-    "stall": _("stall"),
-    # Translators: why a game was forfeited: the player dropped out of the event mid-game.
-    "drop": _("drop"),
-    # Translators: why a game was forfeited: cheating.
-    "cheat": _("cheat"),
-    # Translators: why a game was forfeited: the player did not show up.
-    "no-show": _("no-show"),
-}
-DECK_WORDS = {
-    # Translators: the winner's deck in "the maximum for a scenario deck".
-    "scenario": _("scenario"),
-    # Translators: the winner's deck in "the maximum for a one-ring deck": a deck that can destroy The One Ring.
-    "one-ring": _("one-ring"),
-    # Translators: the winner's deck in "the maximum for a marshalling-points deck": it can win on points only.
-    "marshalling-points": _("marshalling-points"),
-}
 
 
 # How a won game counts in Policy #1's tie-break criteria II-VI.
