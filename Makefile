@@ -32,7 +32,7 @@ run: $(STAMP) catalogues
 	@$(PROD_ENV) $(BIN)/python manage.py prepare_database -v0
 	@$(PROD_ENV) $(BIN)/python manage.py collectstatic --no-input -v0
 	@$(PROD_ENV) $(BIN)/python manage.py seed_demo --port $(PORT)
-	$(PROD_ENV) PORT=$(PORT) $(BIN)/gunicorn -c python:council.gunicorn_conf council.wsgi
+	$(PROD_ENV) PORT=$(PORT) $(BIN)/gunicorn -c python:council.gunicorn_conf council.asgi
 
 # The browser tests drive Debian's Chromium; a new machine gets it here (as root).
 CHROMIUM := /usr/bin/chromium
@@ -59,7 +59,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/pairing.py
 	$(BIN)/python benchmarks/decks.py
 
-# gunicorn under 100 phones and 50 staff, on a throwaway PostgreSQL (docs/performance.md).
+# The production server under 100 phones and 50 staff, on a throwaway PostgreSQL (docs/performance.md).
 load: $(STAMP) $(PG_CTL)
 	$(BIN)/python benchmarks/load.py
 

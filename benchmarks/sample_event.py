@@ -27,7 +27,7 @@ def build_sample_event(players: int, rounds: int, *, open_round: bool = False):
     for first in range(0, players, MAX_NAMES_PER_PASTE):
         names = (f"Player {n:05d}" for n in range(first, min(first + MAX_NAMES_PER_PASTE, players)))
         services.register_players(event, "\n".join(names), actor=who)
-    services.start_event(event, actor=who, rounds=rounds + 1)
+    services.start_event(event, actor=who, rounds=rounds + 1, note="a longer sample than the policy asks", confirm=True)
     for number in range(1, rounds + 1):
         rnd = services.pair_round(event, actor=who, seed=number)
         games = list(rnd.games.all())

@@ -1,12 +1,13 @@
 """gunicorn's settings, the same for the laptop, a container and each of several servers.
 
-    gunicorn -c python:council.gunicorn_conf council.wsgi
+    gunicorn -c python:council.gunicorn_conf council.asgi
 
 Every value can be changed from the environment (docs/deployment.md). The app keeps no
 state in its processes, so any number of workers, and of servers, answer alike.
 """
 
 import os
+import resource
 
 from gunicorn.glogging import Logger
 
@@ -25,10 +26,25 @@ bind = os.environ.get("COUNCIL_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}
 # Pages are Python work, not waiting: one worker per CPU plus one, so a worker waiting
 # on the database does not leave a CPU idle (docs/performance.md, "Under load").
 workers = int(os.environ.get("WEB_CONCURRENCY") or _cpu_count() + 1)
-# Threads keep connections open between a phone's polls and let a worker wait on the
-# database while another thread renders.
-worker_class = "gthread"
-threads = int(os.environ.get("COUNCIL_THREADS", "4"))
+# Each worker reads and writes every connection on an event loop, and hands a request to
+# Django only once it has arrived whole, to one of COUNCIL_THREADS threads (council/asgi.py).
+# So phones that keep a connection open between polls, or send a request slowly, or never
+# finish one, hold no thread: gthread workers gave each such connection a thread, and two
+# dozen of them stopped the server (docs/performance.md, "Slow and idle clients").
+worker_class = "asgi"
+asgi_loop = "asyncio"
+
+
+def _open_files_allowed(wanted: int = 65_536) -> None:
+    # Every open connection costs a worker a file descriptor (not a thread): let it hold as
+    # many as the system allows, not the 1,024 a desktop session usually starts with.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    limit = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < limit:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+
+
+_open_files_allowed()
 keepalive = 15  # longer than the 10-second poll, so a phone's next poll reuses its connection
 timeout = 30
 graceful_timeout = 20

@@ -1,65 +1,24 @@
 """The production configuration, over HTTP: gunicorn, DEBUG off, PostgreSQL, two app servers.
 
 Starts a private PostgreSQL, prepares it as a server's start does (docs/deployment.md),
-runs two gunicorn servers over it, as two app containers behind a load balancer, and
-plays a round through them: sign in on one, pair, enter every result alternating
-between them, and read the standings on either. Nothing here uses Django's test client
+runs two servers over it (tests/production_server.py), as two app containers behind a
+load balancer, and plays a round through them: sign in on one, pair, enter every result
+alternating between them, and read the standings on either. Nothing here uses Django's test client
 or the test database; this is the deployed program.
 """
 
 from __future__ import annotations
 
-import gzip
-import http.cookiejar
 import re
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from contextlib import ExitStack
 
 import psycopg
 import pytest
 
 from events.caching.versions import APPLICATION_NAME
-from tests.production_server import free_port, manage, production_environment, running_gunicorn
+from tests.production_server import Browser, free_port, manage, production_environment, running_server
 from tests.throwaway_postgres import running_postgres
-
-
-class Browser:
-    """A user agent with its own cookies that does not follow redirects, so they can be checked."""
-
-    class _NoRedirects(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args, **kwargs):
-            return None
-
-    def __init__(self):
-        self.cookies = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies), self._NoRedirects)
-
-    def get(self, url: str, headers: dict | None = None):
-        return self._open(urllib.request.Request(url, headers=headers or {}))
-
-    def post(self, url: str, fields: dict, form_url: str | None = None):
-        """POST ``fields`` with the CSRF token of the form at ``form_url`` (default: ``url``)."""
-        page = self.get(form_url or url).text
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-        body = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
-        return self._open(urllib.request.Request(url, data=body, method="POST"))
-
-    def _open(self, request):
-        try:
-            response = self.opener.open(request, timeout=30)
-        except urllib.error.HTTPError as answer:  # 3xx (not followed) and 4xx/5xx alike
-            response = answer
-        body = response.read()
-        if response.headers.get("Content-Encoding") == "gzip":
-            body = gzip.decompress(body)
-        response.text = body.decode("utf-8", "replace")
-        return response
-
-    def session_cookie(self) -> str:
-        return next(c.value for c in self.cookies if c.name == "sessionid")
 
 
 @pytest.fixture(scope="module")
@@ -75,8 +34,8 @@ def servers(tmp_path_factory):
         seeded = manage(environment, "seed_demo")
         password = re.search(r"Coordinator login: coordinator / (\S+)", seeded).group(1)
         slug = re.search(r"at /events/([\w-]+)/", seeded).group(1)
-        first = stack.enter_context(running_gunicorn(environment, free_port()))
-        second = stack.enter_context(running_gunicorn(environment, free_port()))
+        first = stack.enter_context(running_server(environment, free_port())).base
+        second = stack.enter_context(running_server(environment, free_port())).base
         yield {"bases": (first, second), "password": password, "slug": slug, "database_url": database_url}
 
 

@@ -71,17 +71,27 @@ def _gunicorn_settings(**env):
     clean.update(env)
     result = subprocess.run(
         [sys.executable, "-c", "import os, council.gunicorn_conf as g; "
-                               "print(g.workers, g.threads, g.bind, g.worker_class, len(os.sched_getaffinity(0)))"],
+                               "print(g.workers, g.bind, g.worker_class, len(os.sched_getaffinity(0)))"],
         cwd=ROOT, env=clean, capture_output=True, text=True, check=True,
     )
-    workers, threads, bind, worker_class, cpus = result.stdout.split()
-    return int(workers), int(threads), bind, worker_class, int(cpus)
+    workers, bind, worker_class, cpus = result.stdout.split()
+    return int(workers), bind, worker_class, int(cpus)
 
 
 def test_gunicorn_runs_a_worker_per_cpu_plus_one_unless_told():
-    workers, threads, bind, worker_class, cpus = _gunicorn_settings()
-    assert (workers, threads, bind, worker_class) == (cpus + 1, 4, "0.0.0.0:8000", "gthread")
-    assert _gunicorn_settings(WEB_CONCURRENCY="7", COUNCIL_THREADS="2", PORT="9000")[:3] == (7, 2, "0.0.0.0:9000")
+    workers, bind, worker_class, cpus = _gunicorn_settings()
+    # The asgi worker: connections are read on an event loop, whole requests go to Django's threads.
+    assert (workers, bind, worker_class) == (cpus + 1, "0.0.0.0:8000", "asgi")
+    assert _gunicorn_settings(WEB_CONCURRENCY="7", PORT="9000")[:2] == (7, "0.0.0.0:9000")
+
+
+def test_django_runs_in_as_many_threads_per_worker_as_told():
+    def threads(**env):
+        clean = {k: v for k, v in os.environ.items() if k != "COUNCIL_THREADS"} | env
+        return subprocess.run([sys.executable, "-c", "import council.asgi as a; print(a.application.executor._max_workers)"],
+                              cwd=ROOT, env=clean, capture_output=True, text=True, check=True).stdout.strip()
+
+    assert (threads(), threads(COUNCIL_THREADS="2")) == ("4", "2")
 
 
 def test_log_lines_carry_no_key_of_a_private_link(settings):

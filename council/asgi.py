@@ -1,0 +1,176 @@
+"""The app as gunicorn's asgi worker serves it: each request whole first, then Django in a few threads.
+
+    gunicorn -c python:council.gunicorn_conf council.asgi
+
+The worker reads every connection on its event loop, so a client that sends its request
+slowly, never finishes it, or keeps its connection open and idle holds no thread: a
+request reaches Django only once its headers and its whole body are in. Django then runs
+as under a threaded WSGI server, through its WSGI handler, in a fixed pool of
+``COUNCIL_THREADS`` threads per worker; each thread keeps its database connection
+(``COUNCIL_CONN_MAX_AGE``), and the events' change listener (events/caching/versions.py)
+runs beside them as before. Django's answer is taken whole too and written by the event
+loop, so a phone that reads it slowly holds no thread either.
+
+Django's own ASGI handler was measured and not used: it runs each request's code in a
+thread of its own, so no connection could be kept between requests (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "council.settings")
+
+from django.conf import settings  # noqa: E402
+from django.core.wsgi import get_wsgi_application  # noqa: E402
+
+# Django's threads in each worker: while one waits on the database, another renders.
+THREADS = int(os.environ.get("COUNCIL_THREADS", "4"))
+FORM = b"application/x-www-form-urlencoded"
+
+
+class WholeRequests:
+    """An ASGI application serving a WSGI application ``wsgi`` once each request has arrived whole.
+
+    A body is kept in memory up to 1 MB and in a temporary file beyond. One longer than
+    ``max_body`` is not kept: a form post reaches Django with its declared length and
+    nothing to read, which Django refuses by its length as it would have anyway
+    (RequestDataTooBig; events/views/oversized.py answers it on the pages that take long
+    texts); any other body (an upload) is answered 413 here.
+    """
+
+    def __init__(self, wsgi, *, threads: int, max_body: int):
+        self.wsgi = wsgi
+        self.max_body = max_body
+        self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="council-request")
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            raise ValueError(f"Council serves HTTP only, not {scope['type']}")
+        headers = dict(scope.get("headers", []))
+        declared = int(headers.get(b"content-length", b"0") or 0)
+        # Kept in memory up to 1 MB, beyond that in a temporary file, as Django keeps uploads.
+        body = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)
+        try:
+            length = 0
+            while declared <= self.max_body:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    return
+                chunk = message.get("body", b"")
+                length += len(chunk)
+                if length > self.max_body:
+                    break
+                body.write(chunk)
+                if not message.get("more_body"):
+                    break
+            body.seek(0)
+            environ = _environ(scope, body, length)
+            if length > self.max_body or declared > self.max_body:
+                if not headers.get(b"content-type", b"").startswith(FORM):
+                    await _answer(send, 413, [(b"content-type", b"text/plain; charset=utf-8")],
+                                  [b"Too large to receive\n"])
+                    return
+                environ["CONTENT_LENGTH"] = str(max(declared, length))
+                environ["wsgi.input"] = io.BytesIO()
+            status, response_headers, chunks = await asyncio.get_running_loop().run_in_executor(
+                self.executor, self._run, environ)
+        finally:
+            body.close()
+        await _answer(send, status, response_headers, chunks)
+
+    def _run(self, environ):
+        """Django's answer, whole; runs in one of the threads, which keep their database connections."""
+        chunks: list[bytes] = []
+        started = {}
+
+        def start_response(status, headers, exc_info=None):
+            started["status"] = int(status.split(" ", 1)[0])
+            started["headers"] = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers]
+            return chunks.append
+
+        result = self.wsgi(environ, start_response)
+        try:
+            chunks.extend(result)
+        finally:
+            # Django's request_finished, in the thread that owns the connection: it is kept or closed here.
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+        return started["status"], started["headers"], chunks
+
+    async def _lifespan(self, receive, send):
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                # Requests still running finish first (a stopping worker waits for its connections).
+                await asyncio.get_running_loop().run_in_executor(None, self.executor.shutdown)
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+
+async def _answer(send, status: int, headers: list, chunks: list[bytes]) -> None:
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": b"".join(chunks)})
+
+
+def _environ(scope, body, length: int) -> dict:
+    """The WSGI environ of an ASGI HTTP request (PEP 3333: text as bytes read as latin-1)."""
+    server = scope.get("server") or ("localhost", 80)
+    client = scope.get("client") or ("", 0)
+    script_name = scope.get("root_path", "")
+    path = scope["path"]
+    if script_name and path.startswith(script_name):
+        path = path[len(script_name):]
+    environ = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": script_name.encode("utf-8").decode("latin-1"),
+        "PATH_INFO": path.encode("utf-8").decode("latin-1"),
+        "QUERY_STRING": scope.get("query_string", b"").decode("latin-1"),
+        "SERVER_NAME": str(server[0]),
+        "SERVER_PORT": str(server[1] or 80),
+        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
+        "REMOTE_ADDR": client[0],
+        "REMOTE_PORT": str(client[1]),
+        "CONTENT_LENGTH": str(length),
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+        "wsgi.input": body,
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    for raw_name, raw_value in scope.get("headers", []):
+        if b"_" in raw_name:
+            # As gunicorn does: X_Forwarded_For must not pass for X-Forwarded-For.
+            continue
+        name = raw_name.decode("latin-1").upper().replace("-", "_")
+        value = raw_value.decode("latin-1")
+        if name in ("CONTENT_TYPE", "CONTENT_LENGTH"):
+            if name == "CONTENT_TYPE":
+                environ[name] = value
+            continue
+        key = f"HTTP_{name}"
+        if key in environ:
+            value = f"{environ[key]}{'; ' if key == 'HTTP_COOKIE' else ','}{value}"
+        environ[key] = value
+    return environ
+
+
+application = WholeRequests(
+    get_wsgi_application(),
+    threads=THREADS,
+    # A form's fields or an upload at Django's limits, and room for the multipart framing around them.
+    max_body=max(settings.DATA_UPLOAD_MAX_MEMORY_SIZE, settings.FILE_UPLOAD_MAX_MEMORY_SIZE) + 1024 * 1024,
+)
