@@ -77,6 +77,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so that it sees every answer: a read whose database connection was lost is
+    # served again, a save is refused plainly with a 503 (council/database_retry.py).
+    "council.database_retry.DatabaseRetry",
     "django.middleware.security.SecurityMiddleware",
     "council.security.content_security_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -84,6 +87,9 @@ MIDDLEWARE = [
     # The reader's language: the switcher's cookie, else the browser's Accept-Language (docs/i18n.md).
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before the CSRF check, which reads the body first: a deck list too large to read
+    # comes back as its form with the limit beside it, not as a bare 400.
+    "events.views.oversized.OversizedPosts",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -122,12 +128,14 @@ DATABASES = {
         default=f"sqlite:///{DATA_DIR / 'council.sqlite3'}",
         # Kept on SQLite too: opening the file and setting it up cost more than a poll's query.
         conn_max_age=int(os.environ.get("COUNCIL_CONN_MAX_AGE", "60")),
-        # A check costs a round trip to the database before each request's first query,
-        # which doubles the cost of the phones' polls; without it, the first request of
-        # each worker thread after the database restarts fails once (docs/deployment.md).
-        conn_health_checks=env_bool("COUNCIL_CONN_HEALTH_CHECKS", False),
     )
 }
+# A kept connection is checked (a round trip) before each request's first query, so that
+# after PostgreSQL restarts no request meets a dead one; SQLite is a file, never restarted
+# under the app (docs/deployment.md).
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool(
+    "COUNCIL_CONN_HEALTH_CHECKS", DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+)
 # On PostgreSQL, each process keeps the events' versions for the phones' unchanged polls
 # and a LISTEN connection tells it when they change (events/caching/versions.py).
 COUNCIL_CHANGE_NOTICES = env_bool("COUNCIL_CHANGE_NOTICES", True)

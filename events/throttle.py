@@ -5,7 +5,9 @@ has a fixed window and a limit of attempts that fail. An attempt is counted befo
 password or code is checked, in one transaction with its keys locked, and given back
 when it succeeds: so that attempts made at the same moment cannot all get through while
 the first ones are still being checked. The counts live in the database so that every
-worker and app server sees the same numbers (docs/security.md).
+worker and app server sees the same numbers (docs/security.md). A refused attempt
+writes nothing, and the table is bounded: windows that have ended are removed, and each
+kind of key holds at most ``ROWS_PER_KIND`` rows.
 
 Sign-in follows OWASP's device cookies: a browser that has signed in as a name before
 carries a signed cookie saying so, and only its own failures count against it. The
@@ -25,8 +27,8 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.contrib.auth.forms import UsernameField
 from django.core import signing
-from django.db import transaction
-from django.db.models import F
+from django.db import IntegrityError, transaction
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from scoring.limits import MAX_USERNAME_LENGTH
@@ -144,32 +146,110 @@ def _minutes_left(row: Throttle, limit: Limit, now: datetime.datetime) -> int:
     return int((ends - now).total_seconds() // 60) + 1
 
 
+def _kind(key: str) -> str:
+    """A key's kind, the part before its first colon: ``login-name`` of ``login-name:anna``."""
+    return key.split(":", 1)[0]
+
+
+# Each kind of key's window, so that a row is purged as soon as its window ends; a key of
+# a kind not listed here is purged after the longest window of all.
+_WINDOWS = {
+    "login-name-address": LOGIN_PER_NAME_AND_ADDRESS,
+    "login-name": LOGIN_PER_NAME,
+    "login-address": LOGIN_PER_ADDRESS,
+    "login-device": LOGIN_PER_DEVICE,
+    "code-address": RESULT_CODE_PER_ADDRESS,
+    "sign-up": SIGN_UP_PER_ADDRESS,
+}
+_LONGEST_WINDOW = max(limit.minutes for limit in _WINDOWS.values())
+
+# The bound on the table: each kind of key holds at most this many rows (docs/security.md).
+# A kind is full only under a flood from hundreds of addresses: a single address adds at
+# most about a hundred rows in a window, as its own limit then refuses it. Kept apart by
+# kind, so that a flood of sign-ins from strangers leaves room for the browsers that
+# signed in before (only they add ``login-device`` rows), for result codes and for sign-ups.
+ROWS_PER_KIND = 20_000
+# Expired rows removed at a time, by an attempt that is about to add one: enough to keep
+# ahead of any flood, as each attempt adds at most three.
+PURGE_BATCH = 1_000
+# Another attempt may add one of the same keys at the same moment (on PostgreSQL, where
+# the new row cannot be locked before it exists): then look again, and lock it.
+_TRIES = 5
+
+
 def attempt(limits: list[tuple[str, Limit]]) -> int:
     """Count one attempt under every key of ``limits``, unless one is full.
 
     Returns 0 when the attempt may go on (it is counted as a failure until ``succeeded``
-    gives it back), else the whole minutes to wait, and nothing is counted.
+    gives it back), else the whole minutes to wait, and nothing is written: a refused
+    attempt adds no row and changes no count, however many are sent.
+
+    The rows of the keys are locked before they are read, in one order (no deadlock), so
+    attempts sent at the same moment are counted one after the other. A key without a
+    row gets one only when the attempt is counted, and only while its kind has room
+    (``ROWS_PER_KIND``): when a flood has filled it, an attempt that would need a new row
+    of that kind is refused for the kind's window, as if its own limit were reached. No
+    row is ever removed before its window ends, so a flood cannot clear anyone's count;
+    and keys that have a row go on counting as before (docs/security.md).
     """
-    now = timezone.now()
     wanted = sorted({_stored(key): limit for key, limit in limits}.items())  # one order: no deadlock
+    tries = 1
+    while True:
+        try:
+            return _count(wanted, timezone.now())
+        except IntegrityError:
+            # Another attempt added one of these keys since they were read (PostgreSQL):
+            # this transaction is rolled back whole, and the row is there to lock now.
+            if tries == _TRIES:
+                raise
+            tries += 1
+
+
+def _count(wanted: list[tuple[str, Limit]], now: datetime.datetime) -> int:
     with transaction.atomic():
-        rows = {}
-        for key, _ in wanted:
-            rows[key], created = Throttle.objects.select_for_update().get_or_create(
-                key=key, defaults={"window_started_at": now, "failures": 0})
-            if created:
-                # Keys nobody has failed under for a day are of no further use.
-                Throttle.objects.filter(window_started_at__lt=now - datetime.timedelta(days=1)).delete()
-        wait = max(_minutes_left(rows[key], limit, now) for key, limit in wanted)
+        rows = {key: Throttle.objects.select_for_update().filter(key=key).first() for key, _ in wanted}
+        wait = max((_minutes_left(rows[key], limit, now) for key, limit in wanted if rows[key] is not None),
+                   default=0)
         if wait:
             return wait
+        new = [(key, limit) for key, limit in wanted if rows[key] is None]
+        if new:
+            _purge(now, keep=[key for key, _ in wanted])
+            full = _full_kinds({_kind(key) for key, _ in new})
+            if full:
+                return max(limit.minutes for key, limit in new if _kind(key) in full)
         for key, limit in wanted:
             row = rows[key]
-            if row.window_started_at + datetime.timedelta(minutes=limit.minutes) <= now:
+            if row is None:
+                Throttle.objects.create(key=key, window_started_at=now, failures=1)
+            elif row.window_started_at + datetime.timedelta(minutes=limit.minutes) <= now:
                 Throttle.objects.filter(pk=row.pk).update(window_started_at=now, failures=1)
             else:
                 Throttle.objects.filter(pk=row.pk).update(failures=F("failures") + 1)
     return 0
+
+
+def _purge(now: datetime.datetime, *, keep: list[str]) -> None:
+    """Remove rows that count nothing: windows that have ended, and counts given back to zero.
+
+    Rows another attempt holds are skipped, not waited for (no deadlock), and so are the
+    attempt's own rows (``keep``), which it is about to count in.
+    """
+    ended = Q(failures=0) | Q(window_started_at__lte=now - datetime.timedelta(minutes=_LONGEST_WINDOW))
+    for kind, limit in _WINDOWS.items():
+        ended |= Q(key__startswith=f"{kind}:", window_started_at__lte=now - datetime.timedelta(minutes=limit.minutes))
+    ids = list(Throttle.objects.filter(ended).exclude(key__in=keep).select_for_update(skip_locked=True)
+               .values_list("pk", flat=True)[:PURGE_BATCH])
+    if ids:
+        Throttle.objects.filter(pk__in=ids).delete()
+
+
+def _full_kinds(kinds: set[str]) -> set[str]:
+    """The kinds among ``kinds`` that have no room for another row (one query)."""
+    ordered = sorted(kinds)
+    rows = Throttle.objects.aggregate(**{f"kind{n}": Count("pk", filter=Q(key__startswith=f"{kind}:"))
+                                         for n, kind in enumerate(ordered)})
+    return {kind for n, kind in enumerate(ordered) if rows[f"kind{n}"] >= ROWS_PER_KIND}
 
 
 def succeeded(key: str) -> None:

@@ -85,6 +85,7 @@ urlpatterns = [
          name="snapshot_restore"),
     path("events/<slug:slug>/print/pairings/", printouts.print_pairings, name="print_pairings"),
     path("events/<slug:slug>/print/slips/", printouts.print_slips, name="print_slips"),
+    path("events/<slug:slug>/print/codes/", printouts.print_codes, name="print_codes"),
     path("events/<slug:slug>/print/cards/", printouts.print_cards, name="print_cards"),
     path("events/<slug:slug>/print/standings/", printouts.print_standings, name="print_standings"),
     path("events/<slug:slug>/print/bracket/", printouts.print_bracket, name="print_bracket"),

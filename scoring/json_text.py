@@ -121,8 +121,10 @@ def read_json(text: str, source: str = THE_DOCUMENT) -> object:
     Bounds (scoring.limits): at most MAX_JSON_DEPTH levels of lists and objects, whole
     numbers of at most MAX_NUMBER_DIGITS digits, finite numbers only (no NaN or
     Infinity), no lone surrogates in texts or field names. ``source`` is the subject of
-    the refusal's sentence: a file's name, or a Text the app translates.
+    the refusal's sentence: a file's name, or a Text the app translates. A byte order
+    mark before the document is ignored, as RFC 8259 (8.1) allows: Notepad writes one.
     """
+    text = text.removeprefix("\ufeff")  # Python's reader refuses it ("Unexpected UTF-8 BOM")
     try:
         data = json.loads(text, parse_int=_whole_number, parse_float=_decimal, parse_constant=_not_a_number)
     except RecursionError:

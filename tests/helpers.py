@@ -30,6 +30,8 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 POLL = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}
 WIN_A = {"kind": "council", "mp": [20, 10]}
 WIN_B = {"kind": "council", "mp": [8, 22]}
+# Two players' own phones, as events/devices.py marks them: a browser key and a network each.
+PHONES = ("a1b2c3d4e5f6|0a0a0a0a0a0a", "f6e5d4c3b2a1|1b1b1b1b1b1b")
 
 
 def actor(user, role="owner"):

@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = {
     "events.roles": "leaf",
     "events.codes": "leaf",
+    "events.devices": "leaf",
     "events.names": "leaf",
     "events.i18n": "leaf",
     "events.record_words": "leaf",

@@ -14,11 +14,13 @@ from .decks import (
     SpotCheckForm,
 )
 from .event import (
+    ArbiterForm,
     CloseForm,
     EventForm,
     ImportForm,
     PasteForm,
     PlayerForm,
+    OrganiserPlayerForm,
     RegisterForm,
     RoundsForm,
     StaffForm,
@@ -29,6 +31,8 @@ from .results import CouncilForm, PlayerReportForm, ReportCodeForm, ResultForm, 
 from .rounds import ClockForm, SwapForm
 
 __all__ = [
+    "ArbiterForm",
+    "OrganiserPlayerForm",
     "AuditFilterForm",
     "BreakClockForm",
     "CapabilityForm",

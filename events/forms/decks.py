@@ -4,8 +4,9 @@ the sealed product and clock, publishing."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.decks import FALLEN_WIZARDS, GENERAL_OPPONENT, deck_choice_kind, declares_fallen_wizard
 from scoring.limits import (
@@ -115,6 +116,20 @@ class DeckListForm(forms.Form):
         if not data.get("text", "").strip() and not self.errors:
             self.add_error("text", _("Paste or type the deck list, or choose a file."))
         return data
+
+    def refuse_oversized(self) -> None:
+        """Say beside the list that what was sent was too large to read (events/views/oversized.py).
+
+        The form is the saved one, unbound: nothing of what was sent is kept.
+        """
+        said = ngettext(
+            "The list sent was far too long to read, so nothing is saved: a deck list has at most %(count)s "
+            "character.",
+            "The list sent was far too long to read, so nothing is saved: a deck list has at most %(count)s "
+            "characters.", MAX_DECK_LIST_CHARACTERS) % {"count": number_format(MAX_DECK_LIST_CHARACTERS,
+                                                                                force_grouping=True)}
+        # add_error() takes a bound form's cleaned data out; an unbound form has none.
+        self.errors["text"] = self.error_class([said], renderer=self.renderer)
 
 
 class CapabilityForm(forms.Form):

@@ -165,6 +165,33 @@ class StaffForm(forms.Form):
     role = forms.ChoiceField(choices=GIVEN_ROLES, initial=STAFF, label=gettext_lazy("Role"))
 
 
+def _account_choices(accounts: list[tuple[int, str, str]]) -> list[tuple[str, str]]:
+    return [(str(pk), name) for pk, name, _role in accounts]
+
+
+class ArbiterForm(forms.Form):
+    """The second person who rules on the games of those who run the event and play (docs/rules.md, reading 78)."""
+
+    arbiter = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label=gettext_lazy("Arbiter"),
+                                     help_text=gettext_lazy("Rules on the games that coordinators and staff play; "
+                                                            "does not play."))
+
+    def __init__(self, *args, accounts: list[tuple[int, str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["arbiter"].choices = [("", _("No arbiter")), *_account_choices(accounts)]
+
+
+class OrganiserPlayerForm(forms.Form):
+    """Register an account that runs the event, or staffs it, as one of its players."""
+
+    account = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Account"))
+    name = forms.CharField(max_length=MAX_NAME_LENGTH, label=gettext_lazy("Name as a player"))
+
+    def __init__(self, *args, accounts: list[tuple[int, str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["account"].choices = _account_choices(accounts)
+
+
 class RoundsForm(forms.Form):
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label=gettext_lazy("Swiss rounds"))
     note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label=gettext_lazy("Reason"))

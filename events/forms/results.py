@@ -144,7 +144,7 @@ def result_initial(game: Game, result: dict | None = None) -> dict:
 
 class ReportCodeForm(forms.Form):
     code = forms.CharField(
-        label=gettext_lazy("Your code from the result slip"), max_length=12,
+        label=gettext_lazy("Your own report code"), max_length=12,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}),
     )
 

@@ -133,6 +133,10 @@ class Event(models.Model):
     )
     # The revocable staff link; empty when there is none.
     staff_token = models.CharField(max_length=64, blank=True)
+    # The second person who rules on the games of those who run the event and play in it
+    # (docs/rules.md, reading 78): a co-coordinator or a staff account of the event.
+    arbiter = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="arbitrated_events")
     # Players enter their own results with the codes on their slips (Policy #1, General 17).
     players_report = models.BooleanField(default=False)
     # Deck lists (issue 16): whether players register theirs, and the public sign-up.
@@ -297,11 +301,16 @@ class Player(models.Model):
     deck_choice = models.CharField(max_length=MAX_NAME_LENGTH, blank=True)
     # The coordinator's reason when the deck capability is set by hand rather than from the list.
     capability_note = models.TextField(blank=True)
+    # The account of a coordinator or staff member who also plays: they may not rule on
+    # their own games (docs/rules.md, reading 78). Accounts are this server's, so no archive holds it.
+    account = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="registrations")
 
     class Meta:
         ordering = ["name", "id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "archive_id"], name="unique_archive_id_per_event"),
+            models.UniqueConstraint(fields=["event", "account"], name="one_registration_per_account_and_event"),
         ]
         indexes = [models.Index(fields=["event", "name_digest"])]
 

@@ -15,6 +15,7 @@ from scoring.clock import CLOCK_STATES, READY
 from scoring.messages import text_from_data
 from scoring.spot_checks import spot_check_choice
 
+from ..devices import same_device
 from ..i18n import say
 from .event import Event, Player
 
@@ -122,6 +123,10 @@ class Game(models.Model):
     code_b = models.CharField(max_length=8, blank=True)
     report_a = models.JSONField(null=True, blank=True)
     report_b = models.JSONField(null=True, blank=True)
+    # The device each report came from (events/devices.py): two reports from one device
+    # settle nothing, and the record shows which device made each.
+    report_a_device = models.CharField(max_length=64, blank=True)
+    report_b_device = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["table"]
@@ -143,6 +148,26 @@ class Game(models.Model):
     def reports_differ(self) -> bool:
         """Both players reported, differently, and nobody has settled it: staff are needed."""
         return self.result is None and None not in (self.report_a, self.report_b) and self.report_a != self.report_b
+
+    @property
+    def reported_from_one_device(self) -> bool:
+        """Both sides were reported from one phone or browser: agreeing or not, they settle nothing."""
+        return (self.result is None and None not in (self.report_a, self.report_b)
+                and same_device(self.report_a_device, self.report_b_device))
+
+    def played_by(self, user_id: int | None) -> bool:
+        """Whether the account ``user_id`` is registered as one of this game's players."""
+        return user_id is not None and user_id in (self.player_a.account_id, self.player_b.account_id)
+
+    @property
+    def has_organiser(self) -> bool:
+        """Whether someone who holds a role in the event plays here: the arbiter rules on such a game."""
+        return self.player_a.account_id is not None or self.player_b.account_id is not None
+
+    @property
+    def needs_staff(self) -> bool:
+        """The players' reports cannot settle the game: they differ, or one device sent both."""
+        return self.reports_differ or self.reported_from_one_device
 
     @property
     def reports_in(self) -> int:

@@ -78,8 +78,8 @@ def staff_tables(event: Event, query: str, page_number: str | None) -> dict:
     """
     rnd = event.latest_round()
     games = list(rnd.games.all()) if rnd else []
-    disputed = [g for g in games if g.reports_differ]
-    playing = list_page(found_tables(event, [g for g in games if g.result is None and not g.reports_differ], query),
+    disputed = [g for g in games if g.needs_staff]
+    playing = list_page(found_tables(event, [g for g in games if g.result is None and not g.needs_staff], query),
                         page_number)
     done = [g for g in games if g.result is not None]
     long_round = is_long_list(len(games))

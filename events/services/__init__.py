@@ -1,7 +1,8 @@
 """Every change to an event: one function per change, one durable transaction each.
 
 Each family of changes has its module (event, players, rounds, clock, results, staff,
-archive, snapshots, decks, sign_up, sealed, stages); ``base`` holds what they share. A service locks the event, checks
+archive, snapshots, decks, sign_up, sealed, stages, organisers; impartial holds the checks that
+keep those who play from ruling on their own games); ``base`` holds what they share. A service locks the event, checks
 the rule, changes the rows and records the change (audit entry and new version) in the
 same transaction. Views and commands call them through this package.
 """
@@ -17,6 +18,7 @@ from .decks import (
     update_deck_settings,
 )
 from .event import EVENT_RULE_FIELDS, change_rounds, create_event, start_event, update_event
+from .organisers import name_arbiter, register_organiser
 from .players import drop_player, register_players, remove_player, update_player
 from .results import ResultConflict, confirm_result, preview_result, record_result, report_result
 from .rounds import pair_round, swap_players, undo_round
@@ -47,6 +49,7 @@ __all__ = [
     "enter_sealed_product",
     "make_deck_link",
     "make_deck_links",
+    "name_arbiter",
     "pair_round",
     "pause_break_clock",
     "pause_clock",
@@ -54,6 +57,7 @@ __all__ = [
     "publish_deck_lists",
     "record_result",
     "record_spot_check",
+    "register_organiser",
     "register_players",
     "remove_player",
     "remove_staff",

@@ -18,6 +18,7 @@ from ..clocks import clock_record, round_clock, store_clock
 from ..models import Event, Round
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
+from .impartial import check_not_own_game
 
 
 # Only the current round of a running event has a clock that matters.
@@ -100,6 +101,7 @@ def adjust_time(rnd: Round, *, actor: Actor, minutes: int, table: int | None = N
         if game is None:
             raise ServiceError(_("%(round)s has no table %(table)s.") % {"round": rnd.label, "table": table},
                                field="table")
+        check_not_own_game(event, game, actor)
         if game.result is not None:
             raise ServiceError(_("Table %(table)s already has its result; its time no longer runs.") % {"table": table},
                                field="table")

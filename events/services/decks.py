@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -44,6 +45,7 @@ from ..i18n import say
 from ..models import DeckList, Event, Player, Round, SealedProduct, SpotCheck
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
+from .impartial import check_not_own_game
 
 
 def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
@@ -370,6 +372,10 @@ def record_spot_check(rnd: Round, player: Player, *, actor: Actor, matches: bool
                            % {"count": MAX_REASON_LENGTH}, field="note")
     with transaction.atomic(durable=True):
         event = locked_event(rnd.event)
+        opponent_games = rnd.games.filter(Q(player_a=player) | Q(player_b=player)).select_related("player_a", "player_b")
+        for game in opponent_games:
+            # Checking one's own opponent's deck is ruling on one's own game; one's own deck is checked by others.
+            check_not_own_game(event, game, actor)
         if not actor.is_coordinator and player.pk not in rnd.spot_check_tables():
             raise ServiceError(_("%(name)s is not drawn for a deck check in round %(number)s.")
                                % {"name": player.name, "number": rnd.number}, field="outcome")

@@ -17,6 +17,7 @@ from ..models import Event, Game, Player, Round
 from ..names import name_digest
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change, unique_slug
+from .impartial import check_not_own_game
 from .results import preview_result, save_result
 from .snapshots import snapshot_if_round_complete
 
@@ -53,10 +54,10 @@ def _already_registered(name: str, other: str, line: int | None = None) -> str:
             return _("%(name)s is already registered. Add an initial or a city to tell them apart.") % values
         return _("Line %(line)s: %(name)s is already registered. Add an initial or a city to tell them apart.") % values
     if line is None:
-        return _("%(name)s looks the same as %(other)s, who is already registered. Type the name again in plain "
-                 "letters.") % values
-    return _("Line %(line)s: %(name)s looks the same as %(other)s, who is already registered. Type the name again "
-             "in plain letters.") % values
+        return _("%(name)s reads like %(other)s, who is already registered: type it in plain letters, or add an "
+                 "initial or a city to tell them apart.") % values
+    return _("Line %(line)s: %(name)s reads like %(other)s, who is already registered: type it in plain letters, "
+             "or add an initial or a city to tell them apart.") % values
 
 
 def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Player]:
@@ -142,7 +143,13 @@ def update_player(
         locked_event(player.event)
         player = Player.objects.select_for_update().get(pk=player.pk)
         digest = name_digest(name)
-        other = player.event.players.exclude(pk=player.pk).filter(name_digest=digest).first()
+        others = player.event.players.exclude(pk=player.pk).filter(name_digest=digest)
+        if digest == player.name_digest:
+            # Two players whose names came to read alike when the key grew stricter
+            # (migration 0018) both stay editable, but neither may take the other's very name.
+            other = next((o for o in others if o.name.casefold() == name.casefold()), None)
+        else:
+            other = others.first()
         if other is not None:
             raise ServiceError(_already_registered(name, other.name), field="name")
         before = {"name": player.name, "deck_capability": player.deck_capability, "avatar": player.avatar,
@@ -221,6 +228,9 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
                 .select_related("player_a", "player_b").first()
             )
         if forfeit_game is not None:
+            if player.account_id is None or player.account_id != getattr(actor.user, "pk", None):
+                # Dropping one's opponent would win one's own game; conceding it is one's own to do.
+                check_not_own_game(event, forfeit_game, actor)
             forfeit_game.round = latest
             winner = 1 if forfeit_game.player_a_id == player.pk else 0
             result = {"kind": "forfeit", "winner": winner, "reason": "cheat" if ejected else "drop"}

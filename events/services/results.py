@@ -17,10 +17,12 @@ from scoring.messages import text_data
 from scoring.policies import points_json
 
 from ..archive import score_game_result
+from ..devices import device_label
 from ..i18n import say
 from ..models import Event, Game, Player
 from ..roles import BOTH_PLAYERS, Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, record_change
+from .impartial import check_not_own_game, rules_as_coordinator
 from .snapshots import snapshot_if_round_complete
 
 # The engine's field paths in a result, and the result form's fields they belong to.
@@ -135,13 +137,17 @@ def record_result(
     need ``confirm``. Staff may enter results of the latest round; the coordinator may
     correct any round. A result from staff is "reported"; from the coordinator,
     "confirmed" (Policy #1, General 17: the coordinator tallies or accepts the result).
+    No one rules on a game they play in; the event's arbiter has the coordinator's word
+    on the games of those who run it (events/services/impartial.py).
     """
     with transaction.atomic(durable=True):
         event = locked_event(game.round.event)
         game = _locked_game(event, game)
         if event.status != Event.RUNNING:
             raise ServiceError(_("Results can only be entered while the event runs."), field="kind")
-        if not actor.is_coordinator and event.latest_round().pk != game.round_id:
+        check_not_own_game(event, game, actor)
+        ruling = rules_as_coordinator(event, game, actor)
+        if not ruling and event.latest_round().pk != game.round_id:
             raise ServiceError(_("This round is over; ask the coordinator to correct it."), field="kind")
         if game.version != expected_version:
             raise ResultConflict(game)
@@ -156,7 +162,7 @@ def record_result(
                                  "before changing who won."), field="kind")
         previous = game.result
         save_result(event, game, result, scored, actor=actor,
-                    state=Game.CONFIRMED if actor.is_coordinator else Game.REPORTED,
+                    state=Game.CONFIRMED if ruling else Game.REPORTED,
                     action="result.corrected" if had_result else "result.recorded", subject=table_subject(game))
         leave_by_forfeit(event, game, previous, result, actor=actor)
         snapshot_if_round_complete(event, game.round, had_result=had_result)
@@ -215,14 +221,16 @@ def leave_by_forfeit(event: Event, game: Game, previous: dict | None, result: di
                       round_number=number, table=game.table)
 
 
-def report_result(game: Game, side: int, result: dict, *, confirm: bool = False) -> Game:
-    """One player's report of their game, made with the code on their slip.
+def report_result(game: Game, side: int, result: dict, *, device: str, confirm: bool = False) -> Game:
+    """One player's report of their game, made with their own code or through their private link.
 
     Policy #1, General 17: the coordinator may accept a result both players agree on;
     an event that lets players report is that acceptance. When both reports are the
-    same, the result stands (confirmed); when they differ, the table waits for staff
-    (``Game.reports_differ``). A player may change their report until the result stands;
-    staff and the coordinator can enter or correct the result at any time.
+    same and came from two devices, the result stands (confirmed); when they differ, or
+    one device (``device``, events/devices.py) sent both, the table waits for staff
+    (``Game.needs_staff``): one player holding both codes must not settle a game alone.
+    A player may change their report until the result stands; staff and the coordinator
+    can enter or correct the result at any time.
     """
     with transaction.atomic(durable=True):
         event = locked_event(game.round.event)
@@ -243,13 +251,18 @@ def report_result(game: Game, side: int, result: dict, *, confirm: bool = False)
         field = ("report_a", "report_b")[side]
         before = getattr(game, field)
         setattr(game, field, result)
-        game.save(update_fields=[field])
+        setattr(game, f"{field}_device", device)
+        game.save(update_fields=[field, f"{field}_device"])
         subject = table_subject(game)
         record_change(event, Actor.reporting_player(reporter.name), "result.reported", subject,
-                      before={"report": before}, after={"report": result},
+                      before={"report": before}, after={"report": result, "device": device_label(device)},
                       round_number=game.round.number, table=game.table)
         if game.report_a is not None and game.report_b is not None:
-            if game.report_a == game.report_b:
+            if game.reported_from_one_device:
+                record_change(event, BOTH_PLAYERS, "result.one_device", subject,
+                              after={"reports": [game.report_a, game.report_b], "device": device_label(device)},
+                              round_number=game.round.number, table=game.table)
+            elif game.report_a == game.report_b:
                 save_result(event, game, result, scored, actor=BOTH_PLAYERS, state=Game.CONFIRMED,
                             action="result.agreed", subject=subject)
                 leave_by_forfeit(event, game, None, result, actor=BOTH_PLAYERS)
@@ -262,10 +275,13 @@ def report_result(game: Game, side: int, result: dict, *, confirm: bool = False)
 
 
 def confirm_result(game: Game, *, actor: Actor) -> Game:
-    """The coordinator accepts a result reported by staff (Policy #1, General 17)."""
+    """The coordinator (or the arbiter, on an organiser's game) accepts a result reported by staff (Policy #1, General 17)."""
     with transaction.atomic(durable=True):
         event = locked_event(game.round.event)
-        game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
+        game = _locked_game(event, game)
+        check_not_own_game(event, game, actor)
+        if not rules_as_coordinator(event, game, actor):
+            raise ServiceError(_("Only a coordinator confirms results."))
         if game.result is None:
             raise ServiceError(_("Table %(table)s has no result to confirm.") % {"table": game.table})
         if game.state == Game.CONFIRMED:

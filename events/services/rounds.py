@@ -18,6 +18,7 @@ from ..i18n import say
 from ..models import Event, Game, Player, Round
 from ..roles import Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, record_change, results_missing
+from .impartial import check_no_open_own_game, check_not_own_game, check_not_own_seat
 from .snapshots import snapshot
 
 
@@ -107,6 +108,7 @@ def undo_round(rnd: Round, *, actor: Actor) -> None:
         latest = event.latest_round()
         if latest is None or latest.pk != rnd.pk:
             raise ServiceError(_("Only the latest round can be undone."))
+        check_no_open_own_game(event, actor)
         if event.status != Event.RUNNING:
             raise ServiceError(_("The event is not running."))
         reported = list(rnd.games.filter(result__isnull=False).values_list("table", flat=True))
@@ -142,6 +144,11 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
         if first.pk == second.pk:
             raise ServiceError(_("Choose two different players."), field="second")
         games = list(rnd.games.select_for_update().select_related("player_a", "player_b"))
+        for player in (first, second):
+            check_not_own_seat(event, player, actor)
+        for game in games:
+            if game.player_a_id in (first.pk, second.pk) or game.player_b_id in (first.pk, second.pk):
+                check_not_own_game(event, game, actor)
         seat = {}
         for game in games:
             seat[game.player_a_id] = (game, "player_a")

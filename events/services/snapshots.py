@@ -13,6 +13,7 @@ from ..models import DeckList, Event, Game, Player, Round, SealedProduct, Snapsh
 from ..roles import Actor
 from .archive import checked_archive, player_fields, write_rounds
 from .base import locked_event, record_change
+from .impartial import check_no_open_own_game
 
 
 def snapshot(event: Event, reason: str, round_number: int | None) -> Snapshot:
@@ -30,8 +31,9 @@ def snapshot_if_round_complete(event: Event, rnd: Round, *, had_result: bool) ->
 
 
 # What a player's row holds that no archive does (docs/security.md, "Deck lists"): the
-# private link to their list, and the coordinator's reason for a capability set by hand.
-PRIVATE_FIELDS = ("deck_token", "capability_note", "deck_choice")
+# private link to their list, the coordinator's reason for a capability set by hand, and
+# the account of an organiser who plays (accounts are this server's own).
+PRIVATE_FIELDS = ("deck_token", "capability_note", "deck_choice", "account_id")
 
 
 def _set_aside(players: list[Player]) -> tuple[dict[str, dict], list[DeckList | SealedProduct]]:
@@ -80,6 +82,7 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
     archive = checked["archive"]
     with transaction.atomic(durable=True):
         event = locked_event(kept.event)
+        check_no_open_own_game(event, actor)
         # Translators: %(reason)s is the restored snapshot's own, such as "Round 3 paired".
         before = snapshot(event, _("Before restoring “%(reason)s”") % {"reason": kept.reason},
                           _latest_round_number(event))

@@ -14,6 +14,7 @@ from ..models import Event, EventRole
 from ..names import account_name_problem, name_key
 from ..roles import STAFF, Actor
 from .base import ServiceError, locked_event, record_change
+from .impartial import check_may_hold_role, check_may_lose_role
 
 
 def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", role: str = STAFF):
@@ -47,6 +48,7 @@ def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", 
                                % {"name": user.username}, field="password")
         if user.pk == event.owner_id:
             raise ServiceError(_("The owner already runs the event."), field="username")
+        check_may_hold_role(event, user.pk, role)
         EventRole.objects.update_or_create(event=event, user=user, defaults={"role": role})
         record_change(event, actor, "staff.added", user.username, after={"role": role})
     return user
@@ -84,6 +86,10 @@ def remove_staff(event: Event, *, actor: Actor, user_id: int) -> None:
         role = EventRole.objects.filter(event=event, user_id=user_id).select_related("user").first()
         if role is None:
             raise ServiceError(_("That account has no role in this event."))
+        check_may_lose_role(event, user_id)
+        if user_id == event.arbiter_id:
+            event.arbiter_id = None
+            event.save(update_fields=["arbiter"])
         role.delete()
         record_change(event, actor, "staff.removed", role.user.username, before={"role": role.role})
 

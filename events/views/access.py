@@ -1,19 +1,23 @@
 """The one place every protected view asks who the requester is in the event.
 
-The roles are events/roles.py's. A stranger asking for a private page gets 404, so
-private addresses are not confirmed to exist; someone with a smaller role gets 403.
+The roles are events/roles.py's. Someone signed out asking for a page above the public
+role is sent to sign in, and brought back there afterwards; a signed-in stranger gets
+404, so private addresses are not confirmed to exist; someone with a smaller role gets 403.
 """
 
 from __future__ import annotations
 
 import functools
 import hmac
+from urllib.parse import urlsplit
 
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.http import url_has_allowed_host_and_scheme
+from django_htmx.http import HttpResponseClientRedirect
 
 from ..models import Event, EventRole
 from ..roles import OWNER, PUBLIC, RANK, STAFF, Actor
@@ -47,31 +51,89 @@ def actor_for(request, role: str) -> Actor:
     return Actor.staff_link()
 
 
+def _local(address: str | None, request) -> str | None:
+    """``address`` as a path of this site, or None for anything elsewhere (or nothing)."""
+    if address and url_has_allowed_host_and_scheme(address, allowed_hosts={request.get_host()},
+                                                   require_https=request.is_secure()):
+        parts = urlsplit(address)
+        return parts.path + (f"?{parts.query}" if parts.query else "")
+    return None
+
+
+def sign_in_first(request):
+    """Send someone signed out to the sign-in page, which brings them back to the page they were on.
+
+    Back to the address asked for; for a poll or a button (htmx), to the page it was on,
+    which htmx is told to leave for the sign-in page; for a form posted without htmx, to
+    the page it was posted from. Only to a page of this site.
+    """
+    if request.htmx:
+        back = _local(request.htmx.current_url, request)
+    elif request.method in ("GET", "HEAD"):
+        back = request.get_full_path()
+    else:
+        back = _local(request.META.get("HTTP_REFERER"), request)
+    response = redirect_to_login(back or "", redirect_field_name="next" if back else None)
+    if request.htmx:
+        return HttpResponseClientRedirect(response["Location"])
+    return response
+
+
+def personal_page(view):
+    """Decorate a page of no event (the home page, a new event): ``private, no-store`` to someone signed in.
+
+    The page bears their name, and perhaps their events, so no browser or proxy keeps it.
+    """
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        if request.user.is_authenticated:
+            patch_cache_control(response, private=True, no_store=True)
+        return response
+
+    return wrapper
+
+
 def event_view(minimum: str):
     """Decorate a view taking ``(request, event, actor, ...)`` from a ``slug`` URL argument.
 
     ``request.event_role_at_least`` says, by role name, whether the requester has that
     role or a larger one, for what every page shares: the event's navigation shows only
     the pages the requester may open. Pages above the public role are answered
-    ``Cache-Control: private, no-store``.
+    ``Cache-Control: private, no-store``, and so is every page shown to someone signed in
+    (it bears their name).
+
+    Someone signed out (a staff link's phone too) whose role is too small is sent to sign
+    in, whether or not the event exists, so that the answer confirms no private address;
+    a signed-in account gets 404 without a role in the event (or without an event), 403
+    with a role too small.
     """
 
     def decorator(view):
         @functools.wraps(view)
         def wrapper(request, slug: str, *args, **kwargs):
-            event = get_object_or_404(Event, slug=slug)
-            role = role_in(request, event)
+            try:
+                event = Event.objects.get(slug=slug)
+            except Event.DoesNotExist:
+                event = None
+            role = role_in(request, event) if event is not None else PUBLIC
             if RANK[role] < RANK[minimum]:
+                if not request.user.is_authenticated:
+                    return sign_in_first(request)
                 if role == PUBLIC:
                     raise Http404("No such page")
                 raise PermissionDenied(f"This needs the {minimum} role")
+            if event is None:
+                raise Http404("No such event")
             request.event_role_at_least = {name: RANK[role] >= RANK[name] for name in RANK}
             # Times on the event's pages, and those typed into its forms, are the venue's.
             with timezone.override(event.zone):
                 response = view(request, event, actor_for(request, role), *args, **kwargs)
-            if minimum != PUBLIC:
+            if minimum != PUBLIC or request.user.is_authenticated:
                 # What staff and coordinators see (result codes, the staff link, every
-                # player's details) stays out of the browser's and any proxy's cache.
+                # player's details), and any page bearing an account's name, stays out of
+                # the browser's and any proxy's cache.
                 patch_cache_control(response, private=True, no_store=True)
             return response
 

@@ -30,9 +30,11 @@ from ..queries.decks import (
     sign_up_page,
     spot_check_page,
 )
+from ..queries.reports import reporting_seat
 from ..roles import COORDINATOR, PUBLIC, STAFF, Actor
 from .access import event_view
 from .confirm import press, submit
+from .oversized import takes_oversized_posts
 from .regions import uncached
 
 DECK_SETTINGS = ("deck_lists_wanted", "sign_up_opens_at", "sign_up_closes_at", "sign_up_cap", "deck_deadline",
@@ -43,10 +45,23 @@ def _settings_initial(event) -> dict:
     return {**{name: getattr(event, name) for name in DECK_SETTINGS}, "deck_choices": "\n".join(event.deck_choices)}
 
 
-def _saved_list_form(event, player: Player, deck_list) -> DeckListForm:
-    """The list form with the declarations the format asks for, filled with what is saved."""
-    return DeckListForm(event=event, initial={"text": deck_list.text if deck_list else "", "avatar": player.avatar,
+def _saved_list_form(request, event, player: Player, deck_list) -> DeckListForm:
+    """The list form with the declarations the format asks for, filled with what is saved.
+
+    After a post too large to read (views/oversized.py), it says so beside the list.
+    """
+    form = DeckListForm(event=event, initial={"text": deck_list.text if deck_list else "", "avatar": player.avatar,
                                               "choice": player.deck_choice})
+    if getattr(request, "oversized_post", False):
+        form.refuse_oversized()
+    return form
+
+
+def _status(request, form) -> int:
+    """413 for a post too large to read, 422 for a form with errors, else 200."""
+    if getattr(request, "oversized_post", False):
+        return 413
+    return 422 if form.errors else 200
 
 
 def _save_list(player: Player, actor: Actor):
@@ -134,17 +149,19 @@ def _player_deck_page(request, event, player, *, form=None, capability_form=None
                "note": player.capability_note}
     product = page["product"]
     return {**page, "event": event, "link": _link(request, event, player),
-            "form": form or _saved_list_form(event, player, page["deck_list"]),
+            "form": form or _saved_list_form(request, event, player, page["deck_list"]),
             "capability_form": capability_form or CapabilityForm(initial=initial),
             "product_form": product_form or ProductForm(initial={"product": product.text if product else ""})}
 
 
+@takes_oversized_posts
 @event_view(COORDINATOR)
 @require_http_methods(["GET", "POST"])
 def deck_of_player(request, event, actor, player_id: int):
     player = _player(event, player_id)
     if request.method == "GET":
-        return render(request, "events/player_deck.html", _player_deck_page(request, event, player))
+        page = _player_deck_page(request, event, player)
+        return render(request, "events/player_deck.html", page, status=_status(request, page["form"]))
     saved = _("The deck list of %(name)s is saved.") % {"name": player.name}
     return _on_player_deck_page(request, event, player, "form", DeckListForm(request.POST, request.FILES, event=event),
                                 _save_list(player, actor), saved, said=lambda deck_list: _say_saved(request, deck_list,
@@ -224,6 +241,7 @@ def sign_up(request, event, actor):
     return uncached(render(request, "events/sign_up.html", {**page, "form": form}, status=status))
 
 
+@takes_oversized_posts
 @event_view(PUBLIC)
 @require_http_methods(["GET", "POST"])
 def deck_link(request, event, actor, deck_token: str):
@@ -232,7 +250,7 @@ def deck_link(request, event, actor, deck_token: str):
         raise Http404("No such link")
     page = player_deck(player)
     if request.method == "GET":
-        form = _saved_list_form(event, player, page["deck_list"])
+        form = _saved_list_form(request, event, player, page["deck_list"])
     else:
         form = DeckListForm(request.POST, request.FILES, event=event)
         done = submit(form, _save_list(player, Actor.deck_link(player.name)))
@@ -245,8 +263,9 @@ def deck_link(request, event, actor, deck_token: str):
     # referrer at all would make browsers send "Origin: null", which CSRF refuses.)
     response = render(request, "events/deck_link.html", {**page, "event": event, "form": form, "closed": closed,
                                                           "link": _link(request, event, player),
+                                                          "seat": reporting_seat(event, player),
                                                           "time_zone": event.time_zone},
-                      status=422 if form.errors else 200)
+                      status=_status(request, form))
     return uncached(response)
 
 

@@ -15,6 +15,7 @@ from ..forms import BreakClockForm, EventForm, PasteForm, PlayerForm, RegisterFo
 from ..i18n import say
 from ..models import Player
 from ..queries.desk import desk as desk_summary
+from ..queries.organisers import organisers
 from ..roles import COORDINATOR
 from .access import event_view
 from .confirm import press, submit
@@ -22,11 +23,12 @@ from .home import implications_of
 from .regions import render_region
 
 
-def _desk_page(event, *, query: str = "", page_number: str | None = None, register_form=None, paste_form=None,
+def _desk_page(request, event, *, query: str = "", page_number: str | None = None, register_form=None, paste_form=None,
                start_form=None, rounds_form=None, break_form=None, start_warnings=None) -> dict:
     summary = desk_summary(event, query, page_number)
     return {
         **summary,
+        "organisers": organisers(event, request.user.pk),
         "start_warnings": start_warnings,
         "break_form": break_form or BreakClockForm(initial={"action": "adjust"}),
         "register_form": register_form or RegisterForm(),
@@ -39,7 +41,7 @@ def _desk_page(event, *, query: str = "", page_number: str | None = None, regist
 @event_view(COORDINATOR)
 @require_GET
 def desk(request, event, actor):
-    context = _desk_page(event, query=request.GET.get("q", "")[:100], page_number=request.GET.get("page"))
+    context = _desk_page(request, event, query=request.GET.get("q", "")[:100], page_number=request.GET.get("page"))
     return render_region(request, "events/desk.html", "player-list", context)
 
 
@@ -76,7 +78,7 @@ def register(request, event, actor):
         if not request.htmx:
             return redirect("desk", slug=event.slug)
         form = None
-    context = _desk_page(event, **({"paste_form": form} if pasted else {"register_form": form}))
+    context = _desk_page(request, event, **({"paste_form": form} if pasted else {"register_form": form}))
     return render(request, "events/desk.html#players" if request.htmx else "events/desk.html", context,
                   status=done.status)
 
@@ -127,7 +129,7 @@ def _rounds_form(request, event, actor, form_class, service, form_name: str, suc
         messages.success(request, success(form.cleaned_data))
         return redirect("desk", slug=event.slug)
     event.refresh_from_db()
-    return render(request, "events/desk.html", _desk_page(event, **{form_name: form, "start_warnings": done.warnings}),
+    return render(request, "events/desk.html", _desk_page(request, event, **{form_name: form, "start_warnings": done.warnings}),
                   status=done.status)
 
 
@@ -178,4 +180,4 @@ def break_clock(request, event, actor):
     if submit(form, change).made:
         messages.success(request, BreakClockForm.ACTIONS[form.cleaned_data["action"]])
         return redirect("desk", slug=event.slug)
-    return render(request, "events/desk.html", _desk_page(event, break_form=form), status=422)
+    return render(request, "events/desk.html", _desk_page(request, event, break_form=form), status=422)

@@ -17,10 +17,12 @@ from .. import services
 from ..forms import EventForm, ImportForm, add_service_error
 from ..models import Event
 from ..queries.policy import policy_implications
+from .access import personal_page
 
 DEFAULT_EXPECTED_PLAYERS = 16
 
 
+@personal_page
 @require_GET
 def home(request):
     events = []
@@ -43,6 +45,7 @@ def implications_of(data) -> dict | None:
     return policy_implications(data.get("policy"), expected, data.get("game_type"))
 
 
+@personal_page
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_new(request):
@@ -61,6 +64,7 @@ def event_new(request):
                   status=422 if form.errors else 200)
 
 
+@personal_page
 @require_GET
 def policy_preview(request):
     """What the chosen policy implies, and its own formats and tie options put in place of the form's (htmx)."""
@@ -69,6 +73,7 @@ def policy_preview(request):
     return render(request, "events/policy_preview.html", {"implications": implications_of(request.GET), "form": form})
 
 
+@personal_page
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_import(request):

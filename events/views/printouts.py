@@ -11,6 +11,7 @@ from ..forms import whole_number
 from ..queries.decks import deck_link_slips, deck_lists_sheet, deck_sheet
 from ..queries.printouts import cards_sheet, pairings_sheet, printed_round, slips_sheet, standings_sheet
 from ..queries.public import public_address
+from ..queries.reports import code_slips
 from ..queries.stages import finals_board
 from ..roles import COORDINATOR
 from .access import event_view
@@ -38,6 +39,19 @@ def print_pairings(request, event, actor):
 def print_slips(request, event, actor):
     return render(request, "events/print/slips.html",
                   slips_sheet(event, _printed_round(request, event), public_address(request, event)))
+
+
+@in_event_language
+@event_view(COORDINATOR)
+@require_GET
+def print_codes(request, event, actor):
+    """Each player's report code on a slip of its own, cut apart and handed to that player alone."""
+    if not event.players_report:
+        raise Http404("Players do not report at this event")
+    rnd = _printed_round(request, event)
+    return render(request, "events/print/codes.html",
+                  {"event": event, "round": rnd, "slips": code_slips(event, rnd, request.user.pk),
+                   "report_url": public_address(request, event) + "report/"})
 
 
 @in_event_language

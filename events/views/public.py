@@ -12,6 +12,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services, throttle
+from ..devices import REPORTER_COOKIE, REPORTER_COOKIE_AGE, device_mark, new_browser_key
 from ..forms import PlayerReportForm, ReportCodeForm, result_initial, whole_number
 from ..i18n import say
 from ..models import Game, Round
@@ -112,6 +113,9 @@ def _report_outcome(game: Game, side: int) -> str:
     if game.result is not None:
         return _("Table %(table)s: both reports agree, the result stands. %(explanation)s") % {
             "table": game.table, "explanation": say(game.described)}
+    if game.reported_from_one_device:
+        return _("Table %(table)s: both reports came from this one device, so they settle nothing. Stay at the "
+                 "table; the staff are coming to settle it.") % {"table": game.table}
     if game.reports_differ:
         return _("Table %(table)s: your report and %(opponent)s's differ. Stay at the table; "
                  "the staff are coming to settle it.") % {"table": game.table, "opponent": opponent}
@@ -156,9 +160,27 @@ def public_report(request, event, actor):
                 "opponent": (game.player_a, game.player_b)[1 - side], "own_report": own_report}
     if not entering:
         return render(request, "events/public_report.html", context)
-    done = submit(form, lambda data: services.report_result(game, side, form.result(), confirm=data["confirm"]))
+    browser_key = reporter_key(request)
+    device = device_mark(browser_key, throttle.client_address(request), request.META.get("HTTP_USER_AGENT", ""))
+    done = submit(form, lambda data: services.report_result(game, side, form.result(), device=device,
+                                                            confirm=data["confirm"]))
     if done.made:
         messages.success(request, _report_outcome(done.value, side))
-        return redirect("public", slug=event.slug)
+        return keep_reporter_key(request, redirect("public", slug=event.slug), browser_key)
     context["warnings"] = done.warnings
-    return render(request, "events/public_report.html", context, status=done.status)
+    return keep_reporter_key(request, render(request, "events/public_report.html", context, status=done.status),
+                             browser_key)
+
+
+def reporter_key(request) -> str:
+    """This browser's reporter key (events/devices.py): its cookie's, or a new one to keep."""
+    kept = request.COOKIES.get(REPORTER_COOKIE, "")
+    return kept if 16 <= len(kept) <= 64 and kept.isascii() else new_browser_key()
+
+
+def keep_reporter_key(request, response, browser_key: str):
+    """Give the browser its reporter key to keep, so its next report is known as the same device's."""
+    if request.COOKIES.get(REPORTER_COOKIE) != browser_key:
+        response.set_cookie(REPORTER_COOKIE, browser_key, max_age=REPORTER_COOKIE_AGE, httponly=True,
+                            samesite="Lax", secure=request.is_secure())
+    return response

@@ -15,7 +15,8 @@ from ..forms import CouncilForm, ResultForm, add_service_error, result_initial
 from ..models import Game
 from ..queries.council import council_outcome
 from ..queries.record import result_history
-from ..queries.reports import described_report
+from ..queries.organisers import game_ruling
+from ..queries.reports import players_reports
 from ..queries.round import staff_tables as staff_tables_page
 from ..queries.search import page_of_table
 from ..roles import STAFF
@@ -99,7 +100,7 @@ def game_result(request, event, actor, game_id: int):
         "events/result.html",
         {"event": event, "game": game, "form": form, "preview": preview, "warnings": warnings, "actor": actor,
          "back": request.GET.get("back") or request.POST.get("back", ""),
-         "reports": [described_report(game, report) for report in (game.report_a, game.report_b)],
+         "reports": players_reports(game), "ruling": game_ruling(event, game, request.user.pk),
          "history": result_history(event, game)},
         status=status,
     )

@@ -11,7 +11,12 @@ from .. import throttle
 
 
 class SignInView(auth_views.LoginView):
-    """Django's sign-in, refusing further guesses once a name, an address or a browser failed too often."""
+    """Django's sign-in, refusing further guesses once a name, an address or a browser failed too often.
+
+    Someone sent here from a page they may not see signed out (access.sign_in_first) is
+    taken back to it: Django's view follows ``next`` only to an address of this site
+    (``url_has_allowed_host_and_scheme``), and to the home page otherwise.
+    """
 
     template_name = "registration/login.html"
 

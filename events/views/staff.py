@@ -1,4 +1,4 @@
-"""The event's staff: accounts with a role, the staff link, and opening it on a phone."""
+"""The event's staff: accounts with a role, the arbiter and those who run the event and play, the staff link."""
 
 from __future__ import annotations
 
@@ -9,35 +9,63 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services
-from ..forms import StaffForm
+from ..forms import ArbiterForm, OrganiserPlayerForm, StaffForm
 from ..models import Event
+from ..queries.organisers import organisers
 from ..roles import COORDINATOR
 from .access import event_view, staff_link_session_key
 from .confirm import press, submit
 
 
-def _staff_page(request, event, form=None) -> dict:
+def _staff_page(request, event, **forms) -> dict:
     link = request.build_absolute_uri(reverse("staff_link_open", args=[event.staff_token])) if event.staff_token else ""
+    board = organisers(event, request.user.pk)
     return {
         "event": event,
         "roles": event.roles.select_related("user").order_by("user__username"),
-        "form": form or StaffForm(),
+        "form": forms.get("form") or StaffForm(),
+        "arbiter_form": forms.get("arbiter_form") or ArbiterForm(accounts=board.accounts,
+                                                                 initial={"arbiter": event.arbiter_id}),
+        "organiser_form": forms.get("organiser_form") or OrganiserPlayerForm(accounts=board.accounts),
+        "organisers": board,
         "staff_link": link,
     }
+
+
+# The staff page's three forms post to it, told apart by the button pressed.
+def _posted_form(request, event, actor):
+    accounts = organisers(event, request.user.pk).accounts
+    if "name_arbiter" in request.POST:
+        form = ArbiterForm(request.POST, accounts=accounts)
+        return "arbiter_form", form, lambda data: services.name_arbiter(event, actor=actor,
+                                                                        user_id=data["arbiter"])
+    if "register_organiser" in request.POST:
+        form = OrganiserPlayerForm(request.POST, accounts=accounts)
+        return "organiser_form", form, lambda data: services.register_organiser(
+            event, actor=actor, user_id=data["account"], name=data["name"])
+    form = StaffForm(request.POST)
+    return "form", form, lambda data: services.add_staff(event, actor=actor, **data)
+
+
+def _done_message(key: str, event, value) -> str:
+    if key == "arbiter_form":
+        return _("The arbiter is saved.")
+    if key == "organiser_form":
+        return _("%(name)s is registered as a player.") % {"name": value.name}
+    return _("%(user)s can now enter results for %(event)s.") % {"user": value.username, "event": event.name}
 
 
 @event_view(COORDINATOR)
 @require_http_methods(["GET", "POST"])
 def staff(request, event, actor):
-    form = StaffForm(request.POST or None)
-    if request.method == "POST":
-        done = submit(form, lambda data: services.add_staff(event, actor=actor, **data))
-        if done.made:
-            messages.success(request, _("%(user)s can now enter results for %(event)s.") % {
-                "user": done.value.username, "event": event.name})
-            return redirect("staff", slug=event.slug)
-    return render(request, "events/staff.html", _staff_page(request, event, form),
-                  status=422 if form.errors else 200)
+    if request.method == "GET":
+        return render(request, "events/staff.html", _staff_page(request, event))
+    key, form, change = _posted_form(request, event, actor)
+    done = submit(form, change)
+    if done.made:
+        messages.success(request, _done_message(key, event, done.value))
+        return redirect("staff", slug=event.slug)
+    return render(request, "events/staff.html", _staff_page(request, event, **{key: form}), status=done.status)
 
 
 @event_view(COORDINATOR)

@@ -23,7 +23,7 @@ from scoring.limits import MAX_NAME_LENGTH
 from tests.browser.conftest import htmx_settled
 from tests.browser.test_event_day import log_in
 from tests.factories import UserFactory
-from tests.helpers import WIN_A, actor, register
+from tests.helpers import PHONES, WIN_A, actor, register
 from tests.scoring.test_decks import LEGAL
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -72,7 +72,7 @@ def lorien(db):
     second = services.pair_round(event, actor=who, seed=2)
     games = list(second.games.order_by("table"))
     services.record_result(games[0], WIN_A, actor=who, expected_version=games[0].version)
-    services.report_result(games[1], 0, WIN_A)
+    services.report_result(games[1], 0, WIN_A, device=PHONES[0])
     services.start_clock(second, actor=who)
     services.adjust_time(second, actor=who, minutes=5, table=games[2].table)
 
@@ -171,7 +171,10 @@ def test_the_public_pages_break_no_wcag_rule(browser, live_server, lorien, devic
         "/e/lorien/projector/?by=name", "/e/lorien/report/", "/e/lorien/sign-up/",
         f"/e/lorien/deck/{player.deck_token}/", "/e/knockout/", f"/e/knockout/decks/{lorien['published'].pk}/",
     ], found)
-    _visit(page, base, ["/events/lorien/", "/no-such-page/", "/staff/no-such-link/"], found, status=404)
+    _visit(page, base, ["/no-such-page/", "/staff/no-such-link/"], found, status=404)
+    page.goto(f"{base}/events/lorien/")  # a coordinator's page, signed out: the sign-in page, then back
+    expect(page).to_have_url(re.compile(r"/accounts/login/\?next=/events/lorien/$"))
+    _axe(page, "/events/lorien/ (signed out: sign in first)", found)
     # The longest name makes the standings scroll sideways on both screens.
     page.goto(f"{base}/e/lorien/standings/")
     _scrolls_by_keyboard(page, page.locator(".table-wrap"), re.compile("^Standings (after|during) round"))
@@ -221,9 +224,34 @@ def test_the_coordinator_pages_break_no_wcag_rule(browser, live_server, lorien, 
         f"{event}/", f"{event}/settings/", f"{event}/players/{player.pk}/", f"{event}/decks/",
         f"{event}/players/{player.pk}/deck/", f"{event}/rounds/1/", f"{event}/rounds/2/", f"{event}/tables/",
         f"{event}/standings/", f"{event}/staff/", f"{event}/audit/", f"{event}/snapshots/",
-        f"{event}/print/pairings/", f"{event}/print/slips/", f"{event}/print/cards/", f"{event}/print/standings/",
+        f"{event}/print/pairings/", f"{event}/print/slips/", f"{event}/print/codes/", f"{event}/print/cards/",
+        f"{event}/print/standings/",
         f"{event}/print/deck-sheet/", f"{event}/print/deck-lists/", f"{event}/print/deck-links/",
         "/events/knockout/", "/events/knockout/standings/", "/events/knockout/print/bracket/",
     ], found)
+    context.close()
+    _none_broken(found)
+
+
+@pytest.mark.parametrize("device", VIEWPORTS)
+def test_the_pages_of_a_coordinator_who_plays_break_no_wcag_rule(browser, live_server, lorien, device):
+    event = Event.objects.get(slug="lorien")
+    marshal = event.roles.get(user__username="marshal").user
+    who = actor(event.owner)
+    playing = Event.objects.create(slug="moot", name="Bree Moot", policy="policy-4-2001", game_type="two-deck",
+                                   owner=event.owner, players_report=True)
+    services.add_staff(playing, actor=who, username="marshal", role=STAFF)
+    services.name_arbiter(playing, actor=who, user_id=marshal.pk)
+    me = services.register_organiser(playing, actor=who, user_id=event.owner.pk, name="Coordinator Olwen")
+    register(playing, 3)
+    services.start_event(playing, actor=who, rounds=2, note="the test's own number", confirm=True)
+    rnd = services.pair_round(playing, actor=who, seed=1)
+    mine = rnd.games.filter(player_a=me).first() or rnd.games.get(player_b=me)
+    base, found = live_server.url, []
+    context, page = _open(browser, device)
+    log_in(page, base, "coordinator")
+    _visit(page, base, ["/events/moot/", "/events/moot/staff/", f"/events/moot/games/{mine.pk}/result/",
+                        "/events/moot/print/codes/"], found)
+    expect(page.locator("main")).to_contain_text("You play at this table: its codes are not printed for you.")
     context.close()
     _none_broken(found)

@@ -122,33 +122,57 @@ def test_the_projector_pages_through_the_tables(browser, live_server):
     context.close()
 
 
+def _report_from(page, live_server, code: str, name: str, game) -> str:
+    page.goto(f"{live_server.url}/e/{game.round.event.slug}/")
+    page.get_by_role("link", name="Report your result").click()
+    page.get_by_label("Your own report code").fill(code.lower())
+    page.get_by_role("button", name="Next").click()
+    expect(page.locator("main")).to_contain_text(f"you are {name}")
+    page.get_by_label("Free Council (marshalling points)").check()
+    page.get_by_label(f"{game.player_a.name}: final MP").fill("18")
+    page.get_by_label(f"{game.player_b.name}: final MP").fill("12")
+    assert fits_the_width(page)
+    page.get_by_role("button", name="Send my report").click()
+    expect(page.locator(".messages")).to_contain_text(f"Table {game.table}:")
+    assert fits_the_width(page)
+    return page.locator(".messages").text_content()
+
+
+def _phone(browser, number: int):
+    # Two players' own phones: two browsers, each of its own make.
+    return browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                               user_agent=f"Mozilla/5.0 (Linux; Android 14; Phone {number}) Mobile")
+
+
 def test_both_players_report_from_their_phones_and_the_result_stands(browser, live_server):
     event, rnd = paired_event("report", "policy-4-2001", 4, "Bree Moot")
     Event.objects.filter(pk=event.pk).update(players_report=True)
     game = rnd.games.select_related("player_a", "player_b").order_by("table").first()
 
     told = []
-    for code, name in ((game.code_a, game.player_a.name), (game.code_b, game.player_b.name)):
-        context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
-        page = context.new_page()
-        page.goto(f"{live_server.url}/e/report/")
-        page.get_by_role("link", name="Report your result").click()
-        page.get_by_label("Your code from the result slip").fill(code.lower())
-        page.get_by_role("button", name="Next").click()
-        expect(page.locator("main")).to_contain_text(f"you are {name}")
-        page.get_by_label("Free Council (marshalling points)").check()
-        page.get_by_label(f"{game.player_a.name}: final MP").fill("18")
-        page.get_by_label(f"{game.player_b.name}: final MP").fill("12")
-        assert fits_the_width(page)
-        page.get_by_role("button", name="Send my report").click()
-        expect(page.locator(".messages")).to_contain_text(f"Table {game.table}:")
-        told.append(page.locator(".messages").text_content())
-        assert fits_the_width(page)
+    for number, (code, name) in enumerate(((game.code_a, game.player_a.name), (game.code_b, game.player_b.name))):
+        context = _phone(browser, number)
+        told.append(_report_from(context.new_page(), live_server, code, name, game))
         context.close()
 
     assert "The result stands once" in told[0] and "both reports agree, the result stands" in told[1]
     game.refresh_from_db()
     assert game.result == {"kind": "council", "mp": [18, 12]} and game.reported_by == "both players"
+
+
+def test_one_phone_typing_both_codes_sends_the_table_to_staff(browser, live_server):
+    """Issue 28's probe: one player types their own code, then their opponent's, on one phone."""
+    event, rnd = paired_event("forged", "policy-4-2001", 4, "Bree Moot")
+    Event.objects.filter(pk=event.pk).update(players_report=True)
+    game = rnd.games.select_related("player_a", "player_b").order_by("table").first()
+    context = _phone(browser, 1)
+    page = context.new_page()
+    _report_from(page, live_server, game.code_a, game.player_a.name, game)
+    told = _report_from(page, live_server, game.code_b, game.player_b.name, game)
+    assert "both reports came from this one device, so they settle nothing" in told
+    context.close()
+    game.refresh_from_db()
+    assert game.result is None and game.reported_from_one_device
 
 
 def test_at_a_large_event_the_phone_shows_its_own_seat_and_links_to_the_whole_lists(phone, live_server):

@@ -73,7 +73,7 @@ POSTED_FIELDS = {
     "close": list(CloseForm.base_fields),
     "start_stage": ["place"],
     "cancel_stage": [],
-    "staff": list(StaffForm.base_fields),
+    "staff": [*StaffForm.base_fields, "name_arbiter", "arbiter", "register_organiser", "account", "name"],
     "staff_remove": [],
     "staff_link": ["action"],
     "snapshots": [],
@@ -165,7 +165,7 @@ def test_every_address_that_takes_a_post_is_fuzzed():
     pages_without_forms = {"home", "health", "policy_preview", "public", "public_pairings", "public_standings",
                            "public_round", "projector",
                            "staff_link_open", "tables", "game_result_preview", "game_council", "desk", "round",
-                           "standings", "export", "audit", "print_pairings", "print_slips", "print_cards",
+                           "standings", "export", "audit", "print_pairings", "print_slips", "print_codes", "print_cards",
                            "print_standings", "snapshot_download", "print_deck_sheet", "print_deck_lists",
                            "print_deck_links", "public_deck", "print_bracket"}
     names = {p.name for p in url_patterns()}

@@ -185,6 +185,14 @@ def test_json_at_the_bounds_is_read():
     assert read_json("9" * limits.MAX_NUMBER_DIGITS) == int("9" * limits.MAX_NUMBER_DIGITS)
 
 
+def test_a_byte_order_mark_before_the_document_is_ignored_and_anywhere_else_refused():
+    # Notepad begins UTF-8 with one; RFC 8259 (8.1) lets a reader ignore it.
+    assert read_json('\ufeff{"a": 1}') == {"a": 1}
+    for misplaced in ('\ufeff\ufeff{"a": 1}', '{"a": 1}\ufeff', ' \ufeff{"a": 1}'):
+        with pytest.raises(RuleError):
+            read_json(misplaced)
+
+
 def test_the_complete_examples_of_the_format_page_are_valid_for_the_engine_and_the_schema():
     page = (Path(__file__).resolve().parents[2] / "docs" / "archive-format.md").read_text()
     blocks = page.split("```json\n")[1:]

@@ -10,7 +10,7 @@ from events import services
 from events.codes import CODE_ALPHABET, CODE_LENGTH
 from events.models import AuditEntry, Game
 from events.queries.reports import find_reporting_game
-from tests.helpers import WIN_A, WIN_B, actor, open_game, run_event
+from tests.helpers import PHONES, WIN_A, WIN_B, actor, open_game, run_event
 
 
 def test_record_result_scores_and_versions_and_audits(event, staff_user):
@@ -94,10 +94,10 @@ def test_every_seat_of_a_round_gets_its_own_code(reporting):
 
 def test_matching_reports_make_the_result_stand(reporting):
     game = open_game(reporting)
-    services.report_result(game, 0, WIN_A)
+    services.report_result(game, 0, WIN_A, device=PHONES[0])
     game.refresh_from_db()
     assert (game.result, game.reports_in) == (None, 1)
-    services.report_result(game, 1, WIN_A)
+    services.report_result(game, 1, WIN_A, device=PHONES[1])
     game.refresh_from_db()
     assert (game.result, game.state, game.version, game.reported_by) == (WIN_A, Game.CONFIRMED, 1, "both players")
     assert game.points == [6, 0]  # Policy Number 4: twice the loser's MP
@@ -108,13 +108,13 @@ def test_matching_reports_make_the_result_stand(reporting):
 
 def test_a_player_may_change_their_report_until_it_stands(reporting):
     game = open_game(reporting)
-    services.report_result(game, 0, WIN_A)
-    services.report_result(game, 1, WIN_B)
-    services.report_result(game, 0, WIN_B)
+    services.report_result(game, 0, WIN_A, device=PHONES[0])
+    services.report_result(game, 1, WIN_B, device=PHONES[1])
+    services.report_result(game, 0, WIN_B, device=PHONES[0])
     game.refresh_from_db()
     assert game.result == WIN_B
     with pytest.raises(services.ServiceError, match="stands already"):
-        services.report_result(game, 1, WIN_A)
+        services.report_result(game, 1, WIN_A, device=PHONES[1])
     game.refresh_from_db()
     assert (game.result, game.version) == (WIN_B, 1)
 
@@ -124,7 +124,7 @@ def test_reports_are_refused_where_the_staff_enter_results(reporting):
     reporting.save()
     game = open_game(reporting)
     with pytest.raises(services.ServiceError, match="staff enter results"):
-        services.report_result(game, 0, WIN_A)
+        services.report_result(game, 0, WIN_A, device=PHONES[0])
     game.refresh_from_db()
     assert game.report_a is None
 
@@ -132,7 +132,7 @@ def test_reports_are_refused_where_the_staff_enter_results(reporting):
 def test_a_swap_gives_new_codes_so_old_slips_cannot_report(reporting):
     rnd = reporting.rounds.get()
     games = list(rnd.games.order_by("table"))
-    services.report_result(games[0], 0, WIN_A)
+    services.report_result(games[0], 0, WIN_A, device=PHONES[0])
     old_codes = {g.code_a for g in games} | {g.code_b for g in games}
     services.swap_players(rnd, games[0].player_a, games[1].player_a, actor=actor(reporting.owner), confirm=True)
     for game in rnd.games.all():

@@ -2,12 +2,15 @@
 
 A new view cannot be added without a line here: the walk over the URL patterns fails
 on any name it does not know. Requests are GETs, so nothing changes; a POST-only view
-answers 405 to a role that may use it, and the role check comes first.
+answers 405 to a role that may use it, and the role check comes first. Someone signed out
+(no account, or only a staff link) whose role is too small is sent to sign in and back; a
+signed-in account without a role gets 404, with too small a role 403.
 """
 
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from urllib.parse import urlencode
 
 import pytest
 from django.urls import reverse
@@ -66,6 +69,7 @@ ACCESS = {
     "snapshot_download": ("coordinator", "page"),
     "print_pairings": ("coordinator", "page"),
     "print_slips": ("coordinator", "page"),
+    "print_codes": ("coordinator", "page"),
     "print_cards": ("coordinator", "page"),
     "print_standings": ("coordinator", "page"),
     "print_bracket": ("coordinator", "page"),
@@ -92,6 +96,12 @@ ACCESS = {
 
 ROLES = ["anonymous", "stranger", "staff-link", "staff", "co-coordinator", "owner"]
 ROLE_RANK = {"anonymous": 0, "stranger": 0, "staff-link": 1, "staff": 1, "co-coordinator": 2, "owner": 3}
+SIGNED_OUT = {"anonymous", "staff-link"}  # no account
+
+
+def sign_in_and_back(address: str) -> str:
+    """Where someone signed out is sent from ``address``: the sign-in page, which brings them back."""
+    return f"/accounts/login/?{urlencode({'next': address}, safe='/')}"
 
 
 def _url_names() -> list[str]:
@@ -151,20 +161,31 @@ def test_each_role_gets_exactly_what_it_may(client, world, role):
         name = pattern.name
         minimum, kind = ACCESS[name]
         kwargs = {k: v for k, v in world["kwargs"].items() if k in pattern.pattern.regex.groupindex}
-        response = client.get(reverse(name, kwargs=kwargs))
+        address = reverse(name, kwargs=kwargs)
+        response = client.get(address)
         allowed = ROLE_RANK[role] >= RANK[minimum]
+        sent_to = None
         if kind == "login":
-            expected = 302 if role in ("anonymous", "staff-link") else 200  # these have no account
+            expected = 302 if role in SIGNED_OUT else 200
+            sent_to = sign_in_and_back(address) if role in SIGNED_OUT else None
         elif kind == "link":
             expected = 302
         elif kind == "unpublished":
             expected = 404
+        elif not allowed and role in SIGNED_OUT:
+            expected, sent_to = 302, sign_in_and_back(address)
         elif not allowed:
             expected = 404 if ROLE_RANK[role] == 0 else 403
         else:
             expected = 405 if kind == "post" else 200
         if response.status_code != expected:
             wrong.append(f"{name}: {response.status_code}, expected {expected}")
+        elif sent_to is not None and response["Location"] != sent_to:
+            wrong.append(f"{name}: sent to {response['Location']}, expected {sent_to}")
+        # Whatever a signed-in account is shown bears its name: no browser or proxy may keep it.
+        if (role not in SIGNED_OUT and response.status_code == 200 and name != "health"
+                and not {"private", "no-store"} <= set(response.get("Cache-Control", "").replace(" ", "").split(","))):
+            wrong.append(f"{name}: Cache-Control {response.get('Cache-Control')!r} shown to a signed-in account")
     assert wrong == []
     assert database_state() == before, "a GET changed the database"
 
@@ -194,9 +215,10 @@ def test_every_post_without_the_csrf_token_is_refused_and_changes_nothing(world,
 
 def test_a_revoked_staff_link_stops_working_for_a_phone_that_opened_it(client, world):
     _client_as(client, "staff-link", world)
-    assert client.get(f"/events/{world['event'].slug}/tables/").status_code == 200
+    tables = f"/events/{world['event'].slug}/tables/"
+    assert client.get(tables).status_code == 200
     services.revoke_staff_link(world["event"], actor=actor(world["event"].owner))
-    assert client.get(f"/events/{world['event'].slug}/tables/").status_code == 404
+    assert client.get(tables)["Location"] == sign_in_and_back(tables)
     assert client.get(f"/staff/{world['token']}/").status_code == 404
 
 
@@ -205,7 +227,23 @@ def test_a_staff_link_opens_only_its_own_event(client, world, owner):
 
     other = EventFactory(owner=owner, slug="other-event")
     _client_as(client, "staff-link", world)
-    assert client.get(f"/events/{other.slug}/tables/").status_code == 404
+    tables = f"/events/{other.slug}/tables/"
+    assert client.get(tables)["Location"] == sign_in_and_back(tables)
+
+
+@pytest.mark.parametrize("role", ["anonymous", "staff-link", "stranger", "staff"])
+def test_an_unknown_event_is_answered_as_one_where_the_requester_has_no_role(client, world, owner, role):
+    from tests.factories import EventFactory
+
+    EventFactory(owner=owner, slug="private-event")  # where no one of the cast but the owner has a role
+    _client_as(client, role, world)
+    for page in ("", "tables/", "rounds/1/", "staff/", "print/slips/"):
+        known, unknown = client.get(f"/events/private-event/{page}"), client.get(f"/events/no-such-event/{page}")
+        assert (unknown.status_code, unknown.get("Location", "").replace("no-such-event", "private-event")) == (
+            known.status_code, known.get("Location", "")), page
+        assert known.status_code == (302 if role in SIGNED_OUT else 404)
+        if role in SIGNED_OUT:
+            assert known["Location"] == sign_in_and_back(f"/events/private-event/{page}")
 
 
 class _InlineCode(HTMLParser):
@@ -240,3 +278,23 @@ def test_every_page_has_the_content_security_policy_and_keeps_secrets_out_of_cac
             parser.feed(response.content.decode())
             problems.extend(f"{pattern.name}: {found}" for found in parser.found)
     assert problems == []
+
+
+def test_a_signed_out_poll_or_button_sends_the_whole_page_to_sign_in_and_back(client, world):
+    slug = world["event"].slug
+    poll = client.get(f"/events/{slug}/tables/", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="tables",
+                      HTTP_HX_CURRENT_URL=f"http://testserver/events/{slug}/tables/?round=1")
+    assert (poll.status_code, poll["HX-Redirect"]) == (200, sign_in_and_back(f"/events/{slug}/tables/?round=1"))
+    press = client.post(f"/events/{slug}/pair/", HTTP_HX_REQUEST="true",
+                        HTTP_HX_CURRENT_URL="https://evil.example/events/")
+    assert (press.status_code, press["HX-Redirect"]) == (200, "/accounts/login/")
+    assert press.content == b""
+
+
+def test_a_signed_out_form_goes_to_sign_in_and_back_to_the_page_it_was_sent_from(client, world):
+    slug = world["event"].slug
+    before = database_state()
+    posted = client.post(f"/events/{slug}/pair/", HTTP_REFERER=f"http://testserver/events/{slug}/")
+    assert posted["Location"] == sign_in_and_back(f"/events/{slug}/")
+    assert client.post(f"/events/{slug}/pair/", HTTP_REFERER="https://evil.example/")["Location"] == "/accounts/login/"
+    assert database_state() == before

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import html
 import re
+from urllib.parse import urlencode
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -14,7 +15,7 @@ from django.utils import timezone
 from events import services
 from events.models import DeckList, Player
 from events.throttle import SIGN_UP_PER_ADDRESS
-from tests.helpers import actor, register
+from tests.helpers import actor, database_state, register
 from tests.scoring.test_decks import LEGAL
 
 # A card no other page of the event names: if it shows, a list has leaked.
@@ -279,3 +280,42 @@ def test_the_sign_up_and_a_deck_link_say_why_they_are_closed_once_the_event_star
     assert "The event is over." in client.get(f"/e/{event.slug}/sign-up/").content.decode()
     assert "The event is over: your list stays as registered." in client.get(
         f"/e/{event.slug}/deck/{token}/").content.decode()
+
+
+
+def _far_too_long(settings) -> str:
+    """A pasted list larger than any request Django reads (DATA_UPLOAD_MAX_MEMORY_SIZE, 5 MB)."""
+    line = "3 Orc-patrol\n"
+    return line * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE // len(line) + 1)
+
+
+def _post_far_too_long(client, address: str, settings, encoding: str):
+    if encoding == "multipart":
+        return client.post(address, {"text": _far_too_long(settings)})
+    return client.post(address, urlencode({"text": _far_too_long(settings)}),
+                       content_type="application/x-www-form-urlencoded")
+
+
+@pytest.mark.parametrize("encoding", ["multipart", "urlencoded"])
+def test_a_deck_list_too_large_to_read_comes_back_with_the_limit_beside_it_and_nothing_saved(event, owner, settings,
+                                                                                             encoding):
+    event.format = "hero-only"
+    event.deck_lists_wanted = True
+    event.save()
+    [ann] = services.register_players(event, "Ann", actor=actor(event.owner))
+    token = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
+    services.submit_deck_list(ann, LEGAL, actor=actor(event.owner))
+    coordinator = Client(enforce_csrf_checks=True)
+    coordinator.force_login(owner)
+    before = database_state()
+    # The player's own link, and the coordinator's page of the player; the CSRF check is on, as in a browser.
+    for client, address in ((Client(enforce_csrf_checks=True), f"/e/{event.slug}/deck/{token}/"),
+                            (coordinator, f"/events/{event.slug}/players/{ann.pk}/deck/")):
+        response = _post_far_too_long(client, address, settings, encoding)
+        assert response.status_code == 413, address
+        assert _error(response, "text") == ("The list sent was far too long to read, so nothing is saved: a deck list "
+                                            "has at most 20,000 characters."), address
+        # The form is the saved list's, ready to correct and send again.
+        assert "3 Orc-patrol" in html.unescape(response.content.decode()), address
+        assert response["Cache-Control"] == "private, no-store", address
+    assert database_state() == before

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import codecs
 import re
+from pathlib import Path
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -76,3 +78,21 @@ def test_choosing_a_policy_offers_its_own_formats_and_tie_options_in_place(clien
     later = client.get("/events/new/policy/", {"policy": "policy-4-2001", "game_type": "two-deck",
                                                "tie_resolution": "co-champions-without-menu"}, **HTMX).content.decode()
     assert '<option value="playoff" selected>' in later and "co-champions" not in later.split('id="tie-choice"')[1]
+
+
+def test_an_archive_saved_by_notepad_with_a_byte_order_mark_is_imported(as_owner):
+    written = (Path(__file__).parents[3] / "docs" / "archive-example.json").read_bytes()
+    upload = SimpleUploadedFile("e.json", codecs.BOM_UTF8 + written, content_type="application/json")
+    response = as_owner.post("/events/import/", {"archive": upload})
+    event = Event.objects.get()
+    assert (response.status_code, response["Location"]) == (302, f"/events/{event.slug}/")
+    assert event.players.count() == 3
+
+
+def test_the_signed_in_pages_of_no_event_are_kept_by_no_cache(client, owner):
+    # What a signed-in person is shown bears their name, and the home page their events.
+    assert client.get("/").get("Cache-Control") is None  # nothing of anyone's on it
+    client.force_login(owner)
+    for address in ("/", "/events/new/", "/events/import/", "/events/new/policy/?policy=policy-4-2001"):
+        assert client.get(address)["Cache-Control"] == "private, no-store", address
+    assert client.post("/events/new/", {"name": ""})["Cache-Control"] == "private, no-store"

@@ -45,14 +45,30 @@ def test_tournament_cards_have_a_line_for_every_planned_round(as_owner, event):
     assert text.count('class="to-fill"') == 4
 
 
-def test_slips_carry_the_codes_only_when_players_report(reporting, as_owner):
+def test_a_shared_slip_carries_no_code_and_each_player_gets_their_own(reporting, as_owner):
+    """Issue 28: a code that confirms a player's side reaches that player alone."""
     game = open_game(reporting)
     slips = as_owner.get(f"/events/{reporting.slug}/print/slips/").content.decode()
-    assert game.code_a in slips and game.code_b in slips and f"/e/{reporting.slug}/report/" in slips
+    assert game.code_a not in slips and game.code_b not in slips and f"/e/{reporting.slug}/report/" in slips
+    codes = as_owner.get(f"/events/{reporting.slug}/print/codes/").content.decode()
+    every_code = [code for g in reporting.latest_round().games.all() for code in (g.code_a, g.code_b)]
+    assert re.findall(r'<strong class="slip-code" translate="no">(\w+)</strong>', codes) == every_code
+    own_slips = codes.split('<div class="slip code-slip">')[1:]
+    assert len(own_slips) == len(every_code)
+    assert all(sum(code in slip for code in every_code) == 1 for slip in own_slips)  # one code per slip
     reporting.players_report = False
     reporting.save()
-    slips = as_owner.get(f"/events/{reporting.slug}/print/slips/").content.decode()
-    assert game.code_a not in slips and "Report code" not in slips
+    assert as_owner.get(f"/events/{reporting.slug}/print/codes/").status_code == 404
+
+
+def test_a_coordinator_who_plays_is_not_printed_their_own_tables_codes(reporting, as_owner, staff_user):
+    services.name_arbiter(reporting, actor=actor(reporting.owner), user_id=staff_user.pk)
+    mine = open_game(reporting)
+    mine.player_a.account = reporting.owner
+    mine.player_a.save()
+    codes = as_owner.get(f"/events/{reporting.slug}/print/codes/").content.decode()
+    assert mine.code_a not in codes and mine.code_b not in codes
+    assert codes.count("You play at this table: its codes are not printed for you.") == 2
 
 
 def test_the_deck_registration_sheet_asks_for_what_the_format_needs(as_owner, owner):

@@ -10,15 +10,17 @@ import re
 import pytest
 from django.contrib.staticfiles import finders
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 import scoring
 from events import services
 from events.archive import load_archive
+from events.devices import device_label
 from events.models import AuditEntry, Game, Player, Throttle
 from events.throttle import RESULT_CODE_PER_ADDRESS
 from tests.factories import EventFactory
-from tests.helpers import POLL, WIN_A, WIN_B, actor, open_game, register, run_event
+from tests.helpers import PHONES, POLL, WIN_A, WIN_B, actor, open_game, register, run_event
 
 
 def _seated(event, player: Player) -> tuple[Game, Player]:
@@ -256,7 +258,6 @@ def test_a_small_event_s_phone_page_keeps_every_table_and_the_standings(client, 
 
 
 def test_the_shared_pages_list_every_table_and_every_player_the_same_for_every_phone(client, large):
-    from django.test import Client
 
     first, second = Client(), Client()
     second.cookies["council_me"] = str(large.players.first().pk)
@@ -358,15 +359,15 @@ def _report_form(game: Game, side: int, result: dict) -> dict:
 
 def test_differing_reports_flag_the_table_until_staff_settle_it(reporting, client, staff_user):
     game = open_game(reporting)
-    services.report_result(game, 0, WIN_A)
-    services.report_result(game, 1, WIN_B)
+    services.report_result(game, 0, WIN_A, device=PHONES[0])
+    services.report_result(game, 1, WIN_B, device=PHONES[1])
     game.refresh_from_db()
     assert game.result is None and game.reports_differ
     assert AuditEntry.objects.filter(event=reporting, action="result.disputed", table=game.table).count() == 1
 
     client.force_login(staff_user)
     page = client.get(f"/events/{reporting.slug}/tables/").content.decode()
-    heading = page.index("reports differ: settle these first")
+    heading = page.index("they differ, or one device sent both. Settle these first")
     flagged = page[heading:page.index("</ul>", heading)]
     assert f"Table {game.table}</strong> <span class=\"state state-disputed\">Reports differ" in flagged
     shown = client.get(f"/events/{reporting.slug}/games/{game.pk}/result/").content.decode()
@@ -400,10 +401,59 @@ def test_a_player_reports_from_the_phone_in_two_steps(reporting, client):
     response = client.post(url, _report_form(game, 1, WIN_A), follow=True)
     assert f"your report is in. The result stands once {game.player_a.name} reports the same." in \
         response.content.decode()
-    response = client.post(url, _report_form(game, 0, WIN_A), follow=True)
+    opponent_phone = Client(REMOTE_ADDR="10.0.0.8", HTTP_USER_AGENT="another phone")
+    response = opponent_phone.post(url, _report_form(game, 0, WIN_A), follow=True)
     assert "both reports agree, the result stands" in response.content.decode()
     game.refresh_from_db()
-    assert game.result == WIN_A
+    assert (game.result, game.state) == (WIN_A, Game.CONFIRMED)
+
+
+def test_one_phone_reporting_both_sides_settles_nothing_and_staff_see_it(reporting, client, staff_user):
+    """The issue's probe: one player types their own code, then their opponent's, from one phone."""
+    game = open_game(reporting)
+    url = f"/e/{reporting.slug}/report/"
+    client.post(url, _report_form(game, 0, WIN_A))
+    response = client.post(url, _report_form(game, 1, WIN_A), follow=True)
+    assert "both reports came from this one device, so they settle nothing" in response.content.decode()
+    game.refresh_from_db()
+    assert (game.result, game.state, game.reported_from_one_device) == (None, Game.PLAYING, True)
+    assert game.report_a_device == game.report_b_device != ""
+    assert AuditEntry.objects.filter(event=reporting, action="result.one_device", table=game.table).count() == 1
+
+    staff_phone = Client()
+    staff_phone.force_login(staff_user)
+    tables = staff_phone.get(f"/events/{reporting.slug}/tables/").content.decode()
+    heading = tables.index("they differ, or one device sent both. Settle these first")
+    assert f"Table {game.table}</strong> <span class=\"state state-disputed\">Both reports from one device" in \
+        tables[heading:tables.index("</ul>", heading)]
+    shown = staff_phone.get(f"/events/{reporting.slug}/games/{game.pk}/result/").content.decode()
+    assert "The players' reports: both from one device" in shown
+    label = device_label(game.report_a_device)
+    assert shown.count(f'(from device <span translate="no">{label}</span>)') == 4  # both reports, both versions
+
+
+def test_cleared_cookies_do_not_hide_one_phone(reporting):
+    """A private window or cleared cookies: the same address and browser still mark one device."""
+    game = open_game(reporting)
+    url = f"/e/{reporting.slug}/report/"
+    for side in (0, 1):
+        Client(REMOTE_ADDR="10.0.0.7", HTTP_USER_AGENT="Phone/1.0").post(url, _report_form(game, side, WIN_A))
+    game.refresh_from_db()
+    assert game.report_a_device != game.report_b_device and game.reported_from_one_device
+    assert game.result is None
+
+
+def test_a_report_through_the_private_link_reports_that_players_side(reporting, client):
+    game = open_game(reporting)
+    me = game.player_b
+    services.make_deck_links(reporting, actor=actor(reporting.owner))
+    me.refresh_from_db()
+    page = client.get(f"/e/{reporting.slug}/deck/{me.deck_token}/").content.decode()
+    assert f"You play against {game.player_a.name}." in page
+    assert f'<strong class="slip-code" translate="no">{game.code_b}</strong>' in page
+    assert game.code_a not in page
+    step = client.post(f"/e/{reporting.slug}/report/", {"code": game.code_b}).content.decode()
+    assert f"you are <strong>{me.name}</strong>" in step
 
 
 def test_a_wrong_code_is_explained_at_the_field_and_counted(reporting, client):

@@ -8,6 +8,8 @@ the address; a browser that signed in as the name before counts its own failures
 from __future__ import annotations
 
 import time
+from html import escape
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth.backends import ModelBackend
@@ -153,3 +155,29 @@ def test_guesses_sent_at_the_same_moment_get_no_more_checks_than_the_limit(owner
     answers = fire_together(guesses, lambda _: _sign_in(Client(), "owner", "wrong").status_code)
     assert len(checked) == LOGIN_PER_NAME_AND_ADDRESS.failures
     assert sorted(answers) == [422] * LOGIN_PER_NAME_AND_ADDRESS.failures + [429] * (guesses - len(checked))
+
+
+def test_a_signed_out_coordinator_is_sent_to_sign_in_and_back_to_the_page_they_asked_for(client, event, owner):
+    page = f"/events/{event.slug}/audit/?kind=result.entered"
+    sent = client.get(page)
+    assert (sent.status_code, sent["Location"]) == (302, "/accounts/login/?next=" + quote(page, safe="/"))
+    form = client.get(sent["Location"]).content.decode()
+    assert f'<input type="hidden" name="next" value="{escape(page)}">' in form
+    signed_in = client.post(sent["Location"], {"username": "owner", "password": RIGHT, "next": page})
+    assert (signed_in.status_code, signed_in["Location"]) == (302, page)
+    assert client.get(page).status_code == 200
+
+
+def test_the_desk_round_trip_needs_no_more_than_signing_in(client, event, owner):
+    desk = f"/events/{event.slug}/"
+    sign_in_page = client.get(desk)["Location"]
+    assert client.post(sign_in_page, {"username": "owner", "password": RIGHT, "next": desk})["Location"] == desk
+    assert client.get(desk).status_code == 200
+
+
+@pytest.mark.parametrize("elsewhere", ["https://evil.example/", "//evil.example/", "http://testserver.evil.example/",
+                                       "javascript:alert(1)", "\\\\evil.example"])
+def test_signing_in_follows_next_only_to_this_site(client, owner, elsewhere):
+    signed_in = client.post(f"/accounts/login/?next={quote(elsewhere)}",
+                            {"username": "owner", "password": RIGHT, "next": elsewhere})
+    assert (signed_in.status_code, signed_in["Location"]) == (302, "/")
