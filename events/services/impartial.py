@@ -55,6 +55,14 @@ def check_not_own_seat(event: Event, player: Player, actor: Actor) -> None:
                            % {"arbiter": arbiter_name(event)}, field="first")
 
 
+def check_not_own_tie(event: Event, actor: Actor, tied: list[str]) -> None:
+    """Refuse ``actor`` settling a tie for the lead that they share (co-champions, a playoff's winner)."""
+    user_id = getattr(actor.user, "pk", None)
+    if user_id is not None and event.players.filter(account_id=user_id, archive_id__in=tied).exists():
+        raise ServiceError(_("You share the lead: %(arbiter)s records how the tie is settled, not you.")
+                           % {"arbiter": arbiter_name(event)}, field="co_champions_agreed")
+
+
 def rules_as_coordinator(event: Event, game: Game, actor: Actor) -> bool:
     """Whether ``actor`` has the coordinator's word on ``game``: a coordinator, or the arbiter on an organiser's game."""
     if actor.is_coordinator:

@@ -24,6 +24,7 @@ from ..i18n import say
 from ..models import Event, Player, Stage
 from ..roles import Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, record_change, results_missing
+from .impartial import check_no_open_own_game, check_not_own_tie
 from .snapshots import snapshot
 
 
@@ -97,6 +98,7 @@ def cancel_stage(stage: Stage, *, actor: Actor) -> None:
             raise ServiceError(_("Only the latest stage can be taken back."))
         if event.status != Event.RUNNING:
             raise ServiceError(_("The event is not running."))
+        check_no_open_own_game(event, actor)
         if stage.rounds.exists():
             # Translators: %(stage)s is a stage's title, such as "Playoff" or "Top 8".
             raise ServiceError(_("%(stage)s has paired rounds: undo them first.") % {"stage": say(stage.title)})
@@ -154,6 +156,8 @@ def close_event(
                                field="co_champions_agreed", rule=policy.tiebreak_clause)
         if agreed and playoff_winner is not None:
             raise ServiceError(_("Either a playoff winner or co-champions, not both."), field="co_champions_agreed")
+        if agreed or playoff_winner is not None:
+            check_not_own_tie(event, actor, list(champions))
         before = {"tie_resolution": event.tie_resolution}
         if agreed:
             event.tie_resolution = "co-champions"

@@ -155,3 +155,21 @@ def test_a_registered_staff_member_becomes_co_coordinator_only_with_an_arbiter(e
         services.add_staff(event, actor=actor(event.owner), username="staff", role="coordinator")
     services.name_arbiter(event, actor=actor(event.owner), user_id=co_coordinator.pk)
     services.add_staff(event, actor=actor(event.owner), username="staff", role="coordinator")
+
+
+def test_a_coordinator_sharing_the_lead_does_not_settle_the_tie(event, co_coordinator):
+    services.name_arbiter(event, actor=actor(event.owner), user_id=co_coordinator.pk)
+    services.register_organiser(event, actor=actor(event.owner), user_id=event.owner.pk, name="Olwen")
+    register(event, 1)
+    services.start_event(event, actor=actor(event.owner))
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.select_related(
+        "round", "player_a", "player_b").get()
+    services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=actor(co_coordinator, "coordinator"),
+                           expected_version=0)
+    with pytest.raises(services.ServiceError, match="You share the lead: co records how the tie is settled"):
+        services.close_event(event, actor=actor(event.owner), co_champions_agreed=True)
+    event.refresh_from_db()
+    assert event.status == "running"
+    services.close_event(event, actor=actor(co_coordinator, "coordinator"), co_champions_agreed=True)
+    event.refresh_from_db()
+    assert (event.status, event.tie_resolution) == ("closed", "co-champions")
