@@ -153,6 +153,21 @@
     kept = null;
   });
 
+  /* A button or poll htmx sent while the database was unreachable: its 503 page says what
+     happened ("Not saved: ... nothing was changed"); say it above the page, where it was pressed. */
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr.status !== 503) return;
+    var said = new DOMParser().parseFromString(xhr.responseText, "text/html").querySelector("[data-unavailable]");
+    if (!said) return;
+    var box = document.getElementById("unavailable") || document.createElement("p");
+    box.id = "unavailable";
+    box.className = "bad";
+    box.setAttribute("role", "alert");
+    box.textContent = said.textContent.trim();
+    (document.querySelector("main") || document.body).prepend(box);
+  });
+
   markMine();
   document.addEventListener("htmx:afterSettle", markMine);
   tick();

@@ -236,3 +236,22 @@ def test_a_name_typed_while_the_one_before_is_saving_is_never_lost(laptop, live_
     # What was being typed is still in the box, and still has the focus.
     expect(page.get_by_label("Player name")).to_have_value("Cat Typ")
     expect(page.get_by_label("Player name")).to_be_focused()
+
+
+def test_a_button_pressed_while_the_database_is_unreachable_says_nothing_was_saved(laptop, live_server):
+    from django.template.loader import render_to_string
+
+    owner = UserFactory(username="coordinator")
+    event = Event.objects.create(slug="outage", name="Outage Open", policy="policy-4-2001", game_type="two-deck",
+                                 owner=owner)
+    page = laptop
+    log_in(page, live_server.url, "coordinator")
+    page.goto(f"{live_server.url}/events/{event.slug}/")
+    # The page council/database_retry.py answers a save with while PostgreSQL is down.
+    not_saved = render_to_string("503.html", {"read": False})
+    page.route(f"**/events/{event.slug}/players/",
+               lambda route: route.fulfill(status=503, body=not_saved, content_type="text/html; charset=utf-8"))
+    page.get_by_label("Player name").fill("Ann")
+    page.get_by_label("Player name").press("Enter")
+    expect(page.get_by_role("alert")).to_contain_text("Not saved: the database could not be reached")
+    assert not event.players.exists()
