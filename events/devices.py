@@ -7,6 +7,10 @@ A report is marked with two keys, kept on the game beside the report:
 - the network key: the requester's address and browser (user agent) together, for a
   browser whose cookies were cleared, or a private window, between the two reports.
 
+Two reports share a device when they share either key, except that a network key
+shared by other browsers reporting at other tables of the round (phones behind one
+venue address, of one make) no longer counts (``events/services/results.py``).
+
 Both are kept as keyed digests (HMAC with the secret key), never as the address or the
 cookie itself: the record can say that two reports came from one device without saying
 where anyone was. docs/security.md says what this catches and what it cannot.
@@ -45,9 +49,27 @@ def device_mark(browser_key: str, address: str, user_agent: str) -> str:
 
 def same_device(first: str, second: str) -> bool:
     """Whether two reports' marks show one device: the same browser, or the same address and browser type."""
-    if not first or not second:
-        return False
-    return any(mine and mine == theirs for mine, theirs in zip(first.split(_SEPARATOR), second.split(_SEPARATOR)))
+    return same_browser(first, second) or shares_network(first, second)
+
+
+def _parts(mark: str) -> tuple[str, str]:
+    browser, _, network = mark.partition(_SEPARATOR)
+    return browser, network
+
+
+def same_browser(first: str, second: str) -> bool:
+    """Whether two marks carry the same browser key."""
+    return bool(first and second) and _parts(first)[0] == _parts(second)[0] != ""
+
+
+def shares_network(first: str, second: str) -> bool:
+    """Whether two marks carry the same network key (address and browser type)."""
+    return bool(first and second) and _parts(first)[1] == _parts(second)[1] != ""
+
+
+def without_network(mark: str) -> str:
+    """``mark`` with its network key forgotten: compared by its browser key alone."""
+    return _parts(mark)[0] + _SEPARATOR
 
 
 def device_label(mark: str) -> str:

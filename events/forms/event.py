@@ -82,9 +82,9 @@ class EventForm(forms.Form):
                                 help_text=gettext_lazy("By published ranking (players without one are drawn after), or at random."))
     players_report = forms.BooleanField(
         required=False, label=gettext_lazy("Players report their own results"),
-        help_text=gettext_lazy("Each player enters the result on their phone with the code on their result slip; "
-                  "when both agree it stands, when they differ the table is flagged for staff "
-                  "(Policy #1, General 17). Staff can always enter or correct a result."),
+        help_text=gettext_lazy("Each player enters the result on their phone with their own code (a code slip of "
+                  "their own, or their private link); when both agree from two devices it stands, otherwise the "
+                  "table is flagged for staff (Policy #1, General 17). Staff can always enter or correct a result."),
     )
     language = forms.ChoiceField(
         choices=LANGUAGE_CHOICES, required=False,

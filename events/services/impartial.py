@@ -51,8 +51,8 @@ def check_not_own_seat(event: Event, player: Player, actor: Actor) -> None:
     """Refuse moving ``actor``'s own seat (a swap): their arbiter makes such a change."""
     user_id = getattr(actor.user, "pk", None)
     if user_id is not None and player.account_id == user_id:
-        raise ServiceError(_("You cannot move your own seat: %(arbiter)s makes this change, not you.")
-                           % {"arbiter": arbiter_name(event)}, field="first")
+        raise ServiceError(_("You cannot move your own seat: a coordinator who does not play makes this change."),
+                           field="first")
 
 
 def check_not_own_tie(event: Event, actor: Actor, tied: list[str]) -> None:
@@ -85,8 +85,8 @@ def check_no_open_own_game(event: Event, actor: Actor) -> None:
     """Refuse undoing a pairing or restoring a snapshot while one of ``actor``'s own games is open."""
     game = open_own_game(event, actor)
     if game is not None:
-        raise ServiceError(_("Your own game (%(round)s, table %(table)s) is not over: until its result is "
-                             "confirmed, %(arbiter)s makes this change, not you.")
+        raise ServiceError(_("Your own game (%(round)s, table %(table)s) is not over: until %(arbiter)s has "
+                             "confirmed its result, only a coordinator who does not play makes this change.")
                            % {"round": game.round.label, "table": game.table, "arbiter": arbiter_name(event)})
 
 

@@ -17,7 +17,7 @@ from scoring.messages import text_data
 from scoring.policies import points_json
 
 from ..archive import score_game_result
-from ..devices import device_label
+from ..devices import device_label, same_browser, shares_network, without_network
 from ..i18n import say
 from ..models import Event, Game, Player
 from ..roles import BOTH_PLAYERS, Actor
@@ -252,7 +252,8 @@ def report_result(game: Game, side: int, result: dict, *, device: str, confirm: 
         before = getattr(game, field)
         setattr(game, field, result)
         setattr(game, f"{field}_device", device)
-        game.save(update_fields=[field, f"{field}_device"])
+        _forget_a_shared_network(game)
+        game.save(update_fields=[field, "report_a_device", "report_b_device"])
         subject = table_subject(game)
         record_change(event, Actor.reporting_player(reporter.name), "result.reported", subject,
                       before={"report": before}, after={"report": result, "device": device_label(device)},
@@ -263,7 +264,10 @@ def report_result(game: Game, side: int, result: dict, *, device: str, confirm: 
                               after={"reports": [game.report_a, game.report_b], "device": device_label(device)},
                               round_number=game.round.number, table=game.table)
             elif game.report_a == game.report_b:
-                save_result(event, game, result, scored, actor=BOTH_PLAYERS, state=Game.CONFIRMED,
+                # Someone who runs the event can reach every player's private link: at their
+                # table, agreement is a report the arbiter confirms (docs/rules.md, reading 78).
+                save_result(event, game, result, scored, actor=BOTH_PLAYERS,
+                            state=Game.REPORTED if game.has_organiser else Game.CONFIRMED,
                             action="result.agreed", subject=subject)
                 leave_by_forfeit(event, game, None, result, actor=BOTH_PLAYERS)
                 snapshot_if_round_complete(event, game.round, had_result=False)
@@ -272,6 +276,24 @@ def report_result(game: Game, side: int, result: dict, *, device: str, confirm: 
                               after={"reports": [game.report_a, game.report_b]},
                               round_number=game.round.number, table=game.table)
     return game
+
+
+def _forget_a_shared_network(game: Game) -> None:
+    """Compare two browsers by their own keys alone when their network is shared beyond this table.
+
+    Two players whose phones share an address and a browser type (a venue behind one
+    public address, the same phone model) are not one device when other browsers of the
+    same network reported at other tables of the round; a player who switched to a
+    private window to report both sides has that network to themself.
+    """
+    first, second = game.report_a_device, game.report_b_device
+    if not first or not second or not shares_network(first, second) or same_browser(first, second):
+        return
+    others = (Game.objects.filter(round_id=game.round_id).exclude(pk=game.pk)
+              .values_list("report_a_device", "report_b_device"))
+    if any(shares_network(mark, first) and not same_browser(mark, first) and not same_browser(mark, second)
+           for pair in others for mark in pair if mark):
+        game.report_a_device, game.report_b_device = without_network(first), without_network(second)
 
 
 def confirm_result(game: Game, *, actor: Actor) -> Game:

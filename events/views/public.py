@@ -110,6 +110,9 @@ def projector(request, event, actor):
 
 def _report_outcome(game: Game, side: int) -> str:
     opponent = (game.player_a, game.player_b)[1 - side].name
+    if game.result is not None and game.state == Game.REPORTED:
+        return _("Table %(table)s: both reports agree. Someone who runs the event plays at this table, so the "
+                 "arbiter confirms the result.") % {"table": game.table}
     if game.result is not None:
         return _("Table %(table)s: both reports agree, the result stands. %(explanation)s") % {
             "table": game.table, "explanation": say(game.described)}

@@ -252,6 +252,6 @@ def test_the_pages_of_a_coordinator_who_plays_break_no_wcag_rule(browser, live_s
     log_in(page, base, "coordinator")
     _visit(page, base, ["/events/moot/", "/events/moot/staff/", f"/events/moot/games/{mine.pk}/result/",
                         "/events/moot/print/codes/"], found)
-    expect(page.locator("main")).to_contain_text("You play at this table: its codes are not printed for you.")
+    expect(page.locator("main")).to_contain_text("Your code is not printed here: someone who runs the event plays at this table.")
     context.close()
     _none_broken(found)

@@ -7,7 +7,7 @@ import pytest
 from events import services
 from events.models import AuditEntry, Game, Snapshot
 from events.roles import Actor
-from tests.helpers import WIN_A, WIN_B, actor, register
+from tests.helpers import PHONES, WIN_A, WIN_B, actor, register
 
 
 @pytest.fixture
@@ -90,6 +90,20 @@ def test_a_staff_link_entry_on_an_organisers_game_waits_for_someone_who_may_rule
     assert services.confirm_result(mine, actor=actor(staff_user, "staff")).state == Game.CONFIRMED
 
 
+def test_agreeing_reports_at_an_organisers_table_wait_for_the_arbiter(event, staff_user, owner_plays):
+    """The coordinator can reach every player's private link: agreement at their table is not enough."""
+    event.players_report = True
+    event.save()
+    mine = own_game(event, owner_plays)
+    services.report_result(mine, 0, WIN_A, device=PHONES[0])
+    services.report_result(mine, 1, WIN_A, device=PHONES[1])
+    mine.refresh_from_db()
+    assert (mine.result, mine.state) == (WIN_A, Game.REPORTED)
+    with pytest.raises(services.ServiceError, match="is not over"):
+        services.undo_round(event.latest_round(), actor=actor(event.owner))
+    assert services.confirm_result(mine, actor=actor(staff_user, "staff")).state == Game.CONFIRMED
+
+
 def test_no_swap_of_ones_own_seat_or_table(event, owner_plays):
     rnd = event.latest_round()
     mine = own_game(event, owner_plays)
@@ -103,7 +117,7 @@ def test_no_swap_of_ones_own_seat_or_table(event, owner_plays):
 
 def test_no_undo_nor_restore_while_ones_own_game_is_open(event, staff_user, owner_plays):
     rnd = event.latest_round()
-    with pytest.raises(services.ServiceError, match="is not over: until its result is confirmed, staff makes"):
+    with pytest.raises(services.ServiceError, match="is not over: until staff has confirmed its result, only a coordinator who does not play"):
         services.undo_round(rnd, actor=actor(event.owner))
     kept = Snapshot.objects.filter(event=event).first()
     with pytest.raises(services.ServiceError, match="is not over"):

@@ -68,7 +68,7 @@ def test_a_coordinator_who_plays_is_not_printed_their_own_tables_codes(reporting
     mine.player_a.save()
     codes = as_owner.get(f"/events/{reporting.slug}/print/codes/").content.decode()
     assert mine.code_a not in codes and mine.code_b not in codes
-    assert codes.count("You play at this table: its codes are not printed for you.") == 2
+    assert codes.count("Your code is not printed here: someone who runs the event plays at this table.") == 2
 
 
 def test_the_deck_registration_sheet_asks_for_what_the_format_needs(as_owner, owner):

@@ -443,6 +443,21 @@ def test_cleared_cookies_do_not_hide_one_phone(reporting):
     assert game.result is None
 
 
+def test_a_network_shared_with_other_tables_does_not_make_two_phones_one(reporting):
+    """Phones behind one venue address, of one make: other tables' reports show the network is shared."""
+    first, second = reporting.latest_round().games.order_by("table")
+    url = f"/e/{reporting.slug}/report/"
+
+    def same_make():
+        return Client(REMOTE_ADDR="203.0.113.9", HTTP_USER_AGENT="Phone/1.0")
+
+    same_make().post(url, _report_form(second, 0, WIN_B))
+    for side in (0, 1):
+        same_make().post(url, _report_form(first, side, WIN_A))
+    first.refresh_from_db()
+    assert (first.result, first.reported_from_one_device) == (WIN_A, False)
+
+
 def test_a_report_through_the_private_link_reports_that_players_side(reporting, client):
     game = open_game(reporting)
     me = game.player_b
