@@ -26,10 +26,16 @@ def _staff_page(request, event, **forms) -> dict:
         "form": forms.get("form") or StaffForm(),
         "arbiter_form": forms.get("arbiter_form") or ArbiterForm(accounts=board.accounts,
                                                                  initial={"arbiter": event.arbiter_id}),
-        "organiser_form": forms.get("organiser_form") or OrganiserPlayerForm(accounts=board.accounts),
+        "organiser_form": forms.get("organiser_form") or OrganiserPlayerForm(accounts=_may_register(event, board)),
         "organisers": board,
         "staff_link": link,
     }
+
+
+def _may_register(event, board) -> list[tuple[int, str, str]]:
+    # Accounts already registered, and the arbiter, are not offered: the service would refuse them.
+    registered = set(event.players.exclude(account=None).values_list("account_id", flat=True))
+    return [account for account in board.accounts if account[0] not in registered and account[0] != event.arbiter_id]
 
 
 # The staff page's three forms post to it, told apart by the button pressed.

@@ -29,6 +29,8 @@ def test_the_owner_registers_themself_only_after_naming_an_arbiter(as_owner, eve
     done = as_owner.post(url, {"register_organiser": "1", "account": event.owner.pk, "name": "Olwen"}, follow=True)
     assert "Olwen is registered as a player." in done.content.decode()
     assert event.players.get().account_id == event.owner.pk
+    offered = as_owner.get(url).content.decode().split('name="account"')[1].split("</select>")[0]
+    assert "owner</option>" not in offered and "staff</option>" not in offered  # registered, and the arbiter
 
     desk = as_owner.get(f"/events/{event.slug}/").content.decode()
     assert "<strong>Olwen</strong> plays (account owner)" in desk
