@@ -1,7 +1,8 @@
 """The rules that keep those who play in an event from ruling on their own games (docs/rules.md, reading 78).
 
-Every service that enters, confirms, corrects, swaps or rules on a game, or that undoes
-a pairing or restores a snapshot, asks here first; ``organisers.py`` names the arbiter
+Every service that enters, confirms, corrects, swaps, times, deck-checks or rules on a
+game, that settles a tied lead, or that undoes a pairing, takes back a stage or restores
+a snapshot, asks here first; ``organisers.py`` names the arbiter
 and registers those who run the event as players.
 """
 
@@ -26,11 +27,13 @@ def role_of_account(event: Event, user_id: int | None) -> str | None:
 
 
 def runs_the_event(event: Event, user_id: int) -> bool:
+    """Whether the account ``user_id`` is the event's owner or one of its co-coordinators."""
     role = role_of_account(event, user_id)
     return role is not None and RANK[role] >= RANK[COORDINATOR]
 
 
 def arbiter_name(event: Event) -> str:
+    """Who rules on the games of those who run the event, as a refusal names them: the arbiter, else any other coordinator."""
     arbiter = get_user_model().objects.filter(pk=event.arbiter_id).first() if event.arbiter_id else None
     return arbiter.get_username() if arbiter else _("another coordinator")
 
@@ -48,7 +51,7 @@ def check_not_own_game(event: Event, game: Game, actor: Actor) -> None:
 
 
 def check_not_own_seat(event: Event, player: Player, actor: Actor) -> None:
-    """Refuse moving ``actor``'s own seat (a swap): their arbiter makes such a change."""
+    """Refuse moving ``actor``'s own seat (a swap): a coordinator who does not play makes such a change."""
     user_id = getattr(actor.user, "pk", None)
     if user_id is not None and player.account_id == user_id:
         raise ServiceError(_("You cannot move your own seat: a coordinator who does not play makes this change."),
