@@ -4,7 +4,9 @@ One JSON document holds an event: its settings, its players, the stages after it
 rounds (playoffs, a top cut) or its bracket, and every round with its games and results.
 An older ``council-archive/1`` document (Swiss rounds only) reads unchanged. The web app exports and imports it; the engine reads it to score,
 rank and pair. ``docs/archive-format.md`` describes it and ``archive.schema.json``
-beside this module is its JSON Schema.
+beside this module is its JSON Schema. The parts it is made of have modules of their
+own: ``EventSettings`` and ``Player`` (``scoring.event``), ``Round`` and ``Game``
+(``scoring.rounds``), ``Stage`` (``scoring.stages``).
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .archive_rounds import Round, parse_round, parse_stage_headers, stages_with_rounds
+from .archive_rounds import parse_round, parse_stage_headers, stages_with_rounds
 from .errors import RuleError
+from .event import EventSettings, Player
 from .fields import choice_field, only_fields, text_field, whole_field
 from .limits import (
     MAX_ID_LENGTH,
@@ -37,6 +40,7 @@ from .policies import (
     get_policy,
 )
 from .results import DECK_CAPABILITIES
+from .rounds import Round
 from .stages import SEEDINGS, STRUCTURES, SWISS, TOP_CUTS, Stage
 
 ARCHIVE_FORMAT = "council-archive/2"
@@ -45,42 +49,6 @@ READ_FORMATS = ("council-archive/1", ARCHIVE_FORMAT)
 PLAYER_STATUSES = ("active", "dropped", "ejected")
 EVENT_STATUSES = ("registration", "running", "closed")
 FIRST_ROUND_PAIRINGS = ("random", "ranking")
-
-
-@dataclass(frozen=True)
-class EventSettings:
-    """The event's settings that the rules depend on."""
-
-    name: str
-    policy: Policy
-    game_type: str
-    tie_resolution: str = "playoff"
-    format: str = "general-opponent"
-    first_round_pairing: str = "random"
-    structure: str = SWISS
-    # The bracket of an elimination event or of the top cut: single or double.
-    elimination: str = "single"
-    # How an elimination event seeds its bracket (a top cut seeds by the standings).
-    seeding: str = "ranking"
-    top_cut: int | None = None
-
-
-@dataclass(frozen=True)
-class Player:
-    """A registered player. ``status`` is active, dropped or ejected."""
-
-    id: str
-    name: str
-    status: str = "active"
-    deck_capability: str = "marshalling-points"
-    dropped_after_round: int | None = None
-    avatar: str | None = None
-    ranking: int | None = None
-
-    @property
-    def eligible(self) -> bool:
-        """Dropped and ejected players get no ranking (Policy #1, General 19 and 21)."""
-        return self.status == "active"
 
 
 @dataclass(frozen=True)

@@ -1,49 +1,22 @@
 """The rounds of an archive and the stages they belong to: parsing and checking.
 
 ``scoring.archive`` reads the whole document; this module reads its ``rounds`` and
-``stages`` (docs/archive-format.md).
+``stages`` (docs/archive-format.md) into the Rounds of ``scoring.rounds`` and the Stages
+of ``scoring.stages``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from .errors import RuleError
+from .event import EventSettings, Player
 from .fields import only_fields, whole_field
 from .limits import MAX_ROUNDS, MAX_SEED, MAX_TABLE
 from .messages import _, ngettext
-from .results import ScoredResult, score_result
+from .results import score_result
+from .rounds import Game, Round
 from .stages import ELIMINATION, PLAYOFF, SWISS, Stage, parse_stage, stage_bracket
-
-if TYPE_CHECKING:
-    from .archive import EventSettings, Player
-
-
-@dataclass(frozen=True)
-class Game:
-    """One game of a round; ``scored`` is None until its result is in."""
-
-    table: int
-    players: tuple[str, str]
-    result: dict | None
-    scored: ScoredResult | None
-
-
-@dataclass(frozen=True)
-class Round:
-    """One round: its games and the player with the bye, if any; ``stage`` 0 is a Swiss round."""
-
-    number: int
-    bye: str | None
-    games: tuple[Game, ...]
-    seed: int | None = None
-    stage: int = 0  # 1 for the archive's first stage, and so on
-
-    @property
-    def complete(self) -> bool:
-        """Whether every game of the round has a result."""
-        return all(game.scored is not None for game in self.games)
 
 
 def parse_stage_headers(raw_stages: object, raw_rounds: list, event: EventSettings,

@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .archive import Archive, Player
+from .archive import Archive
 from .brackets import DOUBLE
 from .errors import RuleError
+from .event import Player
 from .messages import Text, _, ngettext
 from .pairing import PairingResult, pair_next_round
 from .policy_terms import PLAYOFF_RESOLUTIONS

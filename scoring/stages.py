@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .brackets import KINDS as BRACKET_KINDS
 from .brackets import Bracket, build_bracket
@@ -20,9 +19,7 @@ from .errors import RuleError
 from .fields import only_fields, whole_field
 from .limits import MAX_PLAYERS, MAX_ROUNDS, MAX_SEED
 from .messages import Text, _, ngettext
-
-if TYPE_CHECKING:
-    from .archive import Round
+from .rounds import Round
 
 SWISS = "swiss"
 ELIMINATION = "elimination"
