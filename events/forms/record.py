@@ -11,7 +11,7 @@ from scoring.limits import (
     MAX_TABLE,
 )
 
-from ..record_words import action_said
+from ..record_words import RENAMED, action_said
 from ..roles import actor_said
 
 
@@ -19,10 +19,10 @@ class AuditFilterForm(forms.Form):
     """Narrows the audit log (queries/record.py); every field is optional and an empty one does not narrow."""
 
     action = forms.ChoiceField(required=False, label=gettext_lazy("Change"))
-    # The families of changes, as the audit log's action codes begin ("deck.saved" is a deck change).
+    # The families of changes, as the audit log's action codes begin ("deck.saved" is a deck change;
+    # AuditAction in record_words.py). A registration is a player's change ("player.registered").
     KINDS = {
         "event": gettext_lazy("Every change to the event"),
-        "players": gettext_lazy("Every registration"),
         "player": gettext_lazy("Every change to a player"),
         "round": gettext_lazy("Every pairing"),
         "clock": gettext_lazy("Every change to a clock"),
@@ -38,6 +38,11 @@ class AuditFilterForm(forms.Form):
 
     def __init__(self, *args, actions, actors, **kwargs):
         super().__init__(*args, **kwargs)
+        # A filter bookmarked with a code as an earlier version spelled it ("players.registered")
+        # finds the same entries under their spelling now; an old family ("players.") is refused.
+        if self.is_bound and self.data.get("action") in RENAMED:
+            self.data = self.data.copy()
+            self.data["action"] = RENAMED[self.data["action"]].value
         kinds = sorted({action.split(".")[0] for action in actions})
         self.fields["action"].choices = (
             [("", _("Every change"))]

@@ -26,6 +26,7 @@ from scoring.policies import EVENT_FORMATS, GAME_TYPES, POLICIES, TIE_RESOLUTION
 from scoring.results import DECK_CAPABILITIES
 from scoring.stages import SEEDINGS, STRUCTURES, TOP_CUTS
 
+from ..record_words import AuditAction
 from ..roles import GIVEN_ROLES
 
 if TYPE_CHECKING:
@@ -330,7 +331,8 @@ class AuditEntry(models.Model):
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     # Texts the app writes itself, from names of any allowed length: never cut, never refused.
     actor_label = models.TextField()
-    action = models.CharField(max_length=40)
+    # One spelling for every code (AuditAction's docstring); said in words by record_words.action_said.
+    action = models.CharField(max_length=40, choices=AuditAction.choices)
     subject = models.TextField()
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     table = models.PositiveSmallIntegerField(null=True, blank=True)

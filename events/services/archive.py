@@ -17,6 +17,7 @@ from scoring.policies import points_json
 from ..codes import new_codes
 from ..models import Event, Game, Player, Round, Stage
 from ..names import name_digest
+from ..record_words import AuditAction
 from ..roles import OWNER, Actor
 from .base import ServiceError, new_event_slug, record_change
 
@@ -172,6 +173,6 @@ def import_event(data: object, *, owner) -> Event:
             event.playoff_winner_id = pk_of[checked["winner_id"]]
             event.save(update_fields=["playoff_winner"])
         write_rounds(event, archive, pk_of, "import")
-        record_change(event, Actor.account(owner, OWNER), "event.imported", event.name,
+        record_change(event, Actor.account(owner, OWNER), AuditAction.EVENT_IMPORTED, event.name,
                       after={"players": len(players), "rounds": len(archive.all_rounds)})
     return event

@@ -21,6 +21,7 @@ import scoring
 
 from ..i18n import say
 from ..models import AuditEntry, Event
+from ..record_words import AuditAction
 from ..roles import Actor
 
 
@@ -109,7 +110,7 @@ def locked_event(event: Event) -> Event:
 def record_change(
     event: Event,
     actor: Actor,
-    action: str,
+    action: AuditAction,
     subject: str,
     *,
     before: Any = None,
@@ -121,7 +122,11 @@ def record_change(
 
     Every page, poll and kept part of the event follows ``changed_at``
     (events/caching/), so a change the pages must show always comes through here.
+    ``action`` is a member of AuditAction: a bare string, even one spelled like a member, is refused,
+    so that no code the enum does not know reaches the log.
     """
+    if not isinstance(action, AuditAction):
+        raise TypeError(f"record_change takes an AuditAction, not {action!r}")
     AuditEntry.objects.create(
         event=event,
         actor=actor.user if actor.user is not None and actor.user.pk else None,

@@ -16,6 +16,7 @@ from scoring.limits import MAX_ADJUSTMENT_MINUTES
 
 from ..clocks import clock_record, round_clock, store_clock
 from ..models import Event, Round
+from ..record_words import AuditAction
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
 from .impartial import check_not_own_game
@@ -32,7 +33,7 @@ def _clock_round(event: Event, rnd: Round) -> Round:
     return rnd
 
 
-def _change_clock(rnd: Round, actor: Actor, action: str, change, subject) -> Round:
+def _change_clock(rnd: Round, actor: Actor, action: AuditAction, change, subject) -> Round:
     """Change the round's clock with ``change``; ``subject(label)`` is the audit log's line, given the round's label."""
     with transaction.atomic(durable=True):
         event = locked_event(rnd.event)
@@ -51,19 +52,19 @@ def _change_clock(rnd: Round, actor: Actor, action: str, change, subject) -> Rou
 
 def start_clock(rnd: Round, *, actor: Actor) -> Round:
     """Start the round's clock, or run it again after a pause (Policy #1, Time Limits)."""
-    return _change_clock(rnd, actor, "clock.started", scoring.clock.start_clock,
+    return _change_clock(rnd, actor, AuditAction.CLOCK_STARTED, scoring.clock.start_clock,
                          lambda label: _("%(round)s: clock started") % {"round": label})
 
 
 def pause_clock(rnd: Round, *, actor: Actor) -> Round:
     """Pause the round's clock for the whole room, keeping the time left."""
-    return _change_clock(rnd, actor, "clock.paused", scoring.clock.pause_clock,
+    return _change_clock(rnd, actor, AuditAction.CLOCK_PAUSED, scoring.clock.pause_clock,
                          lambda label: _("%(round)s: clock paused") % {"round": label})
 
 
 def call_time(rnd: Round, *, actor: Actor) -> Round:
     """Call time now: every table without an extension starts the end-of-time procedure."""
-    return _change_clock(rnd, actor, "clock.time-called", scoring.clock.call_time,
+    return _change_clock(rnd, actor, AuditAction.CLOCK_TIME_CALLED, scoring.clock.call_time,
                          lambda label: _("%(round)s: time called") % {"round": label})
 
 
@@ -89,7 +90,8 @@ def adjust_time(rnd: Round, *, actor: Actor, minutes: int, table: int | None = N
     _check_minutes(minutes)
     if table is None:
         return _change_clock(
-            rnd, actor, "clock.adjusted", lambda clock, now: scoring.clock.adjust_clock(clock, minutes * 60, now),
+            rnd, actor, AuditAction.CLOCK_ADJUSTED,
+            lambda clock, now: scoring.clock.adjust_clock(clock, minutes * 60, now),
             # Translators: %(minutes)s is signed (+5, -2); "min" is minutes.
             lambda label: _("%(round)s: %(minutes)s min for every table") % {"round": label,
                                                                              "minutes": f"{minutes:+d}"},
@@ -115,7 +117,7 @@ def adjust_time(rnd: Round, *, actor: Actor, minutes: int, table: int | None = N
         before = game.extra_seconds
         game.extra_seconds = extra
         game.save(update_fields=["extra_seconds"])
-        record_change(event, actor, "clock.table-adjusted",
+        record_change(event, actor, AuditAction.CLOCK_TABLE_ADJUSTED,
                # Translators: %(minutes)s is signed (+5, -2); "min" is minutes; "v" is "versus".
                _("Table %(table)s: %(minutes)s min (%(player_a)s v %(player_b)s)")
                % {"table": table, "minutes": f"{minutes:+d}", "player_a": game.player_a, "player_b": game.player_b},

@@ -43,6 +43,7 @@ from scoring.text import name_problem, text_problem
 
 from ..i18n import say
 from ..models import DeckList, Event, Player, Round, SealedProduct, SpotCheck
+from ..record_words import AuditAction
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
 from .impartial import check_not_own_game
@@ -79,7 +80,7 @@ def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
         if deck_choices is not None:
             event.deck_choices = deck_choices
         event.save()
-        record_change(event, actor, "event.decks", _("Deck lists and sign-up"), before=before,
+        record_change(event, actor, AuditAction.EVENT_DECK_SETTINGS_CHANGED, _("Deck lists and sign-up"), before=before,
                       after=_deck_settings(event))
     return event
 
@@ -246,7 +247,8 @@ def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.d
         _follow_the_list(player, found.capability)
         summary = {"legal": found.legal, "problems": len(found.problems), "unknown": len(found.unknown),
                    "capability": player.deck_capability, **declared}
-        record_change(event, actor, "deck.saved", _("Deck list of %(name)s") % {"name": player.name}, after=summary)
+        record_change(event, actor, AuditAction.DECK_SAVED,
+                      _("Deck list of %(name)s") % {"name": player.name}, after=summary)
     return deck_list
 
 
@@ -315,7 +317,8 @@ def set_capability(player: Player, *, actor: Actor, capability: str | None, note
         else:
             player.deck_capability, player.capability_note = capability, note
         player.save(update_fields=["deck_capability", "capability_note"])
-        record_change(event, actor, "deck.capability", _("Deck capability of %(name)s") % {"name": player.name},
+        record_change(event, actor, AuditAction.DECK_CAPABILITY_SET,
+                      _("Deck capability of %(name)s") % {"name": player.name},
                       before=before,
                       after={"capability": player.deck_capability, "note": player.capability_note})
     return player
@@ -351,7 +354,8 @@ def publish_deck_lists(event: Event, *, actor: Actor, player_ids: list[int]) -> 
         lists.update(published=False)
         lists.filter(player_id__in=chosen).update(published=True)
         after = sorted(lists.filter(published=True).values_list("player__archive_id", flat=True))
-        record_change(event, actor, "deck.published", _("Deck lists published: %(count)s") % {"count": len(after)},
+        record_change(event, actor, AuditAction.DECK_PUBLISHED,
+                      _("Deck lists published: %(count)s") % {"count": len(after)},
                       before={"players": before}, after={"players": after})
     return len(after)
 
@@ -384,6 +388,6 @@ def record_spot_check(rnd: Round, player: Player, *, actor: Actor, matches: bool
                                field="outcome")
         check = SpotCheck.objects.create(round=rnd, player=player, matches=matches, note=note,
                                          checked_by=actor.label)
-        record_change(event, actor, "deck.spot_check", _("Deck check of %(name)s") % {"name": player.name},
+        record_change(event, actor, AuditAction.DECK_SPOT_CHECKED, _("Deck check of %(name)s") % {"name": player.name},
                       after={"matches": matches, "note": note}, round_number=rnd.number)
     return check

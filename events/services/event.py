@@ -18,6 +18,7 @@ from scoring.text import text_problem
 from ..archive import load_archive
 from ..i18n import say
 from ..models import FORMAT_CHOICES, TIE_CHOICES, TIME_ZONES, DeckList, Event, Player
+from ..record_words import AuditAction
 from ..roles import OWNER, Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, new_event_slug, record_change
 from .decks import recheck_deck_lists
@@ -113,7 +114,7 @@ def create_event(
             time_zone=time_zone,
             **_with_defaults(rules),
         )
-        record_change(event, Actor.account(owner, OWNER), "event.created", event.name, after=_settings(event))
+        record_change(event, Actor.account(owner, OWNER), AuditAction.EVENT_CREATED, event.name, after=_settings(event))
     return event
 
 
@@ -189,7 +190,7 @@ def update_event(
         if changed_rules:
             # A list's findings are those of the rules it was checked under.
             recheck_deck_lists(event)
-        record_change(event, actor, "event.updated", event.name, before=before, after=_settings(event))
+        record_change(event, actor, AuditAction.EVENT_UPDATED, event.name, before=before, after=_settings(event))
     return event
 
 
@@ -216,7 +217,8 @@ def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: 
             _lists_missing(event, present, confirm)
             event.status = Event.RUNNING
             event.save()
-            record_change(event, actor, "event.started", _("%(players)s players, elimination") % {"players": present},
+            record_change(event, actor, AuditAction.EVENT_STARTED,
+                          _("%(players)s players, elimination") % {"players": present},
                           after={"players": present, "elimination": event.elimination, "seeding": event.seeding})
             plan = next_stage(load_archive(event), secrets.randbelow(2**31) if seed is None else seed)
             create_stage(event, plan, actor)
@@ -235,7 +237,7 @@ def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: 
         record_change(
             event,
             actor,
-            "event.started",
+            AuditAction.EVENT_STARTED,
             ngettext("%(players)s players, %(count)s round", "%(players)s players, %(count)s rounds", planned)
             % {"players": present, "count": planned},
             after={"players": present, "rounds_planned": planned, "rounds_by_policy": by_policy,
@@ -318,7 +320,7 @@ def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") ->
         event.rounds_planned = rounds
         event.rounds_note = _rounds_note(rounds, event.rounds_by_policy or rounds, present, policy, note)
         event.save()
-        record_change(event, actor, "event.rounds_changed",
+        record_change(event, actor, AuditAction.EVENT_ROUNDS_CHANGED,
                       ngettext("%(count)s round", "%(count)s rounds", rounds) % {"count": rounds}, before=before,
                       after={"rounds_planned": rounds, "note": event.rounds_note})
     return event

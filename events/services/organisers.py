@@ -24,6 +24,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import Event, Player
+from ..record_words import AuditAction
 from ..roles import COORDINATOR, RANK, Actor
 from .base import ServiceError, locked_event, record_change
 from .impartial import organisers_playing, role_of_account
@@ -60,7 +61,7 @@ def name_arbiter(event: Event, *, actor: Actor, user_id: int | None) -> None:
         after = user_model.objects.filter(pk=user_id).first() if user_id is not None else None
         event.arbiter_id = user_id
         event.save(update_fields=["arbiter"])
-        record_change(event, actor, "event.arbiter_named", after.get_username() if after else _("no arbiter"),
+        record_change(event, actor, AuditAction.EVENT_ARBITER_NAMED, after.get_username() if after else _("no arbiter"),
                       before={"arbiter": before.get_username() if before else None},
                       after={"arbiter": after.get_username() if after else None})
 
@@ -90,6 +91,6 @@ def register_organiser(event: Event, *, actor: Actor, user_id: int, name: str) -
         (player,) = add_players(event, [name], field="name")
         Player.objects.filter(event=event, archive_id=player.archive_id).update(account_id=user_id)
         player.account_id = user_id
-        record_change(event, actor, "player.organiser_registered", player.name,
+        record_change(event, actor, AuditAction.PLAYER_ORGANISER_REGISTERED, player.name,
                       after={"name": player.name, "role": role})
     return player

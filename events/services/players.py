@@ -15,6 +15,7 @@ from scoring.text import name_problem
 from ..i18n import say
 from ..models import Event, Game, Player, Round
 from ..names import name_digest
+from ..record_words import AuditAction
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change, unique_slug
 from .impartial import check_not_own_game
@@ -87,7 +88,7 @@ def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Pla
                                len(players)) % {"count": len(players), "round": rounds_paired + 1}
         else:
             subject = ngettext("%(count)s player", "%(count)s players", len(players)) % {"count": len(players)}
-        record_change(event, actor, "players.registered", subject, after=names)
+        record_change(event, actor, AuditAction.PLAYER_REGISTERED, subject, after=names)
     return players
 
 
@@ -161,7 +162,7 @@ def update_player(
         player.name_digest = digest
         player.save()
         after = {"name": name, "deck_capability": deck_capability, "avatar": avatar, "ranking": ranking}
-        record_change(player.event, actor, "player.updated", player.name, before=before, after=after)
+        record_change(player.event, actor, AuditAction.PLAYER_UPDATED, player.name, before=before, after=after)
     return player
 
 
@@ -194,7 +195,8 @@ def remove_player(player: Player, *, actor: Actor) -> None:
             raise ServiceError(_("%(name)s is in the %(stage)s: take it back first, or record a drop so their "
                                  "opponent goes through.") % {"name": player.name, "stage": say(seeded[0].title)},
                                field="player")
-        record_change(event, actor, "player.removed", player.name, before={"name": player.name, "id": player.archive_id})
+        record_change(event, actor, AuditAction.PLAYER_REMOVED, player.name,
+                      before={"name": player.name, "id": player.archive_id})
         player.delete()
 
 
@@ -236,7 +238,7 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
             result = {"kind": "forfeit", "winner": winner, "reason": "cheat" if ejected else "drop"}
             scored = preview_result(forfeit_game, result)
             save_result(event, forfeit_game, result, scored, actor=actor, state=Game.CONFIRMED,
-                        action="result.recorded",
+                        action=AuditAction.RESULT_RECORDED,
                         subject=_("%(round)s, table %(table)s: forfeit") % {"round": latest.label,
                                                                             "table": forfeit_game.table})
             opponent = forfeit_game.player_b if winner == 1 else forfeit_game.player_a
@@ -259,7 +261,8 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
         player.status = Player.EJECTED if ejected else Player.DROPPED
         player.dropped_after_round = latest.number if latest else 0
         player.save(update_fields=["status", "dropped_after_round"])
-        record_change(event, actor, "player.ejected" if ejected else "player.dropped", player.name, before=before,
+        record_change(event, actor, AuditAction.PLAYER_EJECTED if ejected else AuditAction.PLAYER_DROPPED,
+                      player.name, before=before,
                after={"status": player.status, "dropped_after_round": player.dropped_after_round, "told": told},
                round_number=latest.number if latest else None)
         if forfeit_game is not None:

@@ -20,6 +20,7 @@ from ..archive import score_game_result
 from ..devices import device_label, same_browser, shares_network, without_network
 from ..i18n import say
 from ..models import Event, Game, Player
+from ..record_words import AuditAction
 from ..roles import BOTH_PLAYERS, Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, record_change
 from .impartial import check_not_own_game, rules_as_coordinator
@@ -78,7 +79,7 @@ def _result_state(game: Game) -> dict:
 
 
 def save_result(event: Event, game: Game, result: dict, scored: scoring.ScoredResult, *, actor: Actor, state: str,
-                action: str, subject: str) -> None:
+                action: AuditAction, subject: str) -> None:
     """Save a scored result on its game as the next version, and record it with the result it replaced.
 
     The caller holds the event's lock and the game's row, and snapshots the round when
@@ -163,7 +164,8 @@ def record_result(
         previous = game.result
         save_result(event, game, result, scored, actor=actor,
                     state=Game.CONFIRMED if ruling else Game.REPORTED,
-                    action="result.corrected" if had_result else "result.recorded", subject=table_subject(game))
+                    action=AuditAction.RESULT_CORRECTED if had_result else AuditAction.RESULT_RECORDED,
+                    subject=table_subject(game))
         leave_by_forfeit(event, game, previous, result, actor=actor)
         snapshot_if_round_complete(event, game.round, had_result=had_result)
     return game
@@ -200,7 +202,7 @@ def leave_by_forfeit(event: Event, game: Game, previous: dict | None, result: di
         if player.status == status and player.dropped_after_round == number:
             player.status, player.dropped_after_round = Player.ACTIVE, None
             player.save(update_fields=["status", "dropped_after_round"])
-            record_change(event, actor, "player.reinstated", player.name,
+            record_change(event, actor, AuditAction.PLAYER_REINSTATED, player.name,
                           before={"status": status, "dropped_after_round": number},
                           after={"status": Player.ACTIVE, "dropped_after_round": None},
                           round_number=number, table=game.table)
@@ -215,7 +217,8 @@ def leave_by_forfeit(event: Event, game: Game, previous: dict | None, result: di
                                field="reason")
         player.status, player.dropped_after_round = status, number
         player.save(update_fields=["status", "dropped_after_round"])
-        record_change(event, actor, "player.ejected" if status == Player.EJECTED else "player.dropped", player.name,
+        action = AuditAction.PLAYER_EJECTED if status == Player.EJECTED else AuditAction.PLAYER_DROPPED
+        record_change(event, actor, action, player.name,
                       before={"status": Player.ACTIVE, "dropped_after_round": None},
                       after={"status": status, "dropped_after_round": number},
                       round_number=number, table=game.table)
@@ -255,12 +258,12 @@ def report_result(game: Game, side: int, result: dict, *, device: str, confirm: 
         _forget_a_shared_network(game)
         game.save(update_fields=[field, "report_a_device", "report_b_device"])
         subject = table_subject(game)
-        record_change(event, Actor.reporting_player(reporter.name), "result.reported", subject,
+        record_change(event, Actor.reporting_player(reporter.name), AuditAction.RESULT_REPORTED, subject,
                       before={"report": before}, after={"report": result, "device": device_label(device)},
                       round_number=game.round.number, table=game.table)
         if game.report_a is not None and game.report_b is not None:
             if game.reported_from_one_device:
-                record_change(event, BOTH_PLAYERS, "result.one_device", subject,
+                record_change(event, BOTH_PLAYERS, AuditAction.RESULT_ONE_DEVICE_REPORTED, subject,
                               after={"reports": [game.report_a, game.report_b], "device": device_label(device)},
                               round_number=game.round.number, table=game.table)
             elif game.report_a == game.report_b:
@@ -268,11 +271,11 @@ def report_result(game: Game, side: int, result: dict, *, device: str, confirm: 
                 # table, agreement is a report the arbiter confirms (docs/rules.md, reading 78).
                 save_result(event, game, result, scored, actor=BOTH_PLAYERS,
                             state=Game.REPORTED if game.has_organiser else Game.CONFIRMED,
-                            action="result.agreed", subject=subject)
+                            action=AuditAction.RESULT_AGREED, subject=subject)
                 leave_by_forfeit(event, game, None, result, actor=BOTH_PLAYERS)
                 snapshot_if_round_complete(event, game.round, had_result=False)
             else:
-                record_change(event, BOTH_PLAYERS, "result.disputed", subject,
+                record_change(event, BOTH_PLAYERS, AuditAction.RESULT_DISPUTED, subject,
                               after={"reports": [game.report_a, game.report_b]},
                               round_number=game.round.number, table=game.table)
     return game
@@ -310,7 +313,7 @@ def confirm_result(game: Game, *, actor: Actor) -> Game:
             return game
         game.state = Game.CONFIRMED
         game.save(update_fields=["state"])
-        record_change(event, actor, "result.confirmed",
+        record_change(event, actor, AuditAction.RESULT_CONFIRMED,
                       _("%(round)s, table %(table)s") % {"round": game.round.label, "table": game.table},
                       before={"state": Game.REPORTED}, after={"state": Game.CONFIRMED},
                       round_number=game.round.number, table=game.table)

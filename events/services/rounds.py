@@ -16,6 +16,7 @@ from ..archive import event_archive, load_archive
 from ..codes import new_codes
 from ..i18n import say
 from ..models import Event, Game, Player, Round
+from ..record_words import AuditAction
 from ..roles import Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, record_change, results_missing
 from .impartial import check_no_open_own_game, check_not_own_game, check_not_own_seat
@@ -71,7 +72,8 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
         # a list saved or a setting changed later does not change whom staff are checking.
         rnd.spot_check_ids = sorted(rnd.draw_spot_checks())
         rnd.save(update_fields=["spot_check_ids"])
-        record_change(event, actor, "round.paired", rnd.label, after=pairing.as_dict(), round_number=rnd.number)
+        record_change(event, actor, AuditAction.ROUND_PAIRED, rnd.label,
+                      after=pairing.as_dict(), round_number=rnd.number)
         snapshot(event, _("%(round)s paired") % {"round": rnd.label}, rnd.number)
     return rnd
 
@@ -123,7 +125,7 @@ def undo_round(rnd: Round, *, actor: Actor) -> None:
         number, label = rnd.number, rnd.label
         rnd.games.all().delete()
         rnd.delete()
-        record_change(event, actor, "round.undone", label, before=before, round_number=number)
+        record_change(event, actor, AuditAction.ROUND_UNDONE, label, before=before, round_number=number)
 
 
 def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, confirm: bool = False) -> list[str]:
@@ -211,7 +213,7 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
         record_change(
             event,
             actor,
-            "round.swapped",
+            AuditAction.ROUND_SWAPPED,
             _("%(round)s: %(first)s and %(second)s") % {"round": rnd.label, "first": first.name, "second": second.name},
             before=before,
             after={**_round_layout(rnd), "warnings": warnings},

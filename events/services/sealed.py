@@ -25,6 +25,7 @@ from scoring.limits import MAX_ADJUSTMENT_MINUTES
 
 from ..clocks import clock_record
 from ..models import BreakClock, Event, Player, SealedProduct
+from ..record_words import AuditAction
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
 from .clock import adjustment_refusal
@@ -64,7 +65,8 @@ def enter_sealed_product(player: Player, text: str, *, actor: Actor) -> SealedPr
             "text": text, "data": [{"count": entry.count, "name": entry.name} for entry in entries],
             "entered_at": timezone.now(), "entered_by": actor.label})
         recheck_player(player, event)
-        record_change(event, actor, "deck.product", _("Sealed product of %(name)s") % {"name": player.name},
+        record_change(event, actor, AuditAction.DECK_PRODUCT_ENTERED,
+                      _("Sealed product of %(name)s") % {"name": player.name},
                       after={"cards": sum(entry.count for entry in entries)})
     return product
 
@@ -95,7 +97,7 @@ def _current_break(event: Event) -> int:
     return latest.number if latest else 0
 
 
-def _change_break_clock(event: Event, actor: Actor, action: str, change, subject) -> BreakClock:
+def _change_break_clock(event: Event, actor: Actor, action: AuditAction, change, subject) -> BreakClock:
     """Change the present break's clock with ``change``; ``subject(purpose)`` is the audit log's line."""
     with transaction.atomic(durable=True):
         event = locked_event(event)
@@ -125,14 +127,14 @@ def start_break_clock(event: Event, *, actor: Actor) -> BreakClock:
     minutes to construct a deck". The exchanges between rounds get
     ``scoring.clock.EXCHANGE_MINUTES`` unless the coordinator adds or takes minutes.
     """
-    return _change_break_clock(event, actor, "break.started", scoring.clock.start_clock,
+    return _change_break_clock(event, actor, AuditAction.BREAK_STARTED, scoring.clock.start_clock,
                                # Translators: %(purpose)s is the break's, such as "Deck construction".
                                lambda purpose: _("%(purpose)s: clock started") % {"purpose": purpose})
 
 
 def pause_break_clock(event: Event, *, actor: Actor) -> BreakClock:
     """Pause the present break's clock, keeping the time left."""
-    return _change_break_clock(event, actor, "break.paused", scoring.clock.pause_clock,
+    return _change_break_clock(event, actor, AuditAction.BREAK_PAUSED, scoring.clock.pause_clock,
                                # Translators: %(purpose)s is the break's, such as "Deck construction".
                                lambda purpose: _("%(purpose)s: clock paused") % {"purpose": purpose})
 
@@ -142,6 +144,7 @@ def adjust_break_clock(event: Event, *, actor: Actor, minutes: int) -> BreakCloc
     if minutes == 0 or abs(minutes) > MAX_ADJUSTMENT_MINUTES:
         raise ServiceError(adjustment_refusal(MAX_ADJUSTMENT_MINUTES), field="minutes")
     return _change_break_clock(
-        event, actor, "break.adjusted", lambda clock, now: scoring.clock.adjust_clock(clock, minutes * 60, now),
+        event, actor, AuditAction.BREAK_ADJUSTED,
+        lambda clock, now: scoring.clock.adjust_clock(clock, minutes * 60, now),
         # Translators: %(purpose)s is the break's, such as "Deck construction"; %(minutes)s is signed (+5, -2).
         lambda purpose: _("%(purpose)s: %(minutes)s min") % {"purpose": purpose, "minutes": f"{minutes:+d}"})

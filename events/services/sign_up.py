@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..models import Event, Player
+from ..record_words import AuditAction
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
 from .players import add_players, clean_name
@@ -34,7 +35,7 @@ def sign_up(event: Event, name: str, *, now: datetime.datetime | None = None) ->
         [player] = add_players(event, [name], field="name")
         player.deck_token = secrets.token_urlsafe(24)
         player.save(update_fields=["deck_token"])
-        record_change(event, Actor.signing_up(name), "players.signed_up", name)
+        record_change(event, Actor.signing_up(name), AuditAction.PLAYER_SIGNED_UP, name)
     return player
 
 
@@ -45,7 +46,8 @@ def make_deck_link(player: Player, *, actor: Actor) -> Player:
         player = Player.objects.select_for_update().get(pk=player.pk)
         player.deck_token = secrets.token_urlsafe(24)
         player.save(update_fields=["deck_token"])
-        record_change(event, actor, "deck.link", _("New deck link for %(name)s") % {"name": player.name})
+        record_change(event, actor, AuditAction.DECK_LINK_CREATED,
+                      _("New deck link for %(name)s") % {"name": player.name})
     return player
 
 
@@ -61,7 +63,7 @@ def make_deck_links(event: Event, *, actor: Actor) -> int:
         for player in without:
             player.deck_token = secrets.token_urlsafe(24)
         Player.objects.bulk_update(without, ["deck_token"])
-        record_change(event, actor, "deck.links",
+        record_change(event, actor, AuditAction.DECK_LINKS_CREATED,
                       ngettext("Deck links for %(count)s player", "Deck links for %(count)s players", len(without))
                       % {"count": len(without)},
                       after={"made": len(without)})
@@ -75,5 +77,6 @@ def revoke_deck_link(player: Player, *, actor: Actor) -> Player:
         player = Player.objects.select_for_update().get(pk=player.pk)
         player.deck_token = ""
         player.save(update_fields=["deck_token"])
-        record_change(event, actor, "deck.link_revoked", _("Deck link of %(name)s revoked") % {"name": player.name})
+        record_change(event, actor, AuditAction.DECK_LINK_REVOKED,
+                      _("Deck link of %(name)s revoked") % {"name": player.name})
     return player

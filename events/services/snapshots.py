@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from ..archive import event_archive
 from ..models import DeckList, Event, Game, Player, Round, SealedProduct, Snapshot
+from ..record_words import AuditAction
 from ..roles import Actor
 from .archive import checked_archive, player_fields, write_rounds
 from .base import locked_event, record_change
@@ -63,7 +64,7 @@ def take_snapshot(event: Event, *, actor: Actor) -> Snapshot:
         event = locked_event(event)
         # Translators: %(who)s is who took the snapshot: a user name, or "staff link".
         taken = snapshot(event, _("Taken by %(who)s") % {"who": actor.label}, _latest_round_number(event))
-        record_change(event, actor, "snapshot.taken", taken.reason, after={"snapshot": taken.pk})
+        record_change(event, actor, AuditAction.SNAPSHOT_TAKEN, taken.reason, after={"snapshot": taken.pk})
     return taken
 
 
@@ -123,7 +124,7 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
             event.playoff_winner_id = pk_of[checked["winner_id"]]
             event.save(update_fields=["playoff_winner"])
         write_rounds(event, archive, pk_of, "snapshot")
-        record_change(event, actor, "snapshot.restored", kept.reason,
+        record_change(event, actor, AuditAction.SNAPSHOT_RESTORED, kept.reason,
                       before={"snapshot": before.pk, "rounds": before.round_number},
                       after={"snapshot": kept.pk, "rounds": len(archive.all_rounds), "players": len(archive.players)})
     return event

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Event, EventRole
 from ..names import account_name_problem, name_key
+from ..record_words import AuditAction
 from ..roles import STAFF, Actor
 from .base import ServiceError, locked_event, record_change
 from .impartial import check_may_hold_role, check_may_lose_role
@@ -50,7 +51,7 @@ def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", 
             raise ServiceError(_("The owner already runs the event."), field="username")
         check_may_hold_role(event, user.pk, role)
         EventRole.objects.update_or_create(event=event, user=user, defaults={"role": role})
-        record_change(event, actor, "staff.added", user.username, after={"role": role})
+        record_change(event, actor, AuditAction.STAFF_ADDED, user.username, after={"role": role})
     return user
 
 
@@ -91,7 +92,7 @@ def remove_staff(event: Event, *, actor: Actor, user_id: int) -> None:
             event.arbiter_id = None
             event.save(update_fields=["arbiter"])
         role.delete()
-        record_change(event, actor, "staff.removed", role.user.username, before={"role": role.role})
+        record_change(event, actor, AuditAction.STAFF_REMOVED, role.user.username, before={"role": role.role})
 
 
 def create_staff_link(event: Event, *, actor: Actor) -> str:
@@ -100,7 +101,7 @@ def create_staff_link(event: Event, *, actor: Actor) -> str:
         event = locked_event(event)
         event.staff_token = secrets.token_urlsafe(18)
         event.save(update_fields=["staff_token"])
-        record_change(event, actor, "staff.link_created", _("staff link"))
+        record_change(event, actor, AuditAction.STAFF_LINK_CREATED, _("staff link"))
     return event.staff_token
 
 
@@ -110,4 +111,4 @@ def revoke_staff_link(event: Event, *, actor: Actor) -> None:
         event = locked_event(event)
         event.staff_token = ""
         event.save(update_fields=["staff_token"])
-        record_change(event, actor, "staff.link_revoked", _("staff link"))
+        record_change(event, actor, AuditAction.STAFF_LINK_REVOKED, _("staff link"))

@@ -22,6 +22,7 @@ from scoring.policies import PLAYOFF_RESOLUTIONS
 from ..archive import load_archive
 from ..i18n import say
 from ..models import Event, Player, Stage
+from ..record_words import AuditAction
 from ..roles import Actor
 from .base import NeedsConfirmation, ServiceError, locked_event, record_change, results_missing
 from .impartial import check_no_open_own_game, check_not_own_tie
@@ -36,7 +37,7 @@ def create_stage(event: Event, plan, actor: Actor) -> Stage:
         players=list(plan.players), rounds_planned=plan.rounds, for_place=plan.for_place,
         seeded_by=plan.seeded_by, seed=plan.seed, first_round=(latest.number if latest else 0) + 1,
     )
-    record_change(event, actor, "stage.started", say(stage.title), after=plan.as_dict())
+    record_change(event, actor, AuditAction.STAGE_STARTED, say(stage.title), after=plan.as_dict())
     return stage
 
 
@@ -105,7 +106,7 @@ def cancel_stage(stage: Stage, *, actor: Actor) -> None:
         before = stage.as_archive()
         title = say(stage.title)
         stage.delete()
-        record_change(event, actor, "stage.cancelled", title, before=before)
+        record_change(event, actor, AuditAction.STAGE_CANCELLED, title, before=before)
 
 
 def close_event(
@@ -175,10 +176,10 @@ def close_event(
         if agreed:
             names = ", ".join(p.name for p in ranking.placings if p.player in champions)
             # Translators: %(names)s are the players who share the lead and agreed to be co-champions.
-            record_change(event, actor, "event.co_champions_agreed",
+            record_change(event, actor, AuditAction.EVENT_CO_CHAMPIONS_AGREED,
                           _("%(names)s and the coordinator agree: co-champions") % {"names": names},
                           before=before, after={"tie_resolution": "co-champions", "champions": list(champions)})
-        record_change(event, actor, "event.closed", event.name,
+        record_change(event, actor, AuditAction.EVENT_CLOSED, event.name,
                       after={"winner": playoff_winner.archive_id if playoff_winner else
                              (champions[0] if len(champions) == 1 else None),
                              "champions": list(champions),

@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from events import i18n
-from events.record_words import action_said
+from events.record_words import AuditAction, action_said
 from events.roles import actor_said
 from events.queries.public import public_address
 
@@ -33,6 +33,17 @@ def say(value):
 def action(code):
     """A recorded change's action code in words, in the page's language: ``{{ entry.action|action }}``."""
     return action_said(str(code))
+
+
+@register.filter
+def is_action(code, name):
+    """Whether a kept action code is the AuditAction member of that name.
+
+    ``{% if entry.action|is_action:"RESULT_REPORTED" %}``.
+
+    A name that is no member fails the page (KeyError) rather than compare false unseen.
+    """
+    return code == AuditAction[name]
 
 
 @register.filter

@@ -30,7 +30,7 @@ def test_clock_start_pause_resume_call_and_extend_are_audited(event):
     actions = list(event.audit_entries.filter(action__startswith="clock.").order_by("id")
                    .values_list("action", "table"))
     assert actions == [("clock.started", None), ("clock.paused", None), ("clock.adjusted", None),
-                       ("clock.started", None), ("clock.time-called", None), ("clock.table-adjusted", game.table)]
+                       ("clock.started", None), ("clock.time_called", None), ("clock.table_adjusted", game.table)]
     entry = event.audit_entries.get(action="clock.paused")
     assert entry.before["state"] == "running" and entry.after["state"] == "paused"
 

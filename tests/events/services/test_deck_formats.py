@@ -135,7 +135,7 @@ def test_the_coordinators_product_is_what_the_deck_is_checked_against(sealed):
     services.submit_deck_list(ann, "Product\n3 Wolves\n" + SEALED_DECK + "3 Wolves\n", actor=_own(ann))
     ann.deck_list.refresh_from_db()
     assert [p["cards"] for p in ann.deck_list.findings["problems"] if p["rule"] == "sealed-product"] == [["Wolves"]]
-    assert AuditEntry.objects.filter(action="deck.product").latest("id").after == {"cards": 17}
+    assert AuditEntry.objects.filter(action="deck.product_entered").latest("id").after == {"cards": 17}
 
 
 def test_a_product_with_a_name_no_card_has_is_refused_naming_it_and_the_nearest(sealed):

@@ -122,7 +122,7 @@ def test_a_sign_up_registers_the_player_with_their_own_link(open_sign_up):
     player = services.sign_up(open_sign_up, "  Ann   Smith ", now=NOW)
     assert player.name == "Ann Smith" and len(player.deck_token) >= 32
     entry = AuditEntry.objects.latest("id")
-    assert (entry.action, entry.actor_label) == ("players.signed_up", "Ann Smith (sign-up)")
+    assert (entry.action, entry.actor_label) == ("player.signed_up", "Ann Smith (sign-up)")
 
 
 @pytest.mark.parametrize("moment, said", [
@@ -192,7 +192,7 @@ def test_staff_record_a_check_of_a_drawn_deck_once_with_what_differed(checked_ro
     assert refused.value.field == "note"
     services.record_spot_check(checked_round, drawn, actor=staff, matches=False, note="a fourth Orc-patrol")
     entry = AuditEntry.objects.latest("id")
-    assert (entry.action, entry.after, entry.round_number) == ("deck.spot_check",
+    assert (entry.action, entry.after, entry.round_number) == ("deck.spot_checked",
                                                                {"matches": False, "note": "a fourth Orc-patrol"}, 1)
     with pytest.raises(services.ServiceError, match="checked already"):
         services.record_spot_check(checked_round, drawn, actor=staff, matches=True, note="")

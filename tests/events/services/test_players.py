@@ -13,7 +13,7 @@ def test_register_a_pasted_list_cleans_whitespace_and_blank_lines(event):
     players = services.register_players(event, "  Ann  Smith\n\n\tBob\n", actor=actor(event.owner))
     assert [p.name for p in players] == ["Ann Smith", "Bob"]
     assert [p.archive_id for p in players] == ["ann-smith", "bob"]
-    assert AuditEntry.objects.get(event=event, action="players.registered").after == ["Ann Smith", "Bob"]
+    assert AuditEntry.objects.get(event=event, action="player.registered").after == ["Ann Smith", "Bob"]
 
 
 def test_register_refuses_a_duplicate_name_and_saves_none_of_the_list(event):

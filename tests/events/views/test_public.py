@@ -418,7 +418,7 @@ def test_one_phone_reporting_both_sides_settles_nothing_and_staff_see_it(reporti
     game.refresh_from_db()
     assert (game.result, game.state, game.reported_from_one_device) == (None, Game.PLAYING, True)
     assert game.report_a_device == game.report_b_device != ""
-    assert AuditEntry.objects.filter(event=reporting, action="result.one_device", table=game.table).count() == 1
+    assert AuditEntry.objects.filter(event=reporting, action="result.one_device_reported", table=game.table).count() == 1
 
     staff_phone = Client()
     staff_phone.force_login(staff_user)
