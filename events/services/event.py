@@ -28,6 +28,22 @@ EVENT_RULE_FIELDS = ("policy", "game_type", "format", "tie_resolution", "first_r
                      "elimination", "seeding", "top_cut")
 
 
+class _NotGiven:
+    """A rule setting left out of a call: its default when creating, the event's own when updating."""
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+
+NOT_GIVEN = _NotGiven()
+# Each rule setting is a named parameter, so a misspelt one is a TypeError, never a quiet default.
+Rule = str | None | _NotGiven
+
+
+def _given_rules(**values: Rule) -> dict:
+    return {key: value for key, value in values.items() if value is not NOT_GIVEN}
+
+
 def _with_defaults(rules: dict) -> dict:
     """The rule settings given, and each one not given at its default (a plain Swiss event).
 
@@ -89,7 +105,9 @@ def _format_refused(fields: dict) -> str:
 
 def create_event(
     *, owner, name: str, date=None, place: str = "", players_report: bool = False, language: str = "",
-    time_zone: str = "", **rules: str
+    time_zone: str = "", policy: Rule = NOT_GIVEN, game_type: Rule = NOT_GIVEN, format: Rule = NOT_GIVEN,  # noqa: A002
+    tie_resolution: Rule = NOT_GIVEN, first_round_pairing: Rule = NOT_GIVEN, structure: Rule = NOT_GIVEN,
+    elimination: Rule = NOT_GIVEN, seeding: Rule = NOT_GIVEN, top_cut: Rule | int = NOT_GIVEN,
 ) -> Event:
     """Create an event in registration, owned by ``owner``.
 
@@ -98,6 +116,9 @@ def create_event(
     The projector and printouts are in ``language``, else in the language of the
     coordinator creating it (docs/i18n.md).
     """
+    rules = _given_rules(policy=policy, game_type=game_type, format=format, tie_resolution=tie_resolution,
+                         first_round_pairing=first_round_pairing, structure=structure, elimination=elimination,
+                         seeding=seeding, top_cut=top_cut)
     language = _checked_language(language) or _reader_language() or settings.LANGUAGE_CODE
     time_zone = _checked_time_zone(time_zone) or settings.TIME_ZONE
     _check_event_rules({"name": name, "place": place, **rules})
@@ -160,13 +181,19 @@ def _checked_language(language: str) -> str:
 
 def update_event(
     event: Event, *, actor: Actor, name: str, date=None, place: str = "", players_report: bool = False,
-    language: str = "", time_zone: str = "", **rules: str,
+    language: str = "", time_zone: str = "", policy: Rule = NOT_GIVEN, game_type: Rule = NOT_GIVEN,
+    format: Rule = NOT_GIVEN, tie_resolution: Rule = NOT_GIVEN, first_round_pairing: Rule = NOT_GIVEN,  # noqa: A002
+    structure: Rule = NOT_GIVEN, elimination: Rule = NOT_GIVEN, seeding: Rule = NOT_GIVEN,
+    top_cut: Rule | int = NOT_GIVEN,
 ) -> Event:
     """Change an event's settings; the rule settings only before the event starts.
 
     Whether players report their own results may change at any time: the codes are on
     every slip already, and staff can enter any result either way.
     """
+    rules = _given_rules(policy=policy, game_type=game_type, format=format, tie_resolution=tie_resolution,
+                         first_round_pairing=first_round_pairing, structure=structure, elimination=elimination,
+                         seeding=seeding, top_cut=top_cut)
     with transaction.atomic(durable=True):
         event = locked_event(event)
         before = _settings(event)

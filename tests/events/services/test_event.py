@@ -193,3 +193,17 @@ def test_departing_from_the_policys_rounds_needs_a_reason(event):
     services.start_event(event, actor=actor(event.owner), rounds=4, note="A long day at the club")
     event.refresh_from_db()
     assert event.rounds_planned == 4 and event.rounds_note.endswith("A long day at the club")
+
+
+def test_a_misspelt_rule_setting_is_an_error_not_a_quiet_swiss_event(owner):
+    """Issue 29: ``create_event(..., strucure="elimination")`` once made a Swiss event without a word."""
+    with pytest.raises(TypeError, match="strucure"):
+        services.create_event(owner=owner, name="Typo", policy="policy-4-2001", game_type="two-deck",
+                              strucure="elimination")
+    assert not Event.objects.filter(name="Typo").exists()
+    made = services.create_event(owner=owner, name="Knockout", policy="policy-4-2001", game_type="two-deck",
+                                 structure="elimination", seeding="random")
+    with pytest.raises(TypeError, match="seedng"):
+        services.update_event(made, actor=actor(owner), name="Knockout", seedng="ranking")
+    made.refresh_from_db()
+    assert (made.structure, made.seeding) == ("elimination", "random")
