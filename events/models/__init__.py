@@ -18,16 +18,18 @@ from .event import (
     AuditEntry,
     Event,
     EventRole,
+    EventStatus,
     Player,
+    PlayerStatus,
     Snapshot,
     Throttle,
 )
-from .rounds import Game, Round
+from .rounds import Game, GameState, Round
 from .stages import Stage
 
 __all__ = [
     "DECK_CAPABILITY_CHOICES", "ELIMINATION_CHOICES", "FIRST_ROUND_CHOICES", "FORMAT_CHOICES", "GAME_TYPE_CHOICES", "LANGUAGE_CHOICES",
     "POLICY_CHOICES",
-    "SEEDING_CHOICES", "STRUCTURE_CHOICES", "TIE_CHOICES", "TIME_ZONES", "TOP_CUT_CHOICES", "AuditEntry", "BreakClock", "DeckList", "Event", "EventRole", "Game", "Player", "Round",
+    "SEEDING_CHOICES", "STRUCTURE_CHOICES", "TIE_CHOICES", "TIME_ZONES", "TOP_CUT_CHOICES", "AuditEntry", "BreakClock", "DeckList", "Event", "EventRole", "EventStatus", "Game", "GameState", "Player", "PlayerStatus", "Round",
     "SealedProduct", "Snapshot", "SpotCheck", "Stage", "Throttle",
 ]

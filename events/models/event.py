@@ -101,12 +101,25 @@ def default_time_zone() -> str:
     return settings.TIME_ZONE
 
 
+class EventStatus(models.TextChoices):
+    """Where an event stands: registering players, running its rounds, or closed on its final ranking."""
+
+    REGISTRATION = "registration", gettext_lazy("Registration")
+    RUNNING = "running", gettext_lazy("Running")
+    CLOSED = "closed", gettext_lazy("Closed")
+
+
+class PlayerStatus(models.TextChoices):
+    """Whether a player is still paired: active, or left the event (Policy #1, General 19 and 21)."""
+
+    ACTIVE = "active", gettext_lazy("Active")
+    DROPPED = "dropped", gettext_lazy("Dropped")
+    EJECTED = "ejected", gettext_lazy("Ejected")
+
+
 class Event(models.Model):
-    REGISTRATION = "registration"
-    RUNNING = "running"
-    CLOSED = "closed"
-    STATUS_CHOICES = [(REGISTRATION, gettext_lazy("Registration")), (RUNNING, gettext_lazy("Running")),
-                      (CLOSED, gettext_lazy("Closed"))]
+    # The statuses by their short names, as the code has always read them (Event.RUNNING).
+    REGISTRATION, RUNNING, CLOSED = EventStatus.REGISTRATION, EventStatus.RUNNING, EventStatus.CLOSED
 
     slug = models.SlugField(max_length=60, unique=True)
     name = models.CharField(max_length=MAX_NAME_LENGTH)
@@ -123,7 +136,7 @@ class Event(models.Model):
     seeding = models.CharField(max_length=16, choices=SEEDING_CHOICES, default="ranking")
     top_cut = models.PositiveSmallIntegerField(null=True, blank=True, choices=TOP_CUT_CHOICES)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events")
-    status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=REGISTRATION)
+    status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
     # What the policy's table gave at the start, kept to show a departure from it.
     rounds_by_policy = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -277,11 +290,7 @@ class EventRole(models.Model):
 
 
 class Player(models.Model):
-    ACTIVE = "active"
-    DROPPED = "dropped"
-    EJECTED = "ejected"
-    STATUS_CHOICES = [(ACTIVE, gettext_lazy("Active")), (DROPPED, gettext_lazy("Dropped")),
-                      (EJECTED, gettext_lazy("Ejected"))]
+    ACTIVE, DROPPED, EJECTED = PlayerStatus.ACTIVE, PlayerStatus.DROPPED, PlayerStatus.EJECTED
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     # The player's id in the archive; stable across export and import.
@@ -289,7 +298,7 @@ class Player(models.Model):
     name = models.CharField(max_length=MAX_NAME_LENGTH)
     # events.names.name_digest(name): players whose names read alike share it.
     name_digest = models.CharField(max_length=32, blank=True)
-    status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=ACTIVE)
+    status = models.CharField(max_length=16, choices=PlayerStatus.choices, default=PlayerStatus.ACTIVE)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     deck_capability = models.CharField(max_length=32, choices=DECK_CAPABILITY_CHOICES, default="marshalling-points")
     avatar = models.CharField(max_length=MAX_NAME_LENGTH, blank=True)

@@ -91,12 +91,16 @@ class Round(models.Model):
         return {pk: seats[pk] for pk in drawn if pk in seats}
 
 
+class GameState(models.TextChoices):
+    """A game's result: none yet, reported by staff or by the players, or confirmed (Policy #1, General 17)."""
+
+    PLAYING = "playing", gettext_lazy("Playing")
+    REPORTED = "reported", gettext_lazy("Reported")
+    CONFIRMED = "confirmed", gettext_lazy("Confirmed")
+
+
 class Game(models.Model):
-    PLAYING = "playing"
-    REPORTED = "reported"
-    CONFIRMED = "confirmed"
-    STATE_CHOICES = [(PLAYING, gettext_lazy("Playing")), (REPORTED, gettext_lazy("Reported")),
-                     (CONFIRMED, gettext_lazy("Confirmed"))]
+    PLAYING, REPORTED, CONFIRMED = GameState.PLAYING, GameState.REPORTED, GameState.CONFIRMED
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     table = models.PositiveSmallIntegerField()
@@ -104,7 +108,7 @@ class Game(models.Model):
     player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     # The result in the engine's form, seen from player_a and player_b.
     result = models.JSONField(null=True, blank=True)
-    state = models.CharField(max_length=16, choices=STATE_CHOICES, default=PLAYING)
+    state = models.CharField(max_length=16, choices=GameState.choices, default=GameState.PLAYING)
     # Points and explanation as the engine scored ``result``; kept for the round views.
     points = models.JSONField(null=True, blank=True)
     explanation = models.TextField(blank=True)
