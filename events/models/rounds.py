@@ -90,6 +90,17 @@ class Round(models.Model):
             seats[a] = seats[b] = table
         return {pk: seats[pk] for pk in drawn if pk in seats}
 
+    def deck_check_open(self, player_id: int, *, by_coordinator: bool) -> bool:
+        """Whether this round's deck check of ``player_id`` may be made: by a coordinator, of anyone;
+        by staff, of a player this round drew, while it is the latest round (Policy #1, General 12).
+
+        The one statement of the rule, read by the deck-check page and by the service that records it.
+        """
+        if by_coordinator:
+            return True
+        latest = self.event.rounds.order_by("-number").values_list("pk", flat=True).first()
+        return latest == self.pk and player_id in self.spot_check_tables()
+
 
 class GameState(models.TextChoices):
     """A game's result: none yet, reported by staff or by the players, or confirmed (Policy #1, General 17)."""

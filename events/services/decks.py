@@ -380,7 +380,7 @@ def record_spot_check(rnd: Round, player: Player, *, actor: Actor, matches: bool
         for game in opponent_games:
             # Checking one's own opponent's deck is ruling on one's own game; one's own deck is checked by others.
             check_not_own_game(event, game, actor)
-        if not actor.is_coordinator and player.pk not in rnd.spot_check_tables():
+        if not rnd.deck_check_open(player.pk, by_coordinator=actor.is_coordinator):
             raise ServiceError(_("%(name)s is not drawn for a deck check in round %(number)s.")
                                % {"name": player.name, "number": rnd.number}, field="outcome")
         if SpotCheck.objects.filter(round=rnd, player=player).exists():

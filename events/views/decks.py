@@ -275,8 +275,7 @@ def spot_check(request, event, actor, number: int, player_id: int):
     """A deck checked at its table: staff see the list only of a player the round drew, and only in that round."""
     rnd = get_object_or_404(Round, event=event, number=number)
     player = _player(event, player_id)
-    drawn = player.pk in rnd.spot_check_tables() and rnd == event.latest_round()
-    if not (actor.is_coordinator or drawn):
+    if not rnd.deck_check_open(player.pk, by_coordinator=actor.is_coordinator):
         raise Http404("No deck check of this player now")
     form = SpotCheckForm(request.POST or None)
     if request.method == "POST":

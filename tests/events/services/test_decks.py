@@ -205,6 +205,19 @@ def test_staff_cannot_check_a_deck_the_round_did_not_draw_but_the_coordinator_ca
     services.record_spot_check(checked_round, other, actor=actor(checked_round.event.owner), matches=True, note="")
 
 
+def test_staff_check_a_drawn_deck_only_while_its_round_is_the_latest(checked_round, staff_user):
+    """The service holds the same rule as the deck-check page: an earlier round's draw is over for staff."""
+    event = checked_round.event
+    drawn = Player.objects.get(pk=next(iter(checked_round.spot_check_tables())))
+    for game in checked_round.games.all():
+        services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=actor(event.owner),
+                               expected_version=game.version)
+    services.pair_round(event, actor=actor(event.owner), seed=12)
+    with pytest.raises(services.ServiceError, match="is not drawn for a deck check"):
+        services.record_spot_check(checked_round, drawn, actor=actor(staff_user, "staff"), matches=True, note="")
+    assert not checked_round.spot_checks.exists()
+
+
 def test_changing_the_events_rules_checks_every_list_again(event):
     ann = _player(event)
     saved = services.submit_deck_list(ann, LEGAL, actor=actor(event.owner))
