@@ -8,7 +8,7 @@ PORT ?= 8000
 # make run serves with DEBUG off, as at a real event; its secret key is made once and kept in var/.
 PROD_ENV = COUNCIL_DEBUG=False COUNCIL_SECRET_KEY="$$(cat var/secret-key)"
 
-.PHONY: install catalogues messages run test bench load screenshots clean
+.PHONY: install catalogues messages run lint test bench load screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,7 +46,12 @@ $(PG_CTL):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 >/dev/null
 
-test: $(STAMP) catalogues $(CHROMIUM) $(PG_CTL)
+# The checks a fresh clone must pass before the suite runs (docs/architecture.md, "Checks").
+lint: $(STAMP)
+	$(BIN)/ruff check --quiet .
+	$(BIN)/ruff format --check --quiet .
+
+test: lint $(STAMP) catalogues $(CHROMIUM) $(PG_CTL)
 	$(BIN)/python -m pytest
 
 # The phone page, the projector and the printouts as PNG and PDF, to look at: screenshots/ (not in git).

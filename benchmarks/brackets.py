@@ -18,16 +18,26 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.archive import parse_archive  # noqa: E402
-from scoring.finals import bracket_of, final_ranking, next_stage  # noqa: E402
+from scoring.archive import parse_archive
+from scoring.finals import bracket_of, final_ranking, next_stage
 
 
 def played_out(size: int, kind: str, seed: int) -> dict:
     """An elimination event of ``size`` players, seeded at random, every match decided by chance."""
     players = [{"id": f"p{n}", "name": f"Player {n}"} for n in range(1, size + 1)]
-    doc = {"format": "council-archive/2", "players": players, "rounds": [],
-           "event": {"name": "Benchmark", "policy": "policy-4-2001", "game_type": "two-deck",
-                     "structure": "elimination", "elimination": kind, "seeding": "random"}}
+    doc = {
+        "format": "council-archive/2",
+        "players": players,
+        "rounds": [],
+        "event": {
+            "name": "Benchmark",
+            "policy": "policy-4-2001",
+            "game_type": "two-deck",
+            "structure": "elimination",
+            "elimination": kind,
+            "seeding": "random",
+        },
+    }
     plan = next_stage(parse_archive(doc), seed=seed)
     doc["stages"] = [{"kind": "elimination", "bracket": kind, "players": list(plan.players), "seeded_by": "random"}]
     chance = random.Random(seed)
@@ -36,10 +46,21 @@ def played_out(size: int, kind: str, seed: int) -> dict:
         bracket = bracket_of(parsed, parsed.stages[0])
         if bracket.complete:
             return doc
-        doc["rounds"].append({"number": len(doc["rounds"]) + 1, "stage": 1, "bye": None, "games": [
-            {"table": table, "players": list(match.players),
-             "result": {"kind": "council", "mp": [20, 10] if chance.random() < 0.5 else [10, 20]}}
-            for table, match in enumerate(bracket.next_matches, start=1)]})
+        doc["rounds"].append(
+            {
+                "number": len(doc["rounds"]) + 1,
+                "stage": 1,
+                "bye": None,
+                "games": [
+                    {
+                        "table": table,
+                        "players": list(match.players),
+                        "result": {"kind": "council", "mp": [20, 10] if chance.random() < 0.5 else [10, 20]},
+                    }
+                    for table, match in enumerate(bracket.next_matches, start=1)
+                ],
+            }
+        )
 
 
 def main() -> None:
@@ -48,8 +69,10 @@ def main() -> None:
     parser.add_argument("--kind", default="double", choices=["single", "double"])
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    print(f"# {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
-          f"{args.kind} elimination, seed {args.seed}")
+    print(
+        f"# {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
+        f"{args.kind} elimination, seed {args.seed}"
+    )
     print(f"{'players':>8} {'rounds':>7} {'read ms':>8} {'ranking ms':>11}")
     for size in (int(text) for text in args.sizes.split(",")):
         doc = played_out(size, args.kind, args.seed)

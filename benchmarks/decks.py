@@ -12,9 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring.cards import read_index  # noqa: E402
-from scoring.decklists import read_deck_text  # noqa: E402
-from scoring.decks import check_deck_list  # noqa: E402
+from scoring.cards import read_index
+from scoring.decklists import read_deck_text
+from scoring.decks import check_deck_list
 
 HERO_DECK = (Path(__file__).resolve().parents[1] / "docs" / "deck-example.txt").read_text(encoding="utf-8")
 
@@ -29,12 +29,19 @@ def main() -> None:
     checks = []
     for _ in range(300):
         start = time.perf_counter()
-        check_deck_list(read_deck_text(text), index, policy_key="policy-4-2001", game_type="two-deck",
-                        event_format="general-opponent")
+        check_deck_list(
+            read_deck_text(text),
+            index,
+            policy_key="policy-4-2001",
+            game_type="two-deck",
+            event_format="general-opponent",
+        )
         checks.append(time.perf_counter() - start)
     print(f"card index: {len(index.cards)} cards, read in {statistics.median(loads) * 1000:.0f} ms (median of 5)")
-    print(f"general-opponent list of two 34-card decks: checked in {statistics.median(checks) * 1000:.2f} ms median, "
-          f"{max(checks) * 1000:.2f} ms worst of 300")
+    print(
+        f"general-opponent list of two 34-card decks: checked in {statistics.median(checks) * 1000:.2f} ms median, "
+        f"{max(checks) * 1000:.2f} ms worst of 300"
+    )
 
 
 if __name__ == "__main__":

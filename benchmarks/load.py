@@ -137,8 +137,15 @@ class Tally:
         return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def timed(tally: Tally | None, conn: Connection, expected: int, method: str, path: str,
-                headers: dict[str, str], body: bytes = b"") -> Response | None:
+async def timed(
+    tally: Tally | None,
+    conn: Connection,
+    expected: int,
+    method: str,
+    path: str,
+    headers: dict[str, str],
+    body: bytes = b"",
+) -> Response | None:
     """One request; its latency and any unexpected answer go to ``tally`` (None: warming up)."""
     begin = time.perf_counter()
     try:
@@ -195,10 +202,18 @@ async def run_load(clients: int, seconds: float, rate: float | None, host: str, 
 def describe_machine() -> str:
     model = ""
     with contextlib.suppress(OSError):
-        model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                      if line.startswith("model name")), "")
-    return (f"{len(os.sched_getaffinity(0))} cores ({model or platform.processor()}), "
-            f"Python {platform.python_version()}, {platform.system()} {platform.machine()}")
+        model = next(
+            (
+                line.split(":", 1)[1].strip()
+                for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")
+            ),
+            "",
+        )
+    return (
+        f"{len(os.sched_getaffinity(0))} cores ({model or platform.processor()}), "
+        f"Python {platform.python_version()}, {platform.system()} {platform.machine()}"
+    )
 
 
 def prepare(args, environment: dict[str, str]) -> dict:
@@ -224,8 +239,10 @@ def prepare(args, environment: dict[str, str]) -> dict:
     started = time.perf_counter()
     event, owner = build_sample_event(args.players, args.rounds, open_round=True)
     version = ".".join(map(str, connection.get_database_version()))
-    print(f"# built {args.players} players, {args.rounds} rounds and an open round in "
-          f"{time.perf_counter() - started:.0f} s ({connection.vendor} {version})")
+    print(
+        f"# built {args.players} players, {args.rounds} rounds and an open round in "
+        f"{time.perf_counter() - started:.0f} s ({connection.vendor} {version})"
+    )
     settings.ALLOWED_HOSTS = ["testserver"]
 
     def session_of(user) -> str:
@@ -263,6 +280,7 @@ def page_steps(site: dict, etags: dict[int, str]):
     def ceiling(index):
         async def step(tally, conn):
             await timed(tally, conn, 200, "GET", "/healthz", {})
+
         return step
 
     def player_page(index):
@@ -271,24 +289,43 @@ def page_steps(site: dict, etags: dict[int, str]):
         async def step(tally, conn):
             me = random.choice(players)
             await timed(tally, conn, 200, "GET", f"/e/{slug}/", {"Cookie": f"council_me={me}", **GZIP})
+
         return step
 
     def region(index):
         # What each phone fetches once after a change: its polled region, its version out of date.
         async def step(tally, conn):
             me = random.choice(players)
-            await timed(tally, conn, 200, "GET", f"/e/{slug}/", {
-                "Cookie": f"council_me={me}", "HX-Request": "true", "HX-Target": "live",
-                "If-None-Match": '"live-0-en"', **GZIP})
+            await timed(
+                tally,
+                conn,
+                200,
+                "GET",
+                f"/e/{slug}/",
+                {
+                    "Cookie": f"council_me={me}",
+                    "HX-Request": "true",
+                    "HX-Target": "live",
+                    "If-None-Match": '"live-0-en"',
+                    **GZIP,
+                },
+            )
+
         return step
 
     def poll(index):
         me = players[index % len(players)]
-        headers = {"Cookie": f"council_me={me}", "HX-Request": "true", "HX-Target": "live",
-                   "If-None-Match": etags[me], **GZIP}
+        headers = {
+            "Cookie": f"council_me={me}",
+            "HX-Request": "true",
+            "HX-Target": "live",
+            "If-None-Match": etags[me],
+            **GZIP,
+        }
 
         async def step(tally, conn):
             await timed(tally, conn, 304, "GET", f"/e/{slug}/", headers)
+
         return step
 
     def shared(path: str):
@@ -297,17 +334,26 @@ def page_steps(site: dict, etags: dict[int, str]):
             async def step(tally, conn):
                 me = random.choice(players)
                 await timed(tally, conn, 200, "GET", f"/e/{slug}/{path}/", {"Cookie": f"council_me={me}", **GZIP})
+
             return step
+
         return make
 
     def standings(index):
         async def step(tally, conn):
             await timed(tally, conn, 200, "GET", f"/events/{slug}/standings/", owner)
+
         return step
 
-    return {"ceiling (/healthz)": ceiling, "player page": player_page, "player region (news)": region,
-            "player poll (304)": poll, "pairings (shared)": shared("pairings"),
-            "standings (shared)": shared("standings"), "standings page": standings}
+    return {
+        "ceiling (/healthz)": ceiling,
+        "player page": player_page,
+        "player region (news)": region,
+        "player poll (304)": poll,
+        "pairings (shared)": shared("pairings"),
+        "standings (shared)": shared("standings"),
+        "standings page": standings,
+    }
 
 
 def result_steps(site: dict, form_tally: Tally):
@@ -315,7 +361,7 @@ def result_steps(site: dict, form_tally: Tally):
     slug, games, sessions = site["slug"], site["open_games"], site["staff_sessions"]
 
     def make(index):
-        mine = games[index::len(sessions)]
+        mine = games[index :: len(sessions)]
         cookie = f"{site['session_cookie']}={sessions[index]}"
         turn = {"n": 0}
 
@@ -331,13 +377,21 @@ def result_steps(site: dict, form_tally: Tally):
             version = re.search(r'name="version" value="(\d+)"', page).group(1)
             csrf_cookie = re.search(r"csrftoken=([^;]+)", form.headers.get("set-cookie", "")).group(1)
             mp = ["20", "10"] if turn["n"] % 2 else ["15", "12"]
-            body = (f"kind=council&mp_a={mp[0]}&mp_b={mp[1]}&version={version}"
-                    f"&csrfmiddlewaretoken={token}").encode()
-            await timed(tally, conn, 302, "POST", path, {
-                "Cookie": f"{cookie}; csrftoken={csrf_cookie}",
-                "Content-Type": "application/x-www-form-urlencoded",
-                "Referer": f"http://{conn.host}:{conn.port}{path}",
-            }, body)
+            body = (f"kind=council&mp_a={mp[0]}&mp_b={mp[1]}&version={version}&csrfmiddlewaretoken={token}").encode()
+            await timed(
+                tally,
+                conn,
+                302,
+                "POST",
+                path,
+                {
+                    "Cookie": f"{cookie}; csrftoken={csrf_cookie}",
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "Referer": f"http://{conn.host}:{conn.port}{path}",
+                },
+                body,
+            )
+
         return step
 
     return make
@@ -346,10 +400,15 @@ def result_steps(site: dict, form_tally: Tally):
 def report(name: str, saturated: Tally, paced: Tally | None, ceiling: float | None, clients: int) -> None:
     share = f"{saturated.per_second / ceiling:6.0%}" if ceiling else "     -"
     errors = len(saturated.errors) + (len(paced.errors) if paced else 0)
-    paced_text = (f"{paced.percentile(0.5):7.1f} {paced.percentile(0.9):7.1f} {paced.percentile(0.99):7.1f}"
-                  if paced else f"{'':>7} {'':>7} {'':>7}")
-    print(f"{name:26} {clients:4d} {saturated.per_second:8.0f} {share} {saturated.percentile(0.5):7.1f} "
-          f"{saturated.percentile(0.9):7.1f} {saturated.percentile(0.99):7.1f}   {paced_text} {errors:6d}")
+    paced_text = (
+        f"{paced.percentile(0.5):7.1f} {paced.percentile(0.9):7.1f} {paced.percentile(0.99):7.1f}"
+        if paced
+        else f"{'':>7} {'':>7} {'':>7}"
+    )
+    print(
+        f"{name:26} {clients:4d} {saturated.per_second:8.0f} {share} {saturated.percentile(0.5):7.1f} "
+        f"{saturated.percentile(0.9):7.1f} {saturated.percentile(0.99):7.1f}   {paced_text} {errors:6d}"
+    )
     for line in sorted(set(saturated.errors + (paced.errors if paced else [])))[:5]:
         print(f"    error: {line}")
 
@@ -364,10 +423,16 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=100.0, help="requests a second of the paced load")
     parser.add_argument("--database-url", help="an empty PostgreSQL database; default: a throwaway one")
     parser.add_argument("--no-saves", action="store_true", help="measure the pages only")
-    parser.add_argument("--pages", help="comma-separated names of the pages to load (default: all), "
-                        "e.g. 'ceiling (/healthz),player page'; shares of the ceiling need the ceiling")
-    parser.add_argument("--no-change-notices", action="store_true",
-                        help="every poll reads its version from the database (COUNCIL_CHANGE_NOTICES=False)")
+    parser.add_argument(
+        "--pages",
+        help="comma-separated names of the pages to load (default: all), "
+        "e.g. 'ceiling (/healthz),player page'; shares of the ceiling need the ceiling",
+    )
+    parser.add_argument(
+        "--no-change-notices",
+        action="store_true",
+        help="every poll reads its version from the database (COUNCIL_CHANGE_NOTICES=False)",
+    )
     args = parser.parse_args()
 
     from tests.throwaway_postgres import running_postgres
@@ -375,7 +440,7 @@ def main() -> None:
     data_dir = tempfile.mkdtemp(prefix="council-load-")
     port = free_port()
     try:
-        with (contextlib.nullcontext(args.database_url) if args.database_url else running_postgres()) as url:
+        with contextlib.nullcontext(args.database_url) if args.database_url else running_postgres() as url:
             environment = production_environment(url, data_dir)
             if args.no_change_notices:
                 environment["COUNCIL_CHANGE_NOTICES"] = "False"
@@ -393,18 +458,23 @@ async def measure(args, site: dict, port: int) -> None:
     etags = {}
     probe = Connection(host, port)
     for me in site["players"][: args.clients]:
-        answer = await probe.request("GET", f"/e/{site['slug']}/", {"Cookie": f"council_me={me}", "HX-Request": "true",
-                                                                    "HX-Target": "live"})
+        answer = await probe.request(
+            "GET", f"/e/{site['slug']}/", {"Cookie": f"council_me={me}", "HX-Request": "true", "HX-Target": "live"}
+        )
         etags[me] = answer.headers["etag"]
     probe.close()
 
     print(f"# {describe_machine()}")
     threads = os.environ.get("COUNCIL_THREADS", "4")  # as council/asgi.py reads it
-    print(f"# gunicorn: {gunicorn_conf.workers} workers ({gunicorn_conf.worker_class}) x {threads} threads; "
-          f"{args.seconds:g} s per load after {WARM_UP_SECONDS:g} s warm-up; paced load {args.rate:g} requests/s")
+    print(
+        f"# gunicorn: {gunicorn_conf.workers} workers ({gunicorn_conf.worker_class}) x {threads} threads; "
+        f"{args.seconds:g} s per load after {WARM_UP_SECONDS:g} s warm-up; paced load {args.rate:g} requests/s"
+    )
     print(f"{'':26} {'':4} {'saturated':>23} {'':>23}   {'paced':>23}")
-    print(f"{'page':26} {'cli':>4} {'req/s':>8} {'ceil':>6} {'p50':>7} {'p90':>7} {'p99':>7}   "
-          f"{'p50':>7} {'p90':>7} {'p99':>7} {'errors':>6}")
+    print(
+        f"{'page':26} {'cli':>4} {'req/s':>8} {'ceil':>6} {'p50':>7} {'p90':>7} {'p99':>7}   "
+        f"{'p50':>7} {'p90':>7} {'p99':>7} {'errors':>6}"
+    )
     ceiling = None
     chosen = set(args.pages.split(",")) if args.pages else None
     for name, make in page_steps(site, etags).items():

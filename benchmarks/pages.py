@@ -29,8 +29,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=15)
-    parser.add_argument("--open-round", action="store_true",
-                        help="pair one more round and leave every table open: the pages in the middle of a round")
+    parser.add_argument(
+        "--open-round",
+        action="store_true",
+        help="pair one more round and leave every table open: the pages in the middle of a round",
+    )
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="council-bench-")
@@ -59,8 +62,10 @@ def main() -> None:
     started = time.perf_counter()
     event, owner = build_sample_event(args.players, args.rounds, open_round=args.open_round)
     who = Actor.account(owner, OWNER)
-    print(f"built {args.players} players, {args.rounds} rounds in {time.perf_counter() - started:.1f} s "
-          f"({connection.vendor})")
+    print(
+        f"built {args.players} players, {args.rounds} rounds in {time.perf_counter() - started:.1f} s "
+        f"({connection.vendor})"
+    )
 
     last = event.rounds.order_by("-number").first()
     game = Game.objects.filter(round=last).order_by("-table").first()
@@ -115,8 +120,10 @@ def main() -> None:
                 response = asking.get(url, **headers)
                 times.append((time.perf_counter() - begin) * 1000)
             assert response.status_code == (304 if "304" in name else 200), (name, response.status_code)
-        print(f"{name:24} {statistics.median(times):10.1f} {max(times):8.1f} {len(queries):8d} "
-              f"{len(response.content) / 1024:7.1f}")
+        print(
+            f"{name:24} {statistics.median(times):10.1f} {max(times):8.1f} {len(queries):8d} "
+            f"{len(response.content) / 1024:7.1f}"
+        )
 
     # The first view after a change builds the kept parts (events/caching/parts.py): the engine's
     # standings, the public tables and the cards, once for every worker and phone.
@@ -131,8 +138,10 @@ def main() -> None:
             begin = time.perf_counter()
             response = Client().get(pages["public"])
             times.append((time.perf_counter() - begin) * 1000)
-    print(f"{'public, after a change':24} {statistics.median(times):10.1f} {max(times):8.1f} {len(queries):8d} "
-          f"{len(response.content) / 1024:7.1f}")
+    print(
+        f"{'public, after a change':24} {statistics.median(times):10.1f} {max(times):8.1f} {len(queries):8d} "
+        f"{len(response.content) / 1024:7.1f}"
+    )
 
     # The snapshot written inside pair_round and the last result of each round: its cost
     # is added to those two saves.
@@ -143,8 +152,10 @@ def main() -> None:
             snapshot = services.take_snapshot(event, actor=who)
             times.append((time.perf_counter() - begin) * 1000)
     size = len(json.dumps(snapshot.data, ensure_ascii=False).encode())
-    print(f"{'snapshot (write)':24} {statistics.median(times):10.1f} {max(times):8.1f} {len(queries):8d} "
-          f"{size / 1024:7.1f}")
+    print(
+        f"{'snapshot (write)':24} {statistics.median(times):10.1f} {max(times):8.1f} {len(queries):8d} "
+        f"{size / 1024:7.1f}"
+    )
 
 
 if __name__ == "__main__":

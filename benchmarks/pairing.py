@@ -42,8 +42,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring import RuleError, assess_pairing, get_policy, pair_next_round, parse_archive, score_result  # noqa: E402
-from scoring.pairing_history import pairing_history  # noqa: E402
+from scoring import RuleError, assess_pairing, get_policy, pair_next_round, parse_archive, score_result
+from scoring.pairing_history import pairing_history
 
 try:
     import swisspair
@@ -73,9 +73,12 @@ def outcomes_for(policy, workload: str) -> list[dict]:
     """The results a game is drawn from, uniformly."""
     if workload == "random":
         # Equal MP where the policy has no Weakest Link; a bare tie where an elimination can still end a game.
-        return [o for o in RANDOM_OUTCOMES
-                if (policy.weakest_link_points is None or o.get("mp") != [12, 12])
-                and (policy.simultaneous_elimination_ties or o["kind"] != "tie")]
+        return [
+            o
+            for o in RANDOM_OUTCOMES
+            if (policy.weakest_link_points is None or o.get("mp") != [12, 12])
+            and (policy.simultaneous_elimination_ties or o["kind"] != "tie")
+        ]
     by_split: dict[tuple[Fraction, Fraction], dict] = {}
     for result in SPREAD_CANDIDATES:
         try:
@@ -164,12 +167,14 @@ def simulate(size: int, policy_key: str, seed: int, workload: str, ours: Tally, 
             paired = pair_with_swisspair(archive, peer)
             if paired is not None:
                 peer.judge(assess_pairing(archive, *paired)[0])
-        doc["rounds"].append({
-            "number": result.round,
-            "bye": result.bye,
-            "seed": round_seed,
-            "games": [{"table": t, "players": [a, b], "result": rng.choice(outcomes)} for t, a, b in result.games],
-        })
+        doc["rounds"].append(
+            {
+                "number": result.round,
+                "bye": result.bye,
+                "seed": round_seed,
+                "games": [{"table": t, "players": [a, b], "result": rng.choice(outcomes)} for t, a, b in result.games],
+            }
+        )
     if peer is None:
         # Peak memory of pairing the last round once more, traced on its own.
         tracemalloc.start()
@@ -183,9 +188,12 @@ def ms(seconds: list[float], pick) -> str:
 
 
 def print_alone(size: int, ours: Tally) -> None:
-    print(f"{size:>8} {len(ours.times):>6} {ms(ours.times, statistics.median):>10} {ms(ours.times, max):>9} "
-          f"{ours.peak_mib:>9.1f} {ours.rematches:>9} {ours.repeat_byes:>11} {ours.floats:>7} "
-          f"{ours.max_gap:>7} {ours.unproven:>8}", flush=True)
+    print(
+        f"{size:>8} {len(ours.times):>6} {ms(ours.times, statistics.median):>10} {ms(ours.times, max):>9} "
+        f"{ours.peak_mib:>9.1f} {ours.rematches:>9} {ours.repeat_byes:>11} {ours.floats:>7} "
+        f"{ours.max_gap:>7} {ours.unproven:>8}",
+        flush=True,
+    )
 
 
 def print_peers(size: int, ours: Tally, peer: Tally) -> None:
@@ -195,10 +203,12 @@ def print_peers(size: int, ours: Tally, peer: Tally) -> None:
         ratios = [f"{statistics.median(ours.times) / statistics.median(t):.1f}x" for t in (peer.times, peer.call_times)]
     for name, tally, extra in (("council", ours, ratios), ("swisspair", peer, ["", ""])):
         call = ms(tally.call_times, statistics.median) if tally is peer else "-"
-        line = (f"{size:>8} {name:<10} {len(tally.times):>6} {ms(tally.times, statistics.median):>10} "
-                f"{ms(tally.times, max):>9} {call:>8} {tally.rematches:>9} {tally.repeat_byes:>11} "
-                f"{tally.floats:>7} {tally.max_gap:>7} {tally.unproven if tally is ours else '-':>8} "
-                f"{tally.failed:>6} {extra[0]:>10} {extra[1]:>9}")
+        line = (
+            f"{size:>8} {name:<10} {len(tally.times):>6} {ms(tally.times, statistics.median):>10} "
+            f"{ms(tally.times, max):>9} {call:>8} {tally.rematches:>9} {tally.repeat_byes:>11} "
+            f"{tally.floats:>7} {tally.max_gap:>7} {tally.unproven if tally is ours else '-':>8} "
+            f"{tally.failed:>6} {extra[0]:>10} {extra[1]:>9}"
+        )
         print(line.rstrip(), flush=True)
 
 
@@ -208,21 +218,31 @@ def main() -> None:
     parser.add_argument("--policy", default="policy-4-2001")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--seeds", type=int, default=1, help="events per size; figures are over all their rounds")
-    parser.add_argument("--workload", choices=("random", "spread"), default="random",
-                        help="random: a few typical results; spread: every split of points, uniformly")
+    parser.add_argument(
+        "--workload",
+        choices=("random", "spread"),
+        default="random",
+        help="random: a few typical results; spread: every split of points, uniformly",
+    )
     parser.add_argument("--peers", action="store_true", help="pair the same events with swisspair too")
     args = parser.parse_args()
     if args.peers and swisspair is None:
         sys.exit("--peers needs swisspair: pip install -e '.[bench]'")
-    print(f"# {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
-          f"policy {args.policy}, workload {args.workload}, seed {args.seed}, {args.seeds} event(s) per size")
+    print(
+        f"# {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
+        f"policy {args.policy}, workload {args.workload}, seed {args.seed}, {args.seeds} event(s) per size"
+    )
     if args.peers:
-        print(f"{'players':>8} {'engine':<10} {'rounds':>6} {'median ms':>10} {'worst ms':>9} {'call ms':>8} "
-              f"{'rematches':>9} {'repeat byes':>11} {'floats':>7} {'max gap':>7} {'unproven':>8} {'failed':>6} "
-              f"{'ours/total':>10} {'ours/call':>9}")
+        print(
+            f"{'players':>8} {'engine':<10} {'rounds':>6} {'median ms':>10} {'worst ms':>9} {'call ms':>8} "
+            f"{'rematches':>9} {'repeat byes':>11} {'floats':>7} {'max gap':>7} {'unproven':>8} {'failed':>6} "
+            f"{'ours/total':>10} {'ours/call':>9}"
+        )
     else:
-        print(f"{'players':>8} {'rounds':>6} {'median ms':>10} {'worst ms':>9} {'peak MiB':>9} "
-              f"{'rematches':>9} {'repeat byes':>11} {'floats':>7} {'max gap':>7} {'unproven':>8}")
+        print(
+            f"{'players':>8} {'rounds':>6} {'median ms':>10} {'worst ms':>9} {'peak MiB':>9} "
+            f"{'rematches':>9} {'repeat byes':>11} {'floats':>7} {'max gap':>7} {'unproven':>8}"
+        )
     for size in (int(s) for s in args.sizes.split(",")):
         ours = Tally()
         peer = Tally() if args.peers else None

@@ -21,9 +21,15 @@ def build_sample_event(players: int, rounds: int, *, open_round: bool = False):
 
     owner = get_user_model().objects.create_user("bench-owner", password="bench password 1")
     who = Actor.account(owner, OWNER)
-    event = services.create_event(owner=owner, name=f"Bench {players}x{rounds}", policy="policy-4-2001",
-                                  game_type="two-deck", format="general-opponent", tie_resolution="playoff",
-                                  first_round_pairing="random")
+    event = services.create_event(
+        owner=owner,
+        name=f"Bench {players}x{rounds}",
+        policy="policy-4-2001",
+        game_type="two-deck",
+        format="general-opponent",
+        tie_resolution="playoff",
+        first_round_pairing="random",
+    )
     for first in range(0, players, MAX_NAMES_PER_PASTE):
         names = (f"Player {n:05d}" for n in range(first, min(first + MAX_NAMES_PER_PASTE, players)))
         services.register_players(event, "\n".join(names), actor=who)

@@ -26,8 +26,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "council.settings")
 
-from django.conf import settings  # noqa: E402
-from django.core.wsgi import get_wsgi_application  # noqa: E402
+from django.conf import settings
+from django.core.wsgi import get_wsgi_application
 
 # Django's threads in each worker: while one waits on the database, another renders.
 THREADS = int(os.environ.get("COUNCIL_THREADS", "4"))
@@ -58,7 +58,7 @@ class WholeRequests:
         headers = dict(scope.get("headers", []))
         declared = int(headers.get(b"content-length", b"0") or 0)
         # Kept in memory up to 1 MB, beyond that in a temporary file, as Django keeps uploads.
-        body = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)
+        body = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)  # noqa: SIM115 (closed below, or by Django)
         try:
             length = 0
             while declared <= self.max_body:
@@ -76,13 +76,15 @@ class WholeRequests:
             environ = _environ(scope, body, length)
             if length > self.max_body or declared > self.max_body:
                 if not headers.get(b"content-type", b"").startswith(FORM):
-                    await _answer(send, 413, [(b"content-type", b"text/plain; charset=utf-8")],
-                                  [b"Too large to receive\n"])
+                    await _answer(
+                        send, 413, [(b"content-type", b"text/plain; charset=utf-8")], [b"Too large to receive\n"]
+                    )
                     return
                 environ["CONTENT_LENGTH"] = str(max(declared, length))
                 environ["wsgi.input"] = io.BytesIO()
             status, response_headers, chunks = await asyncio.get_running_loop().run_in_executor(
-                self.executor, self._run, environ)
+                self.executor, self._run, environ
+            )
         finally:
             body.close()
         await _answer(send, status, response_headers, chunks)
@@ -131,7 +133,7 @@ def _environ(scope, body, length: int) -> dict:
     script_name = scope.get("root_path", "")
     path = scope["path"]
     if script_name and path.startswith(script_name):
-        path = path[len(script_name):]
+        path = path[len(script_name) :]
     environ = {
         "REQUEST_METHOD": scope["method"],
         "SCRIPT_NAME": script_name.encode("utf-8").decode("latin-1"),

@@ -53,15 +53,19 @@ class DatabaseRetry:
             return response
         _drop_broken_connections()
         if request.method in READS:
-            logger.warning("The database connection was lost during %s %s; reading it again",
-                           request.method, hide_link_keys(request.path))
+            logger.warning(
+                "The database connection was lost during %s %s; reading it again",
+                request.method,
+                hide_link_keys(request.path),
+            )
             # The first answer is dropped unsent and unclosed: closing it would signal the request's end.
             response = self.get_response(request)
             if not _was_lost(request, response):
                 return response
             _drop_broken_connections()
-        logger.error("The database could not be reached: %s %s answered 503", request.method,
-                     hide_link_keys(request.path))
+        logger.error(
+            "The database could not be reached: %s %s answered 503", request.method, hide_link_keys(request.path)
+        )
         return database_unreachable(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:

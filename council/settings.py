@@ -53,7 +53,7 @@ SECRET_KEY = os.environ.get("COUNCIL_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("COUNCIL_SECRET_KEY must be set when COUNCIL_DEBUG is False")
-    SECRET_KEY = "development-only-not-a-secret"  # noqa: S105 - DEBUG only, see above
+    SECRET_KEY = "development-only-not-a-secret"
 
 # At a venue the laptop is reached by its Wi-Fi address, which nobody knows in advance.
 ALLOWED_HOSTS = env_list("COUNCIL_ALLOWED_HOSTS", ["*"])

@@ -87,7 +87,6 @@ def load_archive(event: Event) -> scoring.Archive:
     return scoring.parse_archive(event_archive(event))
 
 
-
 def score_game_result(game: Game, result: object) -> scoring.ScoredResult:
     """The engine's points for ``result`` at ``game``, under its event's policy and game type.
 
@@ -95,6 +94,10 @@ def score_game_result(game: Game, result: object) -> scoring.ScoredResult:
     A scoring.RuleError, naming the result's field, when the policy refuses the result.
     """
     event = game.round.event
-    return scoring.score_result(scoring.get_policy(event.policy), event.game_type, result,
-                                (game.player_a.deck_capability, game.player_b.deck_capability),
-                                elimination=game.round.is_elimination)
+    return scoring.score_result(
+        scoring.get_policy(event.policy),
+        event.game_type,
+        result,
+        (game.player_a.deck_capability, game.player_b.deck_capability),
+        elimination=game.round.is_elimination,
+    )

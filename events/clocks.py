@@ -63,14 +63,31 @@ def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: st
     now = timezone.now().timestamp()
     warning_seconds = policy.warning_minutes * 60
     reading = read_clock(round_clock(rnd, event), now, warning_seconds, extra_seconds)
-    return _drawn(reading, now, label=label or rnd.label, state=rnd.clock_state,
-                  warning_seconds=warning_seconds, limit_minutes=policy.time_limit(event.game_type),
-                  extra_minutes=extra_seconds // 60, end_of_time=say(end_of_time_text(policy, event.game_type)),
-                  clause=policy.time_clause)
+    return _drawn(
+        reading,
+        now,
+        label=label or rnd.label,
+        state=rnd.clock_state,
+        warning_seconds=warning_seconds,
+        limit_minutes=policy.time_limit(event.game_type),
+        extra_minutes=extra_seconds // 60,
+        end_of_time=say(end_of_time_text(policy, event.game_type)),
+        clause=policy.time_clause,
+    )
 
 
-def _drawn(reading: ClockReading, now: float, *, label: str, state: str, warning_seconds: int, limit_minutes: int,
-           extra_minutes: int, end_of_time: str, clause: str) -> dict:
+def _drawn(
+    reading: ClockReading,
+    now: float,
+    *,
+    label: str,
+    state: str,
+    warning_seconds: int,
+    limit_minutes: int,
+    extra_minutes: int,
+    end_of_time: str,
+    clause: str,
+) -> dict:
     """What ``templates/events/_clock.html`` and ``static/council/live.js`` draw of a clock's reading.
 
     Its words are in the reader's language: a clock is drawn for each request, never kept.
@@ -112,9 +129,17 @@ def break_clock_display(event: Event) -> dict | None:
         return None
     now = timezone.now().timestamp()
     reading = read_clock(kept.clock(), now, BREAK_WARNING_SECONDS)
-    return _drawn(reading, now, label=kept.purpose, state=kept.state, warning_seconds=BREAK_WARNING_SECONDS,
-                  limit_minutes=math.ceil(reading.remaining / 60), extra_minutes=0, end_of_time=_BREAK_OVER[kept.after_round == 0],
-                  clause=CONSTRUCTION_CLAUSE)
+    return _drawn(
+        reading,
+        now,
+        label=kept.purpose,
+        state=kept.state,
+        warning_seconds=BREAK_WARNING_SECONDS,
+        limit_minutes=math.ceil(reading.remaining / 60),
+        extra_minutes=0,
+        end_of_time=_BREAK_OVER[kept.after_round == 0],
+        clause=CONSTRUCTION_CLAUSE,
+    )
 
 
 def format_remaining(seconds: float) -> str:

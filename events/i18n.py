@@ -23,10 +23,7 @@ def say(value: Any) -> Any:
     """``value`` in the active language when the engine said it (a Text); anything else unchanged."""
     if not isinstance(value, Text):
         return value
-    if value.plural is not None:
-        pattern = ngettext(value.msgid, value.plural, value.count)
-    else:
-        pattern = gettext(value.msgid)
+    pattern = ngettext(value.msgid, value.plural, value.count) if value.plural is not None else gettext(value.msgid)
     if not value.params:
         return pattern
     return pattern % {name: _said_param(param) for name, param in value.params.items()}
@@ -43,4 +40,3 @@ def _said_param(value: Any) -> str:
 def _decimals(value: float) -> int:
     # Scores are whole, halves (3.5 tournament points) or thirds of the Council's ratio: at most two places.
     return len(f"{value:.2f}".rstrip("0").split(".")[1])
-

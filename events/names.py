@@ -53,7 +53,11 @@ CONFUSABLES_VERSION = "16.0.0"
 # alphabets' small capitals and variants (ʀ, ɾ, ɑ), modifier letters, letter-like and
 # mathematical symbols, number forms, click letters. An account's name may not use them.
 NOT_NAME_LETTERS = (
-    (0x01C0, 0x01C3), (0x0250, 0x02FF), (0x1D00, 0x1DBF), (0x2100, 0x218F), (0xAB30, 0xAB6F),
+    (0x01C0, 0x01C3),
+    (0x0250, 0x02FF),
+    (0x1D00, 0x1DBF),
+    (0x2100, 0x218F),
+    (0xAB30, 0xAB6F),
     (0x1D400, 0x1D7FF),
 )
 
@@ -96,8 +100,14 @@ def read_alike() -> dict[int, str]:
     would be an "n". Worked out from the table on first use (some 25 ms).
     """
     read = {ord(written): letter for written, letter in SPELLED_ALIKE.items()}
-    cased = sorted({char for code in prototypes() for char in (chr(code), chr(code).upper(), chr(code).lower())
-                    if len(char) == 1 and char.upper() != char.lower()})
+    cased = sorted(
+        {
+            char
+            for code in prototypes()
+            for char in (chr(code), chr(code).upper(), chr(code).lower())
+            if len(char) == 1 and char.upper() != char.lower()
+        }
+    )
     for _pass in range(MAX_ROUNDS):
         added = False
         for char in cased:
@@ -119,9 +129,9 @@ def _merge(capital: str, small: str) -> tuple[str, str] | None:
         return small, capital
     if len(capital) == 1 and _foreign_letter(capital):
         return capital, small
-    apart = [(a, b) for a, b in zip(capital, small) if a != b]
+    apart = [(a, b) for a, b in zip(capital, small, strict=False) if a != b]
     if len(capital) == len(small) and len(apart) == 1:
-        (in_capital, in_small), = apart
+        ((in_capital, in_small),) = apart
         if _foreign_letter(in_small):
             return in_small, in_capital
         if _foreign_letter(in_capital):
@@ -177,6 +187,7 @@ def account_name_problem(name: str) -> str | None:
     """
     for char in name:
         if any(low <= ord(char) <= high for low, high in NOT_NAME_LETTERS):
-            return _("“%(letter)s” is not a letter that names are written in; use the letters of your "
-                     "alphabet.") % {"letter": char}
+            return _("“%(letter)s” is not a letter that names are written in; use the letters of your alphabet.") % {
+                "letter": char
+            }
     return None

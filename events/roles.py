@@ -34,8 +34,10 @@ OWN_DECK_LINK_LABEL = gettext_noop("%(name)s (own deck link)")
 SIGNING_UP_LABEL = gettext_noop("%(name)s (sign-up)")
 # Translators: a player who reported their own game with their own report code.
 REPORTING_PLAYER_LABEL = gettext_noop("%(name)s (player, code)")
-_NAMED_LABELS = [(re.compile("^" + re.escape(label).replace(re.escape("%(name)s"), "(?P<name>.+)") + "$", re.S), label)
-                 for label in (OWN_DECK_LINK_LABEL, SIGNING_UP_LABEL, REPORTING_PLAYER_LABEL)]
+_NAMED_LABELS = [
+    (re.compile("^" + re.escape(label).replace(re.escape("%(name)s"), "(?P<name>.+)") + "$", re.S), label)
+    for label in (OWN_DECK_LINK_LABEL, SIGNING_UP_LABEL, REPORTING_PLAYER_LABEL)
+]
 
 
 def actor_said(label: str) -> str:

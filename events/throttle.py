@@ -90,7 +90,7 @@ def _stored(key: str) -> str:
     if len(key) <= KEY_LENGTH:
         return key
     digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
-    return f"{key[:KEY_LENGTH - len(digest) - 1]}#{digest}"
+    return f"{key[: KEY_LENGTH - len(digest) - 1]}#{digest}"
 
 
 def sign_in_name(posted: str) -> str:
@@ -110,16 +110,21 @@ def sign_in_limits(request, name: str) -> list[tuple[str, Limit]]:
     if device is not None:
         return [(f"login-device:{device}", LOGIN_PER_DEVICE)]
     address = client_address(request)
-    return [(f"login-name-address:{name}:{address}", LOGIN_PER_NAME_AND_ADDRESS),
-            (f"login-name:{name}", LOGIN_PER_NAME),
-            (f"login-address:{address}", LOGIN_PER_ADDRESS)]
+    return [
+        (f"login-name-address:{name}:{address}", LOGIN_PER_NAME_AND_ADDRESS),
+        (f"login-name:{name}", LOGIN_PER_NAME),
+        (f"login-address:{address}", LOGIN_PER_ADDRESS),
+    ]
 
 
 def _known_devices(request) -> dict[str, str]:
     """The names this browser has signed in as, each with its device id; empty for a forged or old cookie."""
     try:
-        held = signing.loads(request.COOKIES.get(DEVICE_COOKIE, ""), salt=_DEVICE_SALT,
-                             max_age=datetime.timedelta(days=DEVICE_COOKIE_DAYS))
+        held = signing.loads(
+            request.COOKIES.get(DEVICE_COOKIE, ""),
+            salt=_DEVICE_SALT,
+            max_age=datetime.timedelta(days=DEVICE_COOKIE_DAYS),
+        )
     except signing.BadSignature:
         return {}
     devices = held.get("devices") if isinstance(held, dict) else None
@@ -133,10 +138,15 @@ def remember_device(request, response, name: str) -> None:
     """
     devices = _known_devices(request)
     device = devices.pop(name, None) or secrets.token_urlsafe(12)
-    devices = {**dict(list(devices.items())[-(DEVICE_NAMES - 1):]), name: device}
-    response.set_cookie(DEVICE_COOKIE, signing.dumps({"devices": devices}, salt=_DEVICE_SALT),
-                        max_age=DEVICE_COOKIE_DAYS * 24 * 60 * 60, httponly=True, samesite="Lax",
-                        secure=request.is_secure())
+    devices = {**dict(list(devices.items())[-(DEVICE_NAMES - 1) :]), name: device}
+    response.set_cookie(
+        DEVICE_COOKIE,
+        signing.dumps({"devices": devices}, salt=_DEVICE_SALT),
+        max_age=DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
 
 
 def _minutes_left(row: Throttle, limit: Limit, now: datetime.datetime) -> int:
@@ -208,8 +218,7 @@ def attempt(limits: list[tuple[str, Limit]]) -> int:
 def _count(wanted: list[tuple[str, Limit]], now: datetime.datetime) -> int:
     with transaction.atomic():
         rows = {key: Throttle.objects.select_for_update().filter(key=key).first() for key, _ in wanted}
-        wait = max((_minutes_left(rows[key], limit, now) for key, limit in wanted if rows[key] is not None),
-                   default=0)
+        wait = max((_minutes_left(rows[key], limit, now) for key, limit in wanted if rows[key] is not None), default=0)
         if wait:
             return wait
         new = [(key, limit) for key, limit in wanted if rows[key] is None]
@@ -238,8 +247,12 @@ def _purge(now: datetime.datetime, *, keep: list[str]) -> None:
     ended = Q(failures=0) | Q(window_started_at__lte=now - datetime.timedelta(minutes=_LONGEST_WINDOW))
     for kind, limit in _WINDOWS.items():
         ended |= Q(key__startswith=f"{kind}:", window_started_at__lte=now - datetime.timedelta(minutes=limit.minutes))
-    ids = list(Throttle.objects.filter(ended).exclude(key__in=keep).select_for_update(skip_locked=True)
-               .values_list("pk", flat=True)[:PURGE_BATCH])
+    ids = list(
+        Throttle.objects.filter(ended)
+        .exclude(key__in=keep)
+        .select_for_update(skip_locked=True)
+        .values_list("pk", flat=True)[:PURGE_BATCH]
+    )
     if ids:
         Throttle.objects.filter(pk__in=ids).delete()
 
@@ -247,8 +260,9 @@ def _purge(now: datetime.datetime, *, keep: list[str]) -> None:
 def _full_kinds(kinds: set[str]) -> set[str]:
     """The kinds among ``kinds`` that have no room for another row (one query)."""
     ordered = sorted(kinds)
-    rows = Throttle.objects.aggregate(**{f"kind{n}": Count("pk", filter=Q(key__startswith=f"{kind}:"))
-                                         for n, kind in enumerate(ordered)})
+    rows = Throttle.objects.aggregate(
+        **{f"kind{n}": Count("pk", filter=Q(key__startswith=f"{kind}:")) for n, kind in enumerate(ordered)}
+    )
     return {kind for n, kind in enumerate(ordered) if rows[f"kind{n}"] >= ROWS_PER_KIND}
 
 

@@ -14,10 +14,10 @@ from .standings import Standings, compute_standings
 
 __all__ = [
     "ARCHIVE_FORMAT",
-    "Archive",
-    "CouncilSheet",
     "GAME_TYPES",
     "POLICIES",
+    "Archive",
+    "CouncilSheet",
     "PairingResult",
     "Policy",
     "RuleError",

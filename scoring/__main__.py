@@ -12,7 +12,6 @@ import secrets
 import sys
 
 from .archive import parse_archive
-from .policy_terms import EVENT_FORMATS
 from .cards import INDEX_PATH, build_index, card_index, write_index
 from .council import free_council, parse_sheet
 from .decklists import read_deck_json, read_deck_text
@@ -22,6 +21,7 @@ from .finals import bracket_of, final_ranking, next_stage, pair_next
 from .json_text import read_json
 from .limits import MAX_SEED
 from .policies import GAME_TYPES, POLICIES, get_policy, policy_info
+from .policy_terms import EVENT_FORMATS
 from .standings import compute_standings
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -57,8 +57,9 @@ def _deck(args: argparse.Namespace) -> dict:
     # A list is JSON when it is an object; anything else is the text form players write.
     deck_list = read_deck_json(read_json(text, args.file)) if text.lstrip().startswith("{") else read_deck_text(text)
     get_policy(args.policy)
-    return check_deck_list(deck_list, card_index(), policy_key=args.policy, game_type=args.game_type,
-                           event_format=args.format).as_dict()
+    return check_deck_list(
+        deck_list, card_index(), policy_key=args.policy, game_type=args.game_type, event_format=args.format
+    ).as_dict()
 
 
 def _cards_build(args: argparse.Namespace) -> dict:
@@ -143,9 +144,17 @@ def _brackets(archive) -> dict:
         by_round: dict[tuple[str, int], list[dict]] = {}
         for match in bracket.pop("matches"):
             by_round.setdefault((match["side"], match["round"]), []).append(match)
-        stages.append({"stage": number, "title": stage.title, "first_round": stage.first_round, **bracket,
-                       "rounds": [{"side": side, "round": rnd, "matches": matches}
-                                  for (side, rnd), matches in by_round.items()]})
+        stages.append(
+            {
+                "stage": number,
+                "title": stage.title,
+                "first_round": stage.first_round,
+                **bracket,
+                "rounds": [
+                    {"side": side, "round": rnd, "matches": matches} for (side, rnd), matches in by_round.items()
+                ],
+            }
+        )
     return {"event": archive.event.name, "stages": stages, "final": final_ranking(archive).as_dict()}
 
 

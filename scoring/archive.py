@@ -2,11 +2,12 @@
 
 One JSON document holds an event: its settings, its players, the stages after its Swiss
 rounds (playoffs, a top cut) or its bracket, and every round with its games and results.
-An older ``council-archive/1`` document (Swiss rounds only) reads unchanged. The web app exports and imports it; the engine reads it to score,
-rank and pair. ``docs/archive-format.md`` describes it and ``archive.schema.json``
-beside this module is its JSON Schema. The parts it is made of have modules of their
-own: ``EventSettings`` and ``Player`` (``scoring.event``), ``Round`` and ``Game``
-(``scoring.rounds``), ``Stage`` (``scoring.stages``).
+An older ``council-archive/1`` document (Swiss rounds only) reads unchanged. The web app
+exports and imports it; the engine reads it to score, rank and pair.
+``docs/archive-format.md`` describes it and ``archive.schema.json`` beside this module is
+its JSON Schema. The parts it is made of have modules of their own: ``EventSettings`` and
+``Player`` (``scoring.event``), ``Round`` and ``Game`` (``scoring.rounds``), ``Stage``
+(``scoring.stages``).
 """
 
 from __future__ import annotations
@@ -101,25 +102,34 @@ def parse_event(data: object, *, with_stages: bool = True, written_before_format
     # The app's own fields ride along; the engine checks them (EventRecord) and does not use them.
     app_fields = {"date", "place", "rounds_planned", "rounds_note", "status", "playoff_winner"}
     stage_fields = {"structure", "elimination", "seeding", "top_cut"} if with_stages else set()
-    only_fields(data, {"name", "policy", "game_type", "tie_resolution", "format", "first_round_pairing"}
-                | app_fields | stage_fields, "event")
+    only_fields(
+        data,
+        {"name", "policy", "game_type", "tie_resolution", "format", "first_round_pairing"} | app_fields | stage_fields,
+        "event",
+    )
     policy = get_policy(data.get("policy"), field="event.policy")
     game_type = choice_field(data.get("game_type"), GAME_TYPES, "event.game_type", "game_type")
     policy.check_game_type(game_type, field="event.game_type")
     first_round = choice_field(
-        data.get("first_round_pairing", "random"), FIRST_ROUND_PAIRINGS, "event.first_round_pairing", "first_round_pairing"
+        data.get("first_round_pairing", "random"),
+        FIRST_ROUND_PAIRINGS,
+        "event.first_round_pairing",
+        "first_round_pairing",
     )
     if first_round not in policy.first_round_pairings:
         raise RuleError(
             # Translators: %(policy)s is a policy's title, such as "Council of Lórien Policy #1 (1996)";
             # "Policy Number 4" names a policy document, kept in English.
-            _("%(policy)s pairs the first round randomly; pairing by ranking came with Policy Number 4",
-              policy=policy.title),
+            _(
+                "%(policy)s pairs the first round randomly; pairing by ranking came with Policy Number 4",
+                policy=policy.title,
+            ),
             field="event.first_round_pairing",
             rule=policy.first_round_clause,
         )
-    tie_resolution = choice_field(data.get("tie_resolution", policy.tie_resolutions[0]), TIE_RESOLUTIONS,
-                                  "event.tie_resolution", "tie_resolution")
+    tie_resolution = choice_field(
+        data.get("tie_resolution", policy.tie_resolutions[0]), TIE_RESOLUTIONS, "event.tie_resolution", "tie_resolution"
+    )
     # Co-champions agreed when the tie arose are recorded like a posted option (reading 69).
     if not (policy.co_champions_by_agreement and tie_resolution == CO_CHAMPIONS):
         policy.check_tie_resolution(tie_resolution, field="event.tie_resolution")
@@ -148,12 +158,14 @@ def _stage_settings(data: dict) -> dict:
     if top_cut is not None:
         top_cut = choice_field(top_cut, TOP_CUTS, "event.top_cut", "top_cut")
         if structure != SWISS:
-            raise RuleError(_("a top cut follows Swiss rounds; an elimination event is one bracket"),
-                            field="event.top_cut")
+            raise RuleError(
+                _("a top cut follows Swiss rounds; an elimination event is one bracket"), field="event.top_cut"
+            )
     return {
         "structure": structure,
-        "elimination": choice_field(data.get("elimination", "single"), ("single", "double"),
-                                    "event.elimination", "elimination"),
+        "elimination": choice_field(
+            data.get("elimination", "single"), ("single", "double"), "event.elimination", "elimination"
+        ),
         "seeding": choice_field(data.get("seeding", "ranking"), SEEDINGS, "event.seeding", "seeding"),
         "top_cut": top_cut,
     }
@@ -169,10 +181,12 @@ def parse_player(data: object, field: str) -> Player:
     if dropped_after is not None:
         if status == "active":
             # Translators: %(what)s is a field's name in the archive, kept as written.
-            raise RuleError(_("an active player has no %(what)s", what="dropped_after_round"),
-                            field=f"{field}.dropped_after_round")
-        dropped_after = whole_field(dropped_after, f"{field}.dropped_after_round", "dropped_after_round", minimum=0,
-                               maximum=MAX_ROUNDS)
+            raise RuleError(
+                _("an active player has no %(what)s", what="dropped_after_round"), field=f"{field}.dropped_after_round"
+            )
+        dropped_after = whole_field(
+            dropped_after, f"{field}.dropped_after_round", "dropped_after_round", minimum=0, maximum=MAX_ROUNDS
+        )
     avatar = data.get("avatar")
     if avatar is not None:
         avatar = text_field(avatar, f"{field}.avatar", "avatar", MAX_NAME_LENGTH)
@@ -184,7 +198,10 @@ def parse_player(data: object, field: str) -> Player:
         name=text_field(data.get("name"), f"{field}.name", "name", MAX_NAME_LENGTH),
         status=status,
         deck_capability=choice_field(
-            data.get("deck_capability", "marshalling-points"), DECK_CAPABILITIES, f"{field}.deck_capability", "deck_capability"
+            data.get("deck_capability", "marshalling-points"),
+            DECK_CAPABILITIES,
+            f"{field}.deck_capability",
+            "deck_capability",
         ),
         dropped_after_round=dropped_after,
         avatar=avatar,
@@ -207,8 +224,15 @@ def parse_archive(data: object) -> Archive:
     if version not in READ_FORMATS:
         # Translators: "format" is a field's name in the archive; %(format)s, %(older)s and %(value)s are its values,
         # kept as written.
-        raise RuleError(_("format must be %(format)s (or the older %(older)s), not %(value)s", format=repr(ARCHIVE_FORMAT),
-                          older=repr(READ_FORMATS[0]), value=repr(version)), field="format")
+        raise RuleError(
+            _(
+                "format must be %(format)s (or the older %(older)s), not %(value)s",
+                format=repr(ARCHIVE_FORMAT),
+                older=repr(READ_FORMATS[0]),
+                value=repr(version),
+            ),
+            field="format",
+        )
     with_stages = version != READ_FORMATS[0]
     only_fields(data, {"format", "event", "players", "rounds"} | ({"stages"} if with_stages else set()), "")
     event = parse_event(data.get("event"), with_stages=with_stages, written_before_formats=True)
@@ -224,7 +248,9 @@ def parse_archive(data: object) -> Archive:
         player = parse_player(raw, f"players[{index}]")
         if player.id in by_id:
             # Translators: %(player)s is a player's id in the archive, kept as written.
-            raise RuleError(_("player id %(player)s is used twice", player=repr(player.id)), field=f"players[{index}].id")
+            raise RuleError(
+                _("player id %(player)s is used twice", player=repr(player.id)), field=f"players[{index}].id"
+            )
         by_id[player.id] = player
         players.append(player)
 
@@ -235,14 +261,21 @@ def parse_archive(data: object) -> Archive:
     if len(raw_rounds) > MAX_ROUNDS:
         raise RuleError(_("at most %(limit)s rounds", limit=MAX_ROUNDS), field="rounds")
     headers = parse_stage_headers(data.get("stages", []), raw_rounds, event, by_id)
-    rounds = tuple(parse_round(raw, index, event, by_id, headers[raw["stage"] - 1] if isinstance(raw, dict) and raw.get("stage") else None)
-                   for index, raw in enumerate(raw_rounds))
+    rounds = tuple(
+        parse_round(
+            raw, index, event, by_id, headers[raw["stage"] - 1] if isinstance(raw, dict) and raw.get("stage") else None
+        )
+        for index, raw in enumerate(raw_rounds)
+    )
     for index, rnd in enumerate(rounds[:-1]):
         if not rnd.complete:
             missing = [g.table for g in rnd.games if g.scored is None]
             raise RuleError(
-                _("round %(round)s has no result for table %(table)s, but a later round exists", round=rnd.number,
-                  table=missing[0]),
+                _(
+                    "round %(round)s has no result for table %(table)s, but a later round exists",
+                    round=rnd.number,
+                    table=missing[0],
+                ),
                 field=f"rounds[{index}]",
             )
     stages = stages_with_rounds(headers, rounds, by_id)
@@ -259,14 +292,16 @@ def parse_date(value: object, field: str) -> datetime.date:
         return datetime.date.fromisoformat(value)
     except ValueError:
         # Translators: "date" is a field's name in the archive; %(value)s is the value given, kept as written.
-        raise RuleError(_("date must be an ISO date like 2026-11-21, not %(value)s", value=repr(value)),
-                        field=field) from None
+        raise RuleError(
+            _("date must be an ISO date like 2026-11-21, not %(value)s", value=repr(value)), field=field
+        ) from None
 
 
 def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...], swiss_rounds: int) -> EventRecord:
     """The app's own fields of the ``event`` object, checked against the rest of the archive."""
-    status = choice_field(data.get("status", "running" if rounds else "registration"), EVENT_STATUSES, "event.status",
-                     "status")
+    status = choice_field(
+        data.get("status", "running" if rounds else "registration"), EVENT_STATUSES, "event.status", "status"
+    )
     if status == "registration" and rounds:
         raise RuleError(_("an event with rounds is not in registration"), field="event.status")
     if status == "closed" and rounds and not rounds[-1].complete:
@@ -274,8 +309,9 @@ def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...
     date = data.get("date")
     planned = data.get("rounds_planned")
     if planned is not None:
-        planned = whole_field(planned, "event.rounds_planned", "rounds_planned", minimum=max(1, swiss_rounds),
-                         maximum=MAX_ROUNDS)
+        planned = whole_field(
+            planned, "event.rounds_planned", "rounds_planned", minimum=max(1, swiss_rounds), maximum=MAX_ROUNDS
+        )
     winner = data.get("playoff_winner")
     if winner is not None and (not isinstance(winner, str) or winner not in by_id):
         # Translators: %(player)s is a player's id in the archive, kept as written.
@@ -287,9 +323,8 @@ def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...
         date=parse_date(date, "event.date") if date is not None else None,
         place=text_field(data.get("place", ""), "event.place", "place", MAX_NAME_LENGTH, may_be_empty=True),
         rounds_planned=planned,
-        rounds_note=text_field(data.get("rounds_note", ""), "event.rounds_note", "rounds_note", MAX_NOTE_LENGTH,
-                          may_be_empty=True),
+        rounds_note=text_field(
+            data.get("rounds_note", ""), "event.rounds_note", "rounds_note", MAX_NOTE_LENGTH, may_be_empty=True
+        ),
         playoff_winner=winner,
     )
-
-

@@ -70,8 +70,7 @@ class Match:
     def ready(self) -> bool:
         """True when both players are known and the game is not paired yet."""
         first, second = self.players
-        return (self.winner is None and self.played_in is None
-                and first not in (None, BYE) and second not in (None, BYE))
+        return self.winner is None and self.played_in is None and first not in (None, BYE) and second not in (None, BYE)
 
     @property
     def in_play(self) -> bool:
@@ -80,9 +79,15 @@ class Match:
 
     def as_dict(self) -> dict:
         """The match as JSON data."""
-        return {"id": self.id, "side": self.side, "round": self.round,
-                "players": [p if p != BYE else None for p in self.players],
-                "bye": self.is_bye, "winner": self.winner or None, "played_in": self.played_in}
+        return {
+            "id": self.id,
+            "side": self.side,
+            "round": self.round,
+            "players": [p if p != BYE else None for p in self.players],
+            "bye": self.is_bye,
+            "winner": self.winner or None,
+            "played_in": self.played_in,
+        }
 
 
 @dataclass(frozen=True)
@@ -129,8 +134,10 @@ class Bracket:
         below them. Players who withdrew are never listed.
         """
         seed_of = {player: number for number, player in enumerate(self.seeds, start=1)}
-        stage_of = {(m.side, m.round): index for index, m in enumerate(
-            sorted(self.matches, key=lambda m: (SIDES.index(m.side), m.round)))}
+        stage_of = {
+            (m.side, m.round): index
+            for index, m in enumerate(sorted(self.matches, key=lambda m: (SIDES.index(m.side), m.round)))
+        }
         out_at: dict[str, int] = {}
         for match in self.matches:
             if match.winner in (None, BYE) or match.is_bye:
@@ -139,8 +146,9 @@ class Bracket:
             if self.kind == SINGLE or match.side != WINNERS:
                 out_at[loser] = stage_of[(match.side, match.round)]
         champion = self.champion
-        ranked = sorted((p for p in out_at if p != champion and p not in self.withdrawn),
-                        key=lambda p: (-out_at[p], seed_of[p]))
+        ranked = sorted(
+            (p for p in out_at if p != champion and p not in self.withdrawn), key=lambda p: (-out_at[p], seed_of[p])
+        )
         if champion is not None:
             return list(enumerate([champion, *ranked], start=1))
         # Everyone still in will finish above everyone already out.
@@ -149,10 +157,15 @@ class Bracket:
 
     def as_dict(self) -> dict:
         """The bracket as JSON data: matches by round, the next matches, and the ranking."""
-        return {"kind": self.kind, "seeds": list(self.seeds), "complete": self.complete,
-                "champion": self.champion, "matches": [m.as_dict() for m in self.matches],
-                "next": [m.id for m in self.next_matches],
-                "ranking": [{"place": place, "player": player} for place, player in self.ranking()]}
+        return {
+            "kind": self.kind,
+            "seeds": list(self.seeds),
+            "complete": self.complete,
+            "champion": self.champion,
+            "matches": [m.as_dict() for m in self.matches],
+            "next": [m.id for m in self.next_matches],
+            "ranking": [{"place": place, "player": player} for place, player in self.ranking()],
+        }
 
 
 def seed_positions(size: int) -> list[int]:
@@ -179,8 +192,9 @@ def plan(kind: str, players: int) -> list[tuple[str, str, int, Source, Source]]:
     In play order: a match comes after the matches its players come from.
     """
     if kind not in KINDS:
-        raise RuleError(_("unknown elimination %(kind)s; one of: %(choices)s", kind=repr(kind), choices=KINDS),
-                        field="kind")
+        raise RuleError(
+            _("unknown elimination %(kind)s; one of: %(choices)s", kind=repr(kind), choices=KINDS), field="kind"
+        )
     if players < 2:
         raise RuleError(_("an elimination needs at least two players"), field="seeds")
     size = _field_size(players)
@@ -249,8 +263,14 @@ def _losers_plan(winners_rounds: list[list[str]]) -> list[tuple[str, str, int, S
     return matches
 
 
-def build_bracket(kind: str, seeds: Sequence[str], rounds: Sequence[Sequence[tuple[str, str, str | None]]],
-                  *, withdrawn: Mapping[str, int] | None = None, fields: Sequence[str] | None = None) -> Bracket:
+def build_bracket(
+    kind: str,
+    seeds: Sequence[str],
+    rounds: Sequence[Sequence[tuple[str, str, str | None]]],
+    *,
+    withdrawn: Mapping[str, int] | None = None,
+    fields: Sequence[str] | None = None,
+) -> Bracket:
     """The bracket of ``seeds`` after the event rounds ``rounds``, each a list of games (first, second, winner).
 
     Every game must be a match ready when its round was paired, and its winner one of its
@@ -290,8 +310,12 @@ def build_bracket(kind: str, seeds: Sequence[str], rounds: Sequence[Sequence[tup
                 continue
             first, second = resolve(first_source, after_round), resolve(second_source, after_round)
             players[match_id] = (first, second)
-            if side == FINAL_AGAIN and first is not None and \
-                    winners.get("F") is not None and winners["F"] == players["F"][0]:
+            if (
+                side == FINAL_AGAIN
+                and first is not None
+                and winners.get("F") is not None
+                and winners["F"] == players["F"][0]
+            ):
                 winners[match_id] = BYE  # the winners' champion won the final: no second game
             elif first == BYE and second == BYE:
                 winners[match_id] = BYE
@@ -302,23 +326,39 @@ def build_bracket(kind: str, seeds: Sequence[str], rounds: Sequence[Sequence[tup
 
     settle(0)
     for number, games in enumerate(rounds, start=1):
-        ready = {frozenset(players[m]): m for m, *_ in planned
-                 if m not in winners and m not in played_in and None not in players[m] and BYE not in players[m]}
+        ready = {
+            frozenset(players[m]): m
+            for m, *_ in planned
+            if m not in winners and m not in played_in and None not in players[m] and BYE not in players[m]
+        }
         for index, (first, second, winner) in enumerate(games):
             where = f"{fields[number - 1]}.games[{index}]" if fields else f"rounds[{number - 1}][{index}]"
             match_id = ready.pop(frozenset((first, second)), None)
             if match_id is None:
-                raise RuleError(_("%(first)s and %(second)s have no match to play in elimination round %(round)s",
-                                  first=first, second=second, round=number),
-                                field=where, rule=ELIMINATION_CLAUSE)
+                raise RuleError(
+                    _(
+                        "%(first)s and %(second)s have no match to play in elimination round %(round)s",
+                        first=first,
+                        second=second,
+                        round=number,
+                    ),
+                    field=where,
+                    rule=ELIMINATION_CLAUSE,
+                )
             if winner is not None and winner not in (first, second):
-                raise RuleError(_("an elimination game needs its winner, one of its players (a tie goes to the "
-                                  "higher die roll)"), field=where, rule=ELIMINATION_CLAUSE)
+                raise RuleError(
+                    _("an elimination game needs its winner, one of its players (a tie goes to the higher die roll)"),
+                    field=where,
+                    rule=ELIMINATION_CLAUSE,
+                )
             played_in[match_id] = number
             if winner is not None:
                 winners[match_id] = winner
         settle(number)
-    matches = tuple(Match(id=m, side=side, round=rnd, players=players[m], winner=winners.get(m),
-                          played_in=played_in.get(m)) for m, side, rnd, *_ in planned)
-    return Bracket(kind=kind, seeds=tuple(seeds), matches=matches, rounds_played=len(rounds),
-                   withdrawn=frozenset(withdrawn))
+    matches = tuple(
+        Match(id=m, side=side, round=rnd, players=players[m], winner=winners.get(m), played_in=played_in.get(m))
+        for m, side, rnd, *_ in planned
+    )
+    return Bracket(
+        kind=kind, seeds=tuple(seeds), matches=matches, rounds_played=len(rounds), withdrawn=frozenset(withdrawn)
+    )

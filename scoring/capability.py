@@ -26,8 +26,16 @@ RING_TESTS = frozenset({"Gandalf", "Test of Form", "Wizard’s Test", "Test of F
 # of Doom, A New Ringlord, etc.", Version 3) also come from the other gold rings whose
 # test may bring The One Ring (docs/rules.md, Decks 4).
 POLICY_1_GOLD_RINGS = frozenset({"Precious Gold Ring"})
-ONE_RING_GOLD_RINGS = frozenset({"Precious Gold Ring", "Fair Gold Ring", "Beautiful Gold Ring", "A Little Gold Ring",
-                                 "Gold Ring that Sauron Fancies", "The Least of Gold Rings"})
+ONE_RING_GOLD_RINGS = frozenset(
+    {
+        "Precious Gold Ring",
+        "Fair Gold Ring",
+        "Beautiful Gold Ring",
+        "A Little Gold Ring",
+        "Gold Ring that Sauron Fancies",
+        "The Least of Gold Rings",
+    }
+)
 # The minion's One Ring victory: "Move The One Ring to Barad Dur—Sauron is reunited with The
 # One Ring" (rulesbook, The Victory Conditions, The Lidless Eye), which Version 3 and Policy
 # Number 4 count as "Winning with The One Ring (... etc.)" (docs/rules.md, reading 67).
@@ -57,15 +65,31 @@ def _ways_to_destroy(ways: list[tuple[str, ...]]) -> Text:
     """The cards that destroy The One Ring, any way of them (card names are never translated)."""
     if len(ways) == 2:
         # Translators: the card names are kept as written: "Cracks of Doom or Gollum’s Fate and Gollum".
-        return _("%(cracks_of_doom)s or %(gollums_fate)s and %(gollum)s", cracks_of_doom=ways[0][0],
-                 gollums_fate=ways[1][0], gollum=ways[1][1])
+        return _(
+            "%(cracks_of_doom)s or %(gollums_fate)s and %(gollum)s",
+            cracks_of_doom=ways[0][0],
+            gollums_fate=ways[1][0],
+            gollum=ways[1][1],
+        )
     # Translators: the card names are kept as written: "Cracks of Doom or Gollum’s Fate and Gollum or A New Ringlord".
-    return _("%(cracks_of_doom)s or %(gollums_fate)s and %(gollum)s or %(new_ringlord)s", cracks_of_doom=ways[0][0],
-             gollums_fate=ways[1][0], gollum=ways[1][1], new_ringlord=ways[2][0])
+    return _(
+        "%(cracks_of_doom)s or %(gollums_fate)s and %(gollum)s or %(new_ringlord)s",
+        cracks_of_doom=ways[0][0],
+        gollums_fate=ways[1][0],
+        gollum=ways[1][1],
+        new_ringlord=ways[2][0],
+    )
 
 
-def deck_capability(*, starting: Counter, play: Counter, available: Counter, policy_key: str,
-                    sites: Counter | None = None, alignment: str | None = None) -> Capability:
+def deck_capability(
+    *,
+    starting: Counter,
+    play: Counter,
+    available: Counter,
+    policy_key: str,
+    sites: Counter | None = None,
+    alignment: str | None = None,
+) -> Capability:
     """General 18: a ring test (not Ringlore or Test of Lore) and three Precious Gold Rings in the play deck, and
     The One Ring with Cracks of Doom (or Gollum's Fate and Gollum) in the play deck or sideboard.
 
@@ -94,16 +118,18 @@ def deck_capability(*, starting: Counter, play: Counter, available: Counter, pol
             missing.append(_("three Precious Gold Rings in the play deck (it has %(rings)s)", rings=rings))
         else:
             # Translators: something a deck misses to destroy The One Ring; %(rings)s is how many the play deck has.
-            missing.append(_("three gold rings that may become The One Ring in the play deck (it has %(rings)s)",
-                             rings=rings))
+            missing.append(
+                _("three gold rings that may become The One Ring in the play deck (it has %(rings)s)", rings=rings)
+            )
     if not available["The One Ring"]:
         missing.append("The One Ring")  # a card's name
     if minion:
         way: tuple[str, ...] | None = (BARAD_DUR,) if sites[BARAD_DUR] else None
         if way is None:
             # Translators: something a minion deck misses to win with The One Ring; Barad-dûr is a site's name.
-            missing.append(_("the site %(site)s in the location deck, where Sauron is reunited with The One Ring",
-                             site=BARAD_DUR))
+            missing.append(
+                _("the site %(site)s in the location deck, where Sauron is reunited with The One Ring", site=BARAD_DUR)
+            )
     else:
         way = next((way for way in ways if all(available[name] for name in way)), None)
         if way is None:
@@ -115,5 +141,13 @@ def deck_capability(*, starting: Counter, play: Counter, available: Counter, pol
     assert way is not None
     # Translators: why a deck can destroy The One Ring; %(tests)s are the ring tests' card names, %(one_ring)s is
     # the card The One Ring and %(way)s the card names that destroy it, such as "Cracks of Doom".
-    return Capability(ONE_RING_DECK, _("%(tests)s, %(rings)s gold rings, %(one_ring)s and %(way)s", tests=tuple(tests),
-                                       rings=rings, one_ring="The One Ring", way=listing(list(way))))
+    return Capability(
+        ONE_RING_DECK,
+        _(
+            "%(tests)s, %(rings)s gold rings, %(one_ring)s and %(way)s",
+            tests=tuple(tests),
+            rings=rings,
+            one_ring="The One Ring",
+            way=listing(list(way)),
+        ),
+    )

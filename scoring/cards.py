@@ -28,8 +28,18 @@ ALIGNMENTS = (HERO, MINION, FALLEN_WIZARD, BALROG, NEUTRAL, DUAL, STAGE)
 
 # What a written alignment tag stands for: the online clients' "[H]", "[M]", "[F]", "[B]"
 # and NetMECCG's suffixes ("*" minion, "@" fallen-wizard, "%" balrog).
-_TAGS = {"h": HERO, "hero": HERO, "m": MINION, "minion": MINION, "f": FALLEN_WIZARD, "fw": FALLEN_WIZARD,
-         "fallen-wizard": FALLEN_WIZARD, "fallen wizard": FALLEN_WIZARD, "b": BALROG, "balrog": BALROG}
+_TAGS = {
+    "h": HERO,
+    "hero": HERO,
+    "m": MINION,
+    "minion": MINION,
+    "f": FALLEN_WIZARD,
+    "fw": FALLEN_WIZARD,
+    "fallen-wizard": FALLEN_WIZARD,
+    "fallen wizard": FALLEN_WIZARD,
+    "b": BALROG,
+    "balrog": BALROG,
+}
 _SUFFIX_TAGS = {"*": MINION, "@": FALLEN_WIZARD, "%": BALROG}
 _TAG = re.compile(r"\s*[\[(](?P<tag>h|m|f|b|fw|hero|minion|balrog|fallen[- ]wizard)[\])]", re.IGNORECASE)
 _SET_CODE = re.compile(r"\s*\((?P<code>[A-Za-z]{2,4})\)\s*$")
@@ -83,11 +93,11 @@ def read_written(text: str) -> Written:
     name, alignment, set_code = text.strip(), None, None
     found = _SET_CODE.search(name)
     if found and found["code"].casefold() not in _TAGS:
-        name, set_code = name[:found.start()], found["code"].upper()
+        name, set_code = name[: found.start()], found["code"].upper()
     found = _TAG.search(name)
     if found:
         alignment = _TAGS[found["tag"].casefold().replace(" ", "-")]
-        name = (name[:found.start()] + name[found.end():]).strip()
+        name = (name[: found.start()] + name[found.end() :]).strip()
     if name[-1:] in _SUFFIX_TAGS and len(name) > 1:
         alignment, name = alignment or _SUFFIX_TAGS[name[-1]], name[:-1].strip()
     return Written(name=name.strip(), alignment=alignment, set_code=set_code)
@@ -117,8 +127,12 @@ class CardIndex:
         wanted = parts.alignment or alignment
 
         def preference(card: Card) -> tuple:
-            return (card.set != parts.set_code, card.alignment != wanted,
-                    card.alignment not in (NEUTRAL, DUAL, wanted), card.id)
+            return (
+                card.set != parts.set_code,
+                card.alignment != wanted,
+                card.alignment not in (NEUTRAL, DUAL, wanted),
+                card.id,
+            )
 
         return sorted(found, key=preference)
 
@@ -130,10 +144,19 @@ class CardIndex:
 
 
 def _card(record: dict) -> Card:
-    return Card(id=record["id"], name=record["name"], set=record["set"], type=record["type"],
-                subtype=record.get("subtype", ""), alignment=record["alignment"],
-                unique=record.get("unique", False), mind=record.get("mind"), race=record.get("race", ""),
-                avatar=record.get("avatar", False), other_names=tuple(record.get("other_names", ())))
+    return Card(
+        id=record["id"],
+        name=record["name"],
+        set=record["set"],
+        type=record["type"],
+        subtype=record.get("subtype", ""),
+        alignment=record["alignment"],
+        unique=record.get("unique", False),
+        mind=record.get("mind"),
+        race=record.get("race", ""),
+        avatar=record.get("avatar", False),
+        other_names=tuple(record.get("other_names", ())),
+    )
 
 
 def read_index(path: Path = INDEX_PATH) -> CardIndex:
@@ -166,13 +189,28 @@ def build_index(database: dict, source: str) -> dict:
             attributes = card.get("attributes") or {}
             names = card["name"]
             english = unicodedata.normalize("NFC", names["en"]).strip()
-            others = sorted({unicodedata.normalize("NFC", name).strip() for language, name in names.items()
-                             if language != "en" and name and card_key(name) != card_key(english)})
-            record = {"id": card["id"], "name": english, "set": set_code, "type": card["type"].casefold(),
-                      "alignment": card["alignment"].casefold()}
-            optional = {"subtype": attributes.get("subtype") or "", "unique": bool(attributes.get("unique")),
-                        "mind": _mind(attributes.get("mind")), "race": attributes.get("race") or "",
-                        "avatar": bool(attributes.get("avatar")), "other_names": others}
+            others = sorted(
+                {
+                    unicodedata.normalize("NFC", name).strip()
+                    for language, name in names.items()
+                    if language != "en" and name and card_key(name) != card_key(english)
+                }
+            )
+            record = {
+                "id": card["id"],
+                "name": english,
+                "set": set_code,
+                "type": card["type"].casefold(),
+                "alignment": card["alignment"].casefold(),
+            }
+            optional = {
+                "subtype": attributes.get("subtype") or "",
+                "unique": bool(attributes.get("unique")),
+                "mind": _mind(attributes.get("mind")),
+                "race": attributes.get("race") or "",
+                "avatar": bool(attributes.get("avatar")),
+                "other_names": others,
+            }
             record |= {key: value for key, value in optional.items() if value}
             cards.append(record)
     cards.sort(key=lambda record: record["id"])

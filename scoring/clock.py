@@ -24,7 +24,6 @@ PAUSED = "paused"
 CLOCK_STATES = (READY, RUNNING, PAUSED)
 
 
-
 @dataclass(frozen=True)
 class Clock:
     """A round's clock.

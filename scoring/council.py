@@ -28,12 +28,18 @@ CLAUSE_STEP_3 = "CRF 10, Free Council, step 3 and the ruling on negative points"
 CLAUSE_STEP_4 = "CRF 10, Free Council, step 4; rulesbook (unique cards revealed from hand)"
 AVATAR_CLAUSE = "Policy Number 4, Additional Rules: Victory Conditions"
 # Policy #1, General 10: The Wizards Unlimited rulesbook, Marshalling Point Modifications, as printed.
-PRINTED_CLAUSE_HALF = ("Policy #1, General 10; The Wizards Unlimited rulesbook, Marshalling Point Modifications: "
-                       "no more than half (round up) from any one type")
-PRINTED_CLAUSE_DOUBLING = ("Policy #1, General 10; The Wizards Unlimited rulesbook, Marshalling Point Modifications: "
-                           "doubled where the opponent has zero (or negative) points")
-PRINTED_CLAUSE_REVEALED = ("Policy #1, General 10; The Wizards Unlimited rulesbook, Marshalling Point Modifications: "
-                           "each revealed unique card reduces the total by one")
+PRINTED_CLAUSE_HALF = (
+    "Policy #1, General 10; The Wizards Unlimited rulesbook, Marshalling Point Modifications: "
+    "no more than half (round up) from any one type"
+)
+PRINTED_CLAUSE_DOUBLING = (
+    "Policy #1, General 10; The Wizards Unlimited rulesbook, Marshalling Point Modifications: "
+    "doubled where the opponent has zero (or negative) points"
+)
+PRINTED_CLAUSE_REVEALED = (
+    "Policy #1, General 10; The Wizards Unlimited rulesbook, Marshalling Point Modifications: "
+    "each revealed unique card reduces the total by one"
+)
 
 # The categories as the steps' notes name them.
 CATEGORY_NAMES: dict[str, Text] = {
@@ -78,19 +84,26 @@ def parse_sheet(data: object, field: str) -> CouncilSheet:
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise RuleError(
-            _("unknown category %(name)s; categories: %(categories)s", name=repr(unknown[0]),
-              categories=CATEGORIES + ("minus", "avatar_eliminated")),
+            _(
+                "unknown category %(name)s; categories: %(categories)s",
+                name=repr(unknown[0]),
+                categories=(*CATEGORIES, "minus", "avatar_eliminated"),
+            ),
             field=f"{field}.{unknown[0]}",
         )
     values: dict[str, object] = {}
-    for name in CATEGORIES + ("minus",):
+    for name in (*CATEGORIES, "minus"):
         value = data.get(name, 0)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(_("%(name)s must be a whole number, not %(value)s", name=name, value=repr(value)),
-                            field=f"{field}.{name}")
+            raise RuleError(
+                _("%(name)s must be a whole number, not %(value)s", name=name, value=repr(value)),
+                field=f"{field}.{name}",
+            )
         if abs(value) > MP_LIMIT:
-            raise RuleError(_("%(value)s is out of range (at most %(limit)s either way)", value=value, limit=MP_LIMIT),
-                            field=f"{field}.{name}")
+            raise RuleError(
+                _("%(value)s is out of range (at most %(limit)s either way)", value=value, limit=MP_LIMIT),
+                field=f"{field}.{name}",
+            )
         values[name] = value
     if values["minus"] < 0:
         raise RuleError(_("minus is what is subtracted; give it as a positive number"), field=f"{field}.minus")
@@ -114,8 +127,11 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
     for index, sheet in enumerate(sheets):
         if sheet.avatar_eliminated and not policy.eliminated_avatar_penalty:
             raise RuleError(
-                _("under %(policy)s an eliminated avatar ends the game or gives no penalty; there is no Free "
-                  "Council subtraction for it", policy=policy.title),
+                _(
+                    "under %(policy)s an eliminated avatar ends the game or gives no penalty; there is no Free "
+                    "Council subtraction for it",
+                    policy=policy.title,
+                ),
                 field=f"players[{index}].avatar_eliminated",
                 rule=policy.wizard_elimination_clause,
             )
@@ -147,8 +163,13 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
             notes[me].append(_("-%(mp)s subtracted (unique cards revealed, other subtractions)", mp=sheet.minus))
         if sheet.avatar_eliminated:
             subtracted += policy.eliminated_avatar_penalty
-            notes[me].append(_("-%(mp)s for the eliminated avatar (%(clause)s)",
-                               mp=policy.eliminated_avatar_penalty, clause=AVATAR_CLAUSE))
+            notes[me].append(
+                _(
+                    "-%(mp)s for the eliminated avatar (%(clause)s)",
+                    mp=policy.eliminated_avatar_penalty,
+                    clause=AVATAR_CLAUSE,
+                )
+            )
         after_minus.append(subtotal[me] - subtracted)
     steps.append(
         {
@@ -181,8 +202,9 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
     return {"policy": policy.key, "mp": final, "steps": steps}
 
 
-def _double(values: list[dict[str, int]], opponents: list[dict[str, int]], steps: list[dict],
-            clause: str) -> list[dict[str, int]]:
+def _double(
+    values: list[dict[str, int]], opponents: list[dict[str, int]], steps: list[dict], clause: str
+) -> list[dict[str, int]]:
     """Each player's positive types doubled where the opponent's step-1 total is zero or less."""
     doubled = [dict(v) for v in values]
     notes: list[list[str]] = [[], []]
@@ -191,15 +213,23 @@ def _double(values: list[dict[str, int]], opponents: list[dict[str, int]], steps
         for name in DOUBLED_CATEGORIES:
             if other[name] <= 0 and values[me][name] > 0:
                 doubled[me][name] = values[me][name] * 2
-                notes[me].append(_("%(category)s doubled to %(mp)s: the opponent has %(opponent)s",
-                                   category=CATEGORY_NAMES[name], mp=doubled[me][name], opponent=other[name]))
-    steps.append({
-        "step": len(steps) + 1,
-        "title": _("Double where the opponent has no points"),
-        "clause": clause,
-        "players": [dict(d) for d in doubled],
-        "notes": notes,
-    })
+                notes[me].append(
+                    _(
+                        "%(category)s doubled to %(mp)s: the opponent has %(opponent)s",
+                        category=CATEGORY_NAMES[name],
+                        mp=doubled[me][name],
+                        opponent=other[name],
+                    )
+                )
+    steps.append(
+        {
+            "step": len(steps) + 1,
+            "title": _("Double where the opponent has no points"),
+            "clause": clause,
+            "players": [dict(d) for d in doubled],
+            "notes": notes,
+        }
+    )
     return doubled
 
 
@@ -220,20 +250,36 @@ def _cap(values: list[dict[str, int]], steps: list[dict], clause: str, *, round_
             if value > 0 and value > allowed:
                 capped[me][name] = allowed
                 notes[me].append(
-                    _("%(category)s %(mp)s is more than half of %(total)s, rounded up: reduced to %(allowed)s, "
-                      "one more than the other positive categories", category=CATEGORY_NAMES[name], mp=value,
-                      total=positive_total, allowed=allowed) if round_up
-                    else _("%(category)s %(mp)s is more than half of %(total)s: reduced to %(rest)s, the other "
-                           "positive categories", category=CATEGORY_NAMES[name], mp=value, total=positive_total,
-                           rest=rest)
+                    _(
+                        "%(category)s %(mp)s is more than half of %(total)s, rounded up: reduced to %(allowed)s, "
+                        "one more than the other positive categories",
+                        category=CATEGORY_NAMES[name],
+                        mp=value,
+                        total=positive_total,
+                        allowed=allowed,
+                    )
+                    if round_up
+                    else _(
+                        "%(category)s %(mp)s is more than half of %(total)s: reduced to %(rest)s, the other "
+                        "positive categories",
+                        category=CATEGORY_NAMES[name],
+                        mp=value,
+                        total=positive_total,
+                        rest=rest,
+                    )
                 )
                 break  # at most one type can be more than half
-    steps.append({
-        "step": len(steps) + 1,
-        "title": (_("No category over half of the total, rounded up") if round_up
-                  else _("No category over half of the positive total")),
-        "clause": clause,
-        "players": [dict(c) for c in capped],
-        "notes": notes,
-    })
+    steps.append(
+        {
+            "step": len(steps) + 1,
+            "title": (
+                _("No category over half of the total, rounded up")
+                if round_up
+                else _("No category over half of the positive total")
+            ),
+            "clause": clause,
+            "players": [dict(c) for c in capped],
+            "notes": notes,
+        }
+    )
     return capped

@@ -44,8 +44,12 @@ class MatchedDeck:
 
     def matched(self, *sections: str) -> list[tuple[int, Card]]:
         """Each known card of the given sections with its count."""
-        return [(entry.count, card) for section in sections for entry, card in self.sections.get(section, [])
-                if card is not None]
+        return [
+            (entry.count, card)
+            for section in sections
+            for entry, card in self.sections.get(section, [])
+            if card is not None
+        ]
 
 
 def avatar_alignment(deck: Deck, index: CardIndex, hint: str | None) -> str | None:
@@ -58,7 +62,8 @@ def avatar_alignment(deck: Deck, index: CardIndex, hint: str | None) -> str | No
 
 
 def deck_alignment(deck: Deck, index: CardIndex, hint: str | None) -> str | None:
-    """The deck's alignment: its avatar's, else ``hint`` (the event's), else what most of its resources and sites are."""
+    """The deck's alignment: its avatar's, else ``hint`` (the event's), else what most of its resources
+    and sites are."""
     found = avatar_alignment(deck, index, hint) or hint
     if found:
         return found
@@ -71,8 +76,14 @@ def deck_alignment(deck: Deck, index: CardIndex, hint: str | None) -> str | None
     return votes.most_common(1)[0][0] if votes else None
 
 
-def match_entries(entries: tuple[Entry, ...], index: CardIndex, alignment: str | None, unknown: list[Unknown],
-                   deck_name: str, section: str) -> list[tuple[Entry, Card | None]]:
+def match_entries(
+    entries: tuple[Entry, ...],
+    index: CardIndex,
+    alignment: str | None,
+    unknown: list[Unknown],
+    deck_name: str,
+    section: str,
+) -> list[tuple[Entry, Card | None]]:
     """Each entry with the card it names (None, and listed in ``unknown``, when no card has the name).
 
     ``alignment`` chooses between the hero and the minion printing of one name.
@@ -87,11 +98,15 @@ def match_entries(entries: tuple[Entry, ...], index: CardIndex, alignment: str |
     return matched
 
 
-def match_deck(name: str, deck: Deck, index: CardIndex, alignment: str | None,
-               unknown: list[Unknown]) -> MatchedDeck:
+def match_deck(name: str, deck: Deck, index: CardIndex, alignment: str | None, unknown: list[Unknown]) -> MatchedDeck:
     """Every section of ``deck`` matched (see ``match_entries``); ``name`` is the deck's (main, against-hero, ...)."""
-    return MatchedDeck(name, {section: match_entries(deck.section(section), index, alignment, unknown, name, section)
-                              for section in (POOL, PLAY, SIDEBOARD, SITES)})
+    return MatchedDeck(
+        name,
+        {
+            section: match_entries(deck.section(section), index, alignment, unknown, name, section)
+            for section in (POOL, PLAY, SIDEBOARD, SITES)
+        },
+    )
 
 
 def product_counts(product: list[tuple[Entry, Card | None]]) -> Counter:

@@ -24,8 +24,10 @@ SIDEBOARD_P4 = "Policy Number 4, Larger Sideboard"
 SINGLE_ALIGNMENT_CLAUSE = "Version 3 and Policy Number 4, Single Alignment"
 GENERAL_OPPONENT_CLAUSE = "Version 3 and Policy Number 4, General Opponent"
 SEALED_CLAUSE = "Policy Number 4, The Sealed Deck Game (Policy #1: The Sealed Deck Game)"
-DECK_SIZE_CLAUSE = ("Version 3 and Policy Number 4, The Sealed Deck Game: \"sealed deck tournaments only require a "
-                    "25/25 card minimum deck size (as printed in the rulesbook)\"")
+DECK_SIZE_CLAUSE = (
+    'Version 3 and Policy Number 4, The Sealed Deck Game: "sealed deck tournaments only require a '
+    '25/25 card minimum deck size (as printed in the rulesbook)"'
+)
 FALLEN_WIZARD_DECLARATION = "Policy Number 4, Single Alignment and General Opponent"
 CHALLENGE_DECK_CLAUSE = "Policy Number 4, The Challenge Deck Game"
 SCENARIO_CLAUSE = "Policy #1 and Policy Number 4, The Resource/Character Scenario Game"
@@ -41,10 +43,22 @@ OFFICIAL_SCENARIOS = ("A Hobbit's Quest", "Barrels out of Bond", "The King benea
 # standard rules game formats" to the rulesbook's 15, 20 (three-deck game) and 25
 # (four-deck game), which Version 3 keeps (docs/rules.md, reading 40). Starter rules have
 # no sideboard; where a text gives no number, nothing is checked.
-_SIDEBOARD_P4 = {"one-deck-standard": 30, "two-deck": 30, "three-deck": 35, "campaign": 40, "sealed-standard": 30,
-                 "challenge-deck": 30}
-_SIDEBOARD_P1 = {"one-deck-standard": 20, "two-deck": 20, "three-deck": 25, "campaign": 30, "sealed-standard": 20,
-                 "challenge-deck": 20}
+_SIDEBOARD_P4 = {
+    "one-deck-standard": 30,
+    "two-deck": 30,
+    "three-deck": 35,
+    "campaign": 40,
+    "sealed-standard": 30,
+    "challenge-deck": 30,
+}
+_SIDEBOARD_P1 = {
+    "one-deck-standard": 20,
+    "two-deck": 20,
+    "three-deck": 25,
+    "campaign": 30,
+    "sealed-standard": 20,
+    "challenge-deck": 20,
+}
 _STARTER = ("one-deck-starter", "sealed-starter")
 SEALED_GAME_TYPES = ("sealed-starter", "sealed-standard")
 MAX_POOL_CHARACTERS = 10
@@ -58,7 +72,8 @@ FALLEN_WIZARD_CARDS = 10
 
 
 def sideboard_limit(policy_key: str, game_type: str) -> int | None:
-    """The most cards a sideboard may hold for this policy and game type; 0 under starter rules; None if no text says."""
+    """The most cards a sideboard may hold for this policy and game type; 0 under starter rules; None if
+    no text says."""
     if game_type in _STARTER:
         return 0
     table = _SIDEBOARD_P4 if policy_key == "policy-4-2001" else _SIDEBOARD_P1

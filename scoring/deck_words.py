@@ -21,7 +21,8 @@ def is_main(deck: MatchedDeck) -> bool:
 def deck_name(deck: MatchedDeck) -> Text | str:
     """Which deck of a general-opponent list a problem is in, said in brackets after what it is about."""
     if deck.name == AGAINST_HERO:
-        # Translators: the deck a general-opponent player brings against hero opponents, as in "the pool (against hero)".
+        # Translators: the deck a general-opponent player brings against hero opponents, as in "the pool (against
+        # hero)".
         return _("against hero")
     if deck.name == AGAINST_MINION:
         # Translators: the deck a general-opponent player brings against minion opponents.
@@ -42,58 +43,95 @@ def too_many_wizards(deck: MatchedDeck, name: str, count: int) -> Text:
     """More than two of the same Wizard."""
     if is_main(deck):
         # Translators: %(card)s is a card's name (an avatar).
-        return ngettext("%(count)s copy of %(card)s; at most 2 of the same Wizard",
-                        "%(count)s copies of %(card)s; at most 2 of the same Wizard", count, card=name)
+        return ngettext(
+            "%(count)s copy of %(card)s; at most 2 of the same Wizard",
+            "%(count)s copies of %(card)s; at most 2 of the same Wizard",
+            count,
+            card=name,
+        )
     # Translators: %(card)s is a card's name (an avatar); %(deck)s says which deck, such as "against hero".
-    return ngettext("%(count)s copy of %(card)s (%(deck)s); at most 2 of the same Wizard",
-                    "%(count)s copies of %(card)s (%(deck)s); at most 2 of the same Wizard", count, card=name,
-                    deck=deck_name(deck))
+    return ngettext(
+        "%(count)s copy of %(card)s (%(deck)s); at most 2 of the same Wizard",
+        "%(count)s copies of %(card)s (%(deck)s); at most 2 of the same Wizard",
+        count,
+        card=name,
+        deck=deck_name(deck),
+    )
 
 
 def too_many_unique(deck: MatchedDeck, name: str, count: int) -> Text:
     """More than one of a unique card."""
     if is_main(deck):
         # Translators: %(card)s is a card's name.
-        return ngettext("%(count)s copy of the unique card %(card)s; at most 1",
-                        "%(count)s copies of the unique card %(card)s; at most 1", count, card=name)
+        return ngettext(
+            "%(count)s copy of the unique card %(card)s; at most 1",
+            "%(count)s copies of the unique card %(card)s; at most 1",
+            count,
+            card=name,
+        )
     # Translators: %(card)s is a card's name; %(deck)s says which deck, such as "against hero".
-    return ngettext("%(count)s copy of the unique card %(card)s (%(deck)s); at most 1",
-                    "%(count)s copies of the unique card %(card)s (%(deck)s); at most 1", count, card=name,
-                    deck=deck_name(deck))
+    return ngettext(
+        "%(count)s copy of the unique card %(card)s (%(deck)s); at most 1",
+        "%(count)s copies of the unique card %(card)s (%(deck)s); at most 1",
+        count,
+        card=name,
+        deck=deck_name(deck),
+    )
 
 
 def too_many_copies(deck: MatchedDeck, name: str, count: int) -> Text:
     """More than three of any other card."""
     if is_main(deck):
         # Translators: %(card)s is a card's name.
-        return ngettext("%(count)s copy of %(card)s; at most 3", "%(count)s copies of %(card)s; at most 3", count,
-                        card=name)
+        return ngettext(
+            "%(count)s copy of %(card)s; at most 3", "%(count)s copies of %(card)s; at most 3", count, card=name
+        )
     # Translators: %(card)s is a card's name; %(deck)s says which deck, such as "against hero".
-    return ngettext("%(count)s copy of %(card)s (%(deck)s); at most 3",
-                    "%(count)s copies of %(card)s (%(deck)s); at most 3", count, card=name, deck=deck_name(deck))
+    return ngettext(
+        "%(count)s copy of %(card)s (%(deck)s); at most 3",
+        "%(count)s copies of %(card)s (%(deck)s); at most 3",
+        count,
+        card=name,
+        deck=deck_name(deck),
+    )
 
 
 def pool_too_large(deck: MatchedDeck, characters: int, limit: int) -> Text:
     """The pool holds more characters than ``limit``."""
     if is_main(deck):
-        return ngettext("the pool has %(count)s character; at most %(limit)s",
-                        "the pool has %(count)s characters; at most %(limit)s", characters, limit=limit)
+        return ngettext(
+            "the pool has %(count)s character; at most %(limit)s",
+            "the pool has %(count)s characters; at most %(limit)s",
+            characters,
+            limit=limit,
+        )
     # Translators: %(deck)s says which deck, such as "against hero".
-    return ngettext("the pool (%(deck)s) has %(count)s character; at most %(limit)s",
-                    "the pool (%(deck)s) has %(count)s characters; at most %(limit)s", characters,
-                    limit=limit, deck=deck_name(deck))
+    return ngettext(
+        "the pool (%(deck)s) has %(count)s character; at most %(limit)s",
+        "the pool (%(deck)s) has %(count)s characters; at most %(limit)s",
+        characters,
+        limit=limit,
+        deck=deck_name(deck),
+    )
 
 
 def play_deck_characters(deck: MatchedDeck, in_play: int, limit: int) -> Text:
     """The play deck holds more characters than ``limit``."""
     if is_main(deck):
-        return ngettext("the play deck has %(count)s character; at most %(limit)s",
-                        "the play deck has %(count)s characters; at most %(limit)s", in_play,
-                        limit=limit)
+        return ngettext(
+            "the play deck has %(count)s character; at most %(limit)s",
+            "the play deck has %(count)s characters; at most %(limit)s",
+            in_play,
+            limit=limit,
+        )
     # Translators: %(deck)s says which deck, such as "against hero".
-    return ngettext("the play deck (%(deck)s) has %(count)s character; at most %(limit)s",
-                    "the play deck (%(deck)s) has %(count)s characters; at most %(limit)s", in_play,
-                    limit=limit, deck=deck_name(deck))
+    return ngettext(
+        "the play deck (%(deck)s) has %(count)s character; at most %(limit)s",
+        "the play deck (%(deck)s) has %(count)s characters; at most %(limit)s",
+        in_play,
+        limit=limit,
+        deck=deck_name(deck),
+    )
 
 
 def not_of_alignment(deck: MatchedDeck, alignment: str) -> Text:

@@ -44,19 +44,66 @@ MAX_LINE_CHARACTERS = 300
 MAX_COPIES_WRITTEN = 99
 
 _HEADINGS = {
-    POOL: ("pool", "starting", "starting pool", "pool of starting characters", "starting characters", "starting company",
-           "draft", "draft pool", "character draft", "character pool"),
-    PLAY: ("play deck", "playdeck", "deck", "main deck", "characters", "character", "resources", "resource",
-           "hazards", "hazard", "creatures", "avatar", "avatars", "wizard", "wizards", "items", "allies",
-           "factions", "events"),
+    POOL: (
+        "pool",
+        "starting",
+        "starting pool",
+        "pool of starting characters",
+        "starting characters",
+        "starting company",
+        "draft",
+        "draft pool",
+        "character draft",
+        "character pool",
+    ),
+    PLAY: (
+        "play deck",
+        "playdeck",
+        "deck",
+        "main deck",
+        "characters",
+        "character",
+        "resources",
+        "resource",
+        "hazards",
+        "hazard",
+        "creatures",
+        "avatar",
+        "avatars",
+        "wizard",
+        "wizards",
+        "items",
+        "allies",
+        "factions",
+        "events",
+    ),
     SIDEBOARD: ("sideboard", "side board", "side", "sb"),
     SITES: ("sites", "site", "location deck", "locations", "regions"),
-    AGAINST_FALLEN_WIZARD: ("against fallen wizard", "vs fallen wizard", "versus fallen wizard",
-                            "fallen wizard sideboard", "sideboard against fallen wizard",
-                            "sideboard vs fallen wizard", "predetermined cards", "ten predetermined cards",
-                            "anti fw"),
-    PRODUCT: ("product", "received", "cards received", "starter and boosters", "sealed product", "sealed pool",
-              "starter", "starter deck", "booster", "boosters", "booster pack", "booster packs"),
+    AGAINST_FALLEN_WIZARD: (
+        "against fallen wizard",
+        "vs fallen wizard",
+        "versus fallen wizard",
+        "fallen wizard sideboard",
+        "sideboard against fallen wizard",
+        "sideboard vs fallen wizard",
+        "predetermined cards",
+        "ten predetermined cards",
+        "anti fw",
+    ),
+    PRODUCT: (
+        "product",
+        "received",
+        "cards received",
+        "starter and boosters",
+        "sealed product",
+        "sealed pool",
+        "starter",
+        "starter deck",
+        "booster",
+        "boosters",
+        "booster pack",
+        "booster packs",
+    ),
 }
 _HEADING_OF = {phrase: kind for kind, phrases in _HEADINGS.items() for phrase in phrases}
 
@@ -80,8 +127,9 @@ _X_COUNT_FIRST = re.compile(r"[x×](?P<count>\d{1,3})\s+(?P<name>\S.*)", re.IGNO
 _COUNT_LAST = re.compile(r"(?P<name>\S.*?)\s+[x×*]\s*(?P<count>\d{1,3})", re.IGNORECASE)
 _COUNT_IN_PARENTHESES = re.compile(r"(?P<name>\S.*?)\s*\((?P<count>\d{1,3})\)")
 _BARE_COUNT_LAST = re.compile(r"(?P<name>\S.*?)\s+(?P<count>\d{1,2})")
-_HEADING_COUNT = re.compile(r"(?:\(\s*\d+(?:\s*cards?)?\s*\)|\[\s*\d+(?:\s*cards?)?\s*\]|\d+(?:\s*cards?)?)$",
-                            re.IGNORECASE)
+_HEADING_COUNT = re.compile(
+    r"(?:\(\s*\d+(?:\s*cards?)?\s*\)|\[\s*\d+(?:\s*cards?)?\s*\]|\d+(?:\s*cards?)?)$", re.IGNORECASE
+)
 # A line of rules or dashes that sets sections apart ("-----", "====", "* * *").
 _SEPARATOR = re.compile(r"[\W_]+")
 # A set or edition written after the name ("Sting [TW]", "Sting {METW}") tells nothing the index needs.
@@ -125,11 +173,16 @@ class DeckList:
 
     def as_dict(self) -> dict:
         """The list as JSON-ready data, the form ``read_deck_json`` reads back."""
+
         def entries(items: tuple[Entry, ...]) -> list[dict]:
             return [{"count": item.count, "name": item.name} for item in items]
 
-        data: dict = {"decks": {name: {section: entries(deck.section(section)) for section in SECTIONS}
-                                for name, deck in self.decks.items()}}
+        data: dict = {
+            "decks": {
+                name: {section: entries(deck.section(section)) for section in SECTIONS}
+                for name, deck in self.decks.items()
+            }
+        }
         if self.against_fallen_wizard:
             data[AGAINST_FALLEN_WIZARD] = entries(self.against_fallen_wizard)
         if self.product:
@@ -154,8 +207,7 @@ def _heading(line: str) -> str | None:
 
 def _entry(line: str, number: int) -> Entry:
     text = _SET_NOTE.sub("", line)
-    for pattern in (_COUNT_FIRST, _X_COUNT_FIRST, _COUNT_LAST, _COUNT_IN_PARENTHESES,
-                    _BARE_COUNT_LAST):
+    for pattern in (_COUNT_FIRST, _X_COUNT_FIRST, _COUNT_LAST, _COUNT_IN_PARENTHESES, _BARE_COUNT_LAST):
         found = pattern.fullmatch(text)
         if found:
             count, name = int(found["count"]), found["name"].strip()
@@ -165,8 +217,9 @@ def _entry(line: str, number: int) -> Entry:
     field_name = f"line {number}"
     if not 1 <= count <= MAX_COPIES_WRITTEN:
         # Translators: %(line)s is a line of a deck list as the player wrote it.
-        raise RuleError(_("“%(line)s”: a count must be from 1 to %(limit)s", line=line, limit=MAX_COPIES_WRITTEN),
-                        field=field_name)
+        raise RuleError(
+            _("“%(line)s”: a count must be from 1 to %(limit)s", line=line, limit=MAX_COPIES_WRITTEN), field=field_name
+        )
     if not name or name.isdigit():
         # Translators: %(line)s is a line of a deck list as the player wrote it.
         raise RuleError(_("“%(line)s” names no card", line=line), field=field_name)
@@ -199,10 +252,15 @@ class _Builder:
             self.sections.setdefault(self.deck, {}).setdefault(self.section, []).append(entry)
 
     def deck_list(self) -> DeckList:
-        decks = {name: Deck(**{section: tuple(entries) for section, entries in sections.items()})
-                 for name, sections in self.sections.items()}
-        return DeckList(decks=decks, against_fallen_wizard=tuple(self.apart[AGAINST_FALLEN_WIZARD]),
-                        product=tuple(self.apart[PRODUCT]))
+        decks = {
+            name: Deck(**{section: tuple(entries) for section, entries in sections.items()})
+            for name, sections in self.sections.items()
+        }
+        return DeckList(
+            decks=decks,
+            against_fallen_wizard=tuple(self.apart[AGAINST_FALLEN_WIZARD]),
+            product=tuple(self.apart[PRODUCT]),
+        )
 
 
 def read_deck_text(text: str) -> DeckList:
@@ -216,8 +274,9 @@ def read_deck_text(text: str) -> DeckList:
         if not line or _SEPARATOR.fullmatch(line):
             continue
         if len(line) > MAX_LINE_CHARACTERS:
-            raise RuleError(_("the line is longer than %(limit)s characters", limit=MAX_LINE_CHARACTERS),
-                            field=f"line {number}")
+            raise RuleError(
+                _("the line is longer than %(limit)s characters", limit=MAX_LINE_CHARACTERS), field=f"line {number}"
+            )
         kind = _heading(line)
         if kind is not None:
             builder.heading(kind)
@@ -240,7 +299,7 @@ def every_entry(deck_list: DeckList) -> tuple[Entry, ...]:
 def _json_entries(value: object, where: str) -> tuple[Entry, ...]:
     if not isinstance(value, list):
         # Translators: "count" and "name" are field names of a deck list given as JSON, kept as written.
-        raise RuleError(_("must be a list of {\"count\", \"name\"} objects"), field=where)
+        raise RuleError(_('must be a list of {"count", "name"} objects'), field=where)
     entries = []
     for index, item in enumerate(value):
         spot = f"{where}[{index}]"
@@ -249,13 +308,27 @@ def _json_entries(value: object, where: str) -> tuple[Entry, ...]:
         count = item.get("count", 1)
         if type(count) is not int or not 1 <= count <= MAX_COPIES_WRITTEN:
             # Translators: %(what)s is a field's name in a deck list given as JSON, kept as written.
-            raise RuleError(_("%(what)s must be a whole number from %(minimum)s to %(maximum)s", what="count",
-                              minimum=1, maximum=MAX_COPIES_WRITTEN), field=f"{spot}.count")
+            raise RuleError(
+                _(
+                    "%(what)s must be a whole number from %(minimum)s to %(maximum)s",
+                    what="count",
+                    minimum=1,
+                    maximum=MAX_COPIES_WRITTEN,
+                ),
+                field=f"{spot}.count",
+            )
         name = item["name"].strip()
         if not name or len(name) > MAX_NAME_LENGTH:
             # Translators: %(what)s is a field's name in a deck list given as JSON, kept as written.
-            raise RuleError(_("%(what)s must have %(minimum)s to %(maximum)s characters", what="name", minimum=1,
-                              maximum=MAX_NAME_LENGTH), field=f"{spot}.name")
+            raise RuleError(
+                _(
+                    "%(what)s must have %(minimum)s to %(maximum)s characters",
+                    what="name",
+                    minimum=1,
+                    maximum=MAX_NAME_LENGTH,
+                ),
+                field=f"{spot}.name",
+            )
         entries.append(Entry(count=count, name=name))
     return tuple(entries)
 
@@ -275,8 +348,14 @@ def read_deck_json(data: object) -> DeckList:
     unknown = set(data) - {"decks", AGAINST_FALLEN_WIZARD, PRODUCT}
     if unknown:
         # Translators: %(name)s is the field given and %(allowed)s the fields allowed, kept as written.
-        raise RuleError(_("unknown field %(name)s; allowed: %(allowed)s", name=repr(sorted(unknown)[0]),
-                          allowed=("decks", AGAINST_FALLEN_WIZARD, PRODUCT)), field="list")
+        raise RuleError(
+            _(
+                "unknown field %(name)s; allowed: %(allowed)s",
+                name=repr(sorted(unknown)[0]),
+                allowed=("decks", AGAINST_FALLEN_WIZARD, PRODUCT),
+            ),
+            field="list",
+        )
     decks_data = data["decks"]
     if not isinstance(decks_data, dict):
         raise RuleError(_("must be an object of decks"), field="decks")
@@ -284,13 +363,19 @@ def read_deck_json(data: object) -> DeckList:
     for name, deck_data in decks_data.items():
         if name not in DECK_NAMES:
             # Translators: %(name)s is the deck given and %(allowed)s the decks a list may have, kept as written.
-            raise RuleError(_("unknown deck %(name)s; one of: %(allowed)s", name=repr(name), allowed=DECK_NAMES),
-                            field="decks")
+            raise RuleError(
+                _("unknown deck %(name)s; one of: %(allowed)s", name=repr(name), allowed=DECK_NAMES), field="decks"
+            )
         if not isinstance(deck_data, dict) or set(deck_data) - set(SECTIONS):
             # Translators: %(sections)s are the sections a deck may have, kept as written.
-            raise RuleError(_("a deck is an object of sections: %(sections)s", sections=SECTIONS), field=f"decks.{name}")
-        decks[name] = Deck(**{section: _json_entries(entries, f"decks.{name}.{section}")
-                              for section, entries in deck_data.items()})
-    return DeckList(decks=decks, against_fallen_wizard=_json_entries(data.get(AGAINST_FALLEN_WIZARD, []),
-                                                                      AGAINST_FALLEN_WIZARD),
-                    product=_json_entries(data.get(PRODUCT, []), PRODUCT))
+            raise RuleError(
+                _("a deck is an object of sections: %(sections)s", sections=SECTIONS), field=f"decks.{name}"
+            )
+        decks[name] = Deck(
+            **{section: _json_entries(entries, f"decks.{name}.{section}") for section, entries in deck_data.items()}
+        )
+    return DeckList(
+        decks=decks,
+        against_fallen_wizard=_json_entries(data.get(AGAINST_FALLEN_WIZARD, []), AGAINST_FALLEN_WIZARD),
+        product=_json_entries(data.get(PRODUCT, []), PRODUCT),
+    )

@@ -30,18 +30,25 @@ from .cards import (
     CardIndex,
 )
 from .deck_matching import MatchedDeck, Unknown, deck_alignment, match_deck, match_entries, product_counts
-from .deck_policy import (
+
+# Where callers have always found them as well: the app asks these before any list is checked.
+from .deck_policy import (  # noqa: F401
+    CHALLENGE_DECK_CLAUSE,
     DECK_MINIMUM,
     DECK_SIZE_CLAUSE,
     DRAFT_P1,
     DRAFT_P4,
     FALLEN_WIZARD_CARDS,
+    FALLEN_WIZARD_DECLARATION,
+    FALLEN_WIZARDS,
     GENERAL_8,
     GENERAL_9,
     GENERAL_OPPONENT_CLAUSE,
     MAX_PLAY_DECK_CHARACTERS,
     MAX_POOL_CHARACTERS,
     MIN_CREATURES,
+    OFFICIAL_SCENARIOS,
+    SCENARIO_CLAUSE,
     SEALED_CLAUSE,
     SEALED_GAME_TYPES,
     SEALED_MINIMUM,
@@ -50,18 +57,10 @@ from .deck_policy import (
     SINGLE_ALIGNMENT,
     SINGLE_ALIGNMENT_CLAUSE,
     creature_minimum_applies,
-    sideboard_limit,
-    two_decks_allowed,
-)
-# Where callers have always found them as well: the app asks these before any list is checked.
-from .deck_policy import (  # noqa: F401
-    CHALLENGE_DECK_CLAUSE,
-    FALLEN_WIZARD_DECLARATION,
-    FALLEN_WIZARDS,
-    OFFICIAL_SCENARIOS,
-    SCENARIO_CLAUSE,
     deck_choice_kind,
     declares_fallen_wizard,
+    sideboard_limit,
+    two_decks_allowed,
 )
 from .deck_words import (
     avatar_in_sideboard,
@@ -126,11 +125,24 @@ class DeckCheck:
 
     def as_dict(self) -> dict:
         """JSON-ready, as ``python -m scoring deck`` prints it."""
-        return {"legal": self.legal, "problems": [problem.as_dict() for problem in self.problems],
-                "unknown": [{"name": item.name, "deck": item.deck, "section": item.section, "line": item.line,
-                             "suggestions": list(item.suggestions)} for item in self.unknown],
-                "capability": self.capability, "capability_reason": self.capability_reason,
-                "alignment": self.alignment, "counts": self.counts}
+        return {
+            "legal": self.legal,
+            "problems": [problem.as_dict() for problem in self.problems],
+            "unknown": [
+                {
+                    "name": item.name,
+                    "deck": item.deck,
+                    "section": item.section,
+                    "line": item.line,
+                    "suggestions": list(item.suggestions),
+                }
+                for item in self.unknown
+            ],
+            "capability": self.capability,
+            "capability_reason": self.capability_reason,
+            "alignment": self.alignment,
+            "counts": self.counts,
+        }
 
 
 def _copies(deck: MatchedDeck, added: list[tuple[int, Card]]) -> list[Problem]:
@@ -173,15 +185,21 @@ def _creatures(deck: MatchedDeck) -> list[Problem]:
     if counted >= MIN_CREATURES:
         return []
     if is_main(deck):
-        message = ngettext("the play deck has %(count)s creature (creature-events count half); at least %(minimum)s",
-                           "the play deck has %(count)s creatures (creature-events count half); at least %(minimum)s",
-                           counted, minimum=MIN_CREATURES)
+        message = ngettext(
+            "the play deck has %(count)s creature (creature-events count half); at least %(minimum)s",
+            "the play deck has %(count)s creatures (creature-events count half); at least %(minimum)s",
+            counted,
+            minimum=MIN_CREATURES,
+        )
     else:
         # Translators: %(deck)s says which deck, such as "against hero".
         message = ngettext(
             "the play deck (%(deck)s) has %(count)s creature (creature-events count half); at least %(minimum)s",
             "the play deck (%(deck)s) has %(count)s creatures (creature-events count half); at least %(minimum)s",
-            counted, minimum=MIN_CREATURES, deck=deck_name(deck))
+            counted,
+            minimum=MIN_CREATURES,
+            deck=deck_name(deck),
+        )
     return [Problem("creatures", GENERAL_8, message)]
 
 
@@ -205,7 +223,9 @@ def _draft(deck: MatchedDeck, policy_key: str) -> list[Problem]:
         problems.append(Problem("pool", clause, message, tuple(others)))
     in_play = sum(count for count, card in deck.matched(PLAY) if card.type == CHARACTER)
     if in_play > MAX_PLAY_DECK_CHARACTERS:
-        problems.append(Problem("play-deck-characters", clause, play_deck_characters(deck, in_play, MAX_PLAY_DECK_CHARACTERS)))
+        problems.append(
+            Problem("play-deck-characters", clause, play_deck_characters(deck, in_play, MAX_PLAY_DECK_CHARACTERS))
+        )
     return problems
 
 
@@ -222,20 +242,30 @@ def _sideboard(deck: MatchedDeck, policy_key: str, game_type: str) -> list[Probl
         else:
             # Translators: %(size)s is how many cards the list's sideboard holds; %(deck)s says which deck, such as
             # "against hero".
-            message = _("starter rules have no sideboard; this list (%(deck)s) has %(size)s", size=size,
-                        deck=deck_name(deck))
+            message = _(
+                "starter rules have no sideboard; this list (%(deck)s) has %(size)s", size=size, deck=deck_name(deck)
+            )
         return [Problem("sideboard", clause, message)]
     if is_main(deck):
         # Translators: %(game_type)s is the game type's key, such as two-deck, kept as written.
-        message = ngettext("the sideboard has %(count)s card; at most %(limit)s in a %(game_type)s game",
-                           "the sideboard has %(count)s cards; at most %(limit)s in a %(game_type)s game", size,
-                           limit=limit, game_type=GAME_TYPE_WORDS[game_type])
+        message = ngettext(
+            "the sideboard has %(count)s card; at most %(limit)s in a %(game_type)s game",
+            "the sideboard has %(count)s cards; at most %(limit)s in a %(game_type)s game",
+            size,
+            limit=limit,
+            game_type=GAME_TYPE_WORDS[game_type],
+        )
     else:
         # Translators: %(game_type)s is the game type's key, such as two-deck, kept as written; %(deck)s says which
         # deck, such as "against hero".
-        message = ngettext("the sideboard (%(deck)s) has %(count)s card; at most %(limit)s in a %(game_type)s game",
-                           "the sideboard (%(deck)s) has %(count)s cards; at most %(limit)s in a %(game_type)s game",
-                           size, limit=limit, game_type=GAME_TYPE_WORDS[game_type], deck=deck_name(deck))
+        message = ngettext(
+            "the sideboard (%(deck)s) has %(count)s card; at most %(limit)s in a %(game_type)s game",
+            "the sideboard (%(deck)s) has %(count)s cards; at most %(limit)s in a %(game_type)s game",
+            size,
+            limit=limit,
+            game_type=GAME_TYPE_WORDS[game_type],
+            deck=deck_name(deck),
+        )
     return [Problem("sideboard", clause, message)]
 
 
@@ -256,8 +286,13 @@ def _allowed(card: Card, alignment: str) -> bool:
 
 
 def _alignment(deck: MatchedDeck, alignment: str) -> list[Problem]:
-    wrong = sorted({card.name for _count, card in deck.matched(POOL, PLAY, SIDEBOARD, SITES)
-                    if card.type in (CHARACTER, RESOURCE, SITE) and not _allowed(card, alignment)})
+    wrong = sorted(
+        {
+            card.name
+            for _count, card in deck.matched(POOL, PLAY, SIDEBOARD, SITES)
+            if card.type in (CHARACTER, RESOURCE, SITE) and not _allowed(card, alignment)
+        }
+    )
     if not wrong:
         return []
     return [Problem("alignment", SINGLE_ALIGNMENT_CLAUSE, not_of_alignment(deck, alignment), tuple(wrong))]
@@ -270,23 +305,49 @@ def _sealed(deck: MatchedDeck, product: Counter) -> list[Problem]:
     resources = sum(count for count, card in play if card.type in (RESOURCE, CHARACTER))
     hazards = sum(count for count, card in play if card.type == HAZARD)
     if resources < SEALED_MINIMUM:
-        problems.append(Problem("sealed-minimum", SEALED_CLAUSE, ngettext(
-            "the deck has %(count)s resource or character; at least %(minimum)s, or every playable one the player "
-            "received (the coordinator judges)",
-            "the deck has %(count)s resources and characters; at least %(minimum)s, or every playable one the player "
-            "received (the coordinator judges)", resources, minimum=SEALED_MINIMUM)))
+        problems.append(
+            Problem(
+                "sealed-minimum",
+                SEALED_CLAUSE,
+                ngettext(
+                    "the deck has %(count)s resource or character; at least %(minimum)s, or every "
+                    "playable one the player "
+                    "received (the coordinator judges)",
+                    "the deck has %(count)s resources and characters; at least %(minimum)s, or every "
+                    "playable one the player "
+                    "received (the coordinator judges)",
+                    resources,
+                    minimum=SEALED_MINIMUM,
+                ),
+            )
+        )
     if hazards < SEALED_MINIMUM:
-        problems.append(Problem("sealed-minimum", SEALED_CLAUSE, ngettext(
-            "the deck has %(count)s hazard; at least %(minimum)s, or every playable one the player received "
-            "(the coordinator judges)",
-            "the deck has %(count)s hazards; at least %(minimum)s, or every playable one the player received "
-            "(the coordinator judges)", hazards, minimum=SEALED_MINIMUM)))
+        problems.append(
+            Problem(
+                "sealed-minimum",
+                SEALED_CLAUSE,
+                ngettext(
+                    "the deck has %(count)s hazard; at least %(minimum)s, or every playable one the player received "
+                    "(the coordinator judges)",
+                    "the deck has %(count)s hazards; at least %(minimum)s, or every playable one the player received "
+                    "(the coordinator judges)",
+                    hazards,
+                    minimum=SEALED_MINIMUM,
+                ),
+            )
+        )
     used = deck.cards(POOL, PLAY, SIDEBOARD, SITES)
     beyond = sorted(name for name, count in used.items() if count > product.get(name, 0))
     if product and beyond:
-        problems.append(Problem("sealed-product", SEALED_CLAUSE,
-                                # Translators: says what the cards listed with this problem are.
-                                _("cards the player did not receive in their starter and boosters"), tuple(beyond)))
+        problems.append(
+            Problem(
+                "sealed-product",
+                SEALED_CLAUSE,
+                # Translators: says what the cards listed with this problem are.
+                _("cards the player did not receive in their starter and boosters"),
+                tuple(beyond),
+            )
+        )
     return problems
 
 
@@ -301,14 +362,31 @@ def _deck_size(deck: MatchedDeck) -> list[Problem]:
     hazards = sum(count for count, card in play if card.type == HAZARD)
     problems = []
     if resources < DECK_MINIMUM:
-        problems.append(Problem("deck-minimum", DECK_SIZE_CLAUSE, ngettext(
-            "the play deck has %(count)s resource or character; at least %(minimum)s",
-            "the play deck has %(count)s resources and characters; at least %(minimum)s", resources,
-            minimum=DECK_MINIMUM)))
+        problems.append(
+            Problem(
+                "deck-minimum",
+                DECK_SIZE_CLAUSE,
+                ngettext(
+                    "the play deck has %(count)s resource or character; at least %(minimum)s",
+                    "the play deck has %(count)s resources and characters; at least %(minimum)s",
+                    resources,
+                    minimum=DECK_MINIMUM,
+                ),
+            )
+        )
     if hazards < DECK_MINIMUM:
-        problems.append(Problem("deck-minimum", DECK_SIZE_CLAUSE, ngettext(
-            "the play deck has %(count)s hazard; at least %(minimum)s",
-            "the play deck has %(count)s hazards; at least %(minimum)s", hazards, minimum=DECK_MINIMUM)))
+        problems.append(
+            Problem(
+                "deck-minimum",
+                DECK_SIZE_CLAUSE,
+                ngettext(
+                    "the play deck has %(count)s hazard; at least %(minimum)s",
+                    "the play deck has %(count)s hazards; at least %(minimum)s",
+                    hazards,
+                    minimum=DECK_MINIMUM,
+                ),
+            )
+        )
     return problems
 
 
@@ -316,10 +394,18 @@ def _fallen_wizard_cards(deck_list: DeckList) -> list[Problem]:
     extra = sum(entry.count for entry in deck_list.against_fallen_wizard)
     if extra <= FALLEN_WIZARD_CARDS:
         return []
-    return [Problem("against-fallen-wizard", GENERAL_OPPONENT_CLAUSE,
-                    ngettext("%(count)s card added against a Fallen-wizard; at most %(limit)s",
-                             "%(count)s cards added against a Fallen-wizard; at most %(limit)s", extra,
-                             limit=FALLEN_WIZARD_CARDS))]
+    return [
+        Problem(
+            "against-fallen-wizard",
+            GENERAL_OPPONENT_CLAUSE,
+            ngettext(
+                "%(count)s card added against a Fallen-wizard; at most %(limit)s",
+                "%(count)s cards added against a Fallen-wizard; at most %(limit)s",
+                extra,
+                limit=FALLEN_WIZARD_CARDS,
+            ),
+        )
+    ]
 
 
 def _decks_problem(given: set[str], two_allowed: bool, one_deck_clause: str) -> Problem | None:
@@ -328,13 +414,23 @@ def _decks_problem(given: set[str], two_allowed: bool, one_deck_clause: str) -> 
     if two_allowed and given == {AGAINST_HERO, AGAINST_MINION}:
         return None
     if two_allowed:
-        return Problem("decks", GENERAL_OPPONENT_CLAUSE, _("a list has one deck, or a deck against hero and a deck "
-                                                          "against minion opponents"))
+        return Problem(
+            "decks",
+            GENERAL_OPPONENT_CLAUSE,
+            _("a list has one deck, or a deck against hero and a deck against minion opponents"),
+        )
     return Problem("decks", one_deck_clause, _("this event wants one deck"))
 
 
-def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, game_type: str,
-                    event_format: str, product: tuple[Entry, ...] | None = None) -> DeckCheck:
+def check_deck_list(
+    deck_list: DeckList,
+    index: CardIndex,
+    *,
+    policy_key: str,
+    game_type: str,
+    event_format: str,
+    product: tuple[Entry, ...] | None = None,
+) -> DeckCheck:
     """Every problem of ``deck_list`` under the policy, game type and format, its capability and its counts.
 
     In a sealed event ``product`` is what the coordinator handed the player; without it
@@ -353,8 +449,11 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
         empty = Problem("empty", GENERAL_9, _("the list holds no cards"))
         # Translators: why a deck list without cards cannot destroy The One Ring.
         return DeckCheck((empty,), (), MARSHALLING_POINTS_DECK, _("no cards"))
-    wrong_decks = _decks_problem(set(given), two_decks_allowed(event_format, game_type),
-                                 SINGLE_ALIGNMENT_CLAUSE if event_format in SINGLE_ALIGNMENT else policy.format_clause)
+    wrong_decks = _decks_problem(
+        set(given),
+        two_decks_allowed(event_format, game_type),
+        SINGLE_ALIGNMENT_CLAUSE if event_format in SINGLE_ALIGNMENT else policy.format_clause,
+    )
     if wrong_decks:
         problems.append(wrong_decks)
     elif len(given) == 1:
@@ -363,8 +462,13 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
     counts: dict[str, dict[str, int]] = {}
     capabilities = []
     alignments = {}
-    added = [(entry.count, card) for entry, card in match_entries(
-        deck_list.against_fallen_wizard, index, None, unknown, AGAINST_FALLEN_WIZARD, SIDEBOARD) if card is not None]
+    added = [
+        (entry.count, card)
+        for entry, card in match_entries(
+            deck_list.against_fallen_wizard, index, None, unknown, AGAINST_FALLEN_WIZARD, SIDEBOARD
+        )
+        if card is not None
+    ]
     received = deck_list.product if product is None else product
     product_cards = match_entries(received, index, None, unknown, PRODUCT, PRODUCT)
     for name, deck in given.items():
@@ -382,11 +486,19 @@ def check_deck_list(deck_list: DeckList, index: CardIndex, *, policy_key: str, g
             problems += _sealed(matched, product_counts(product_cards))
         elif game_type != "challenge-deck":  # a challenge deck is as it was bought
             problems += _deck_size(matched)
-        capabilities.append(deck_capability(starting=matched.cards(POOL, PLAY), play=matched.cards(PLAY),
-                                            available=matched.cards(PLAY, SIDEBOARD), policy_key=policy_key,
-                                            sites=matched.cards(SITES), alignment=alignment))
-        counts[name] = {section: sum(entry.count for entry in deck.section(section))
-                        for section in (POOL, PLAY, SIDEBOARD, SITES)}
+        capabilities.append(
+            deck_capability(
+                starting=matched.cards(POOL, PLAY),
+                play=matched.cards(PLAY),
+                available=matched.cards(PLAY, SIDEBOARD),
+                policy_key=policy_key,
+                sites=matched.cards(SITES),
+                alignment=alignment,
+            )
+        )
+        counts[name] = {
+            section: sum(entry.count for entry in deck.section(section)) for section in (POOL, PLAY, SIDEBOARD, SITES)
+        }
         counts[name]["creatures"] = creature_count(matched)
     if len({a for a in alignments.values() if a}) > 1:
         problems.append(Problem("alignment", GENERAL_OPPONENT_CLAUSE, _("the two decks must be of the same alignment")))

@@ -25,7 +25,7 @@ class RuleError(ValueError):
         text = f"{self.field}: {self.message}" if self.field else self.message
         return f"{text} [{self.rule}]" if self.rule else text
 
-    def at(self, prefix: str) -> "RuleError":
+    def at(self, prefix: str) -> RuleError:
         """The same error with ``prefix`` put in front of its field path."""
         field = f"{prefix}.{self.field}" if self.field and not self.field.startswith("[") else f"{prefix}{self.field}"
         return RuleError(self.message, field=field, rule=self.rule)

@@ -36,8 +36,12 @@ def choice_field(value: object, choices: tuple, field: str, what: str):
         raise RuleError(
             # Translators: %(what)s is a field's name in the archive, %(choices)s the values it allows and %(value)s
             # the value given, all kept as written.
-            _("%(what)s must be one of %(choices)s, not %(value)s", what=what, choices=tuple(map(str, choices)),
-              value=repr(value)),
+            _(
+                "%(what)s must be one of %(choices)s, not %(value)s",
+                what=what,
+                choices=tuple(map(str, choices)),
+                value=repr(value),
+            ),
             field=field,
         )
     return value
@@ -48,8 +52,13 @@ def whole_field(value: object, field: str, what: str, *, minimum: int, maximum: 
     if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
         raise RuleError(
             # Translators: %(what)s is a field's name in the archive and %(value)s the value given, kept as written.
-            _("%(what)s must be a whole number from %(minimum)s to %(maximum)s, not %(value)s", what=what,
-              minimum=minimum, maximum=maximum, value=repr(value)),
+            _(
+                "%(what)s must be a whole number from %(minimum)s to %(maximum)s, not %(value)s",
+                what=what,
+                minimum=minimum,
+                maximum=maximum,
+                value=repr(value),
+            ),
             field=field,
         )
     return value

@@ -24,8 +24,8 @@ from .policy_terms import PLAYOFF_RESOLUTIONS
 from .stages import ELIMINATION, PLAYOFF, SWISS, Stage, stage_bracket
 from .standings import StandingRow, Standings, compute_standings
 
-PLAYOFF_CLAUSE = "{tiebreaks}: playoff rounds \"formatted in the same manner as the tournament\""
-LOWER_TIER_CLAUSE = "Policy #1, Tournament Point Ties: \"the previously mentioned guidelines also apply\""
+PLAYOFF_CLAUSE = '{tiebreaks}: playoff rounds "formatted in the same manner as the tournament"'
+LOWER_TIER_CLAUSE = 'Policy #1, Tournament Point Ties: "the previously mentioned guidelines also apply"'
 # The standings' note for players still tied after the menu (scoring/tiebreaks.py), which says what a stage
 # decided once it has.
 STILL_TIED = "still tied with %(players)s after every criterion"
@@ -34,7 +34,7 @@ STILL_TIED = "still tied with %(players)s after every criterion"
 SWISS_STANDINGS = _("Swiss standings")
 # Translators: where a player's place comes from: a player outside an elimination event's bracket.
 NOT_SEEDED = _("not seeded")
-TOP_CUT_CLAUSE = "Policy #1, Elimination: \"Normal single-, and double-elimination are acceptable\""
+TOP_CUT_CLAUSE = 'Policy #1, Elimination: "Normal single-, and double-elimination are acceptable"'
 
 
 @dataclass(frozen=True)
@@ -57,9 +57,17 @@ class StagePlan:
 
     def as_dict(self) -> dict:
         """The plan as JSON data (``python -m scoring standings``)."""
-        return {"kind": self.kind, "players": list(self.players), "for_place": self.for_place,
-                "rounds": self.rounds, "bracket": self.bracket, "seeded_by": self.seeded_by,
-                "seed": self.seed, "drawn": list(self.drawn), "clause": self.clause}
+        return {
+            "kind": self.kind,
+            "players": list(self.players),
+            "for_place": self.for_place,
+            "rounds": self.rounds,
+            "bracket": self.bracket,
+            "seeded_by": self.seeded_by,
+            "seed": self.seed,
+            "drawn": list(self.drawn),
+            "clause": self.clause,
+        }
 
 
 @dataclass(frozen=True)
@@ -95,8 +103,11 @@ class FinalRanking:
 
     def as_dict(self) -> dict:
         """The ranking as JSON data."""
-        return {"pending": self.pending, "champions": list(self.champions),
-                "ranking": [placing.__dict__ for placing in self.placings]}
+        return {
+            "pending": self.pending,
+            "champions": list(self.champions),
+            "ranking": [placing.__dict__ for placing in self.placings],
+        }
 
 
 def playoff_archive(archive: Archive, stage: Stage) -> Archive:
@@ -108,8 +119,13 @@ def playoff_archive(archive: Archive, stage: Stage) -> Archive:
     offset = stage.first_round - 1
     players = tuple(_from_round(archive.by_id[player], offset) for player in stage.players)
     rounds = tuple(replace(rnd, number=rnd.number - offset, stage=0) for rnd in stage.rounds)
-    return Archive(event=replace(archive.event, structure=SWISS, top_cut=None), players=players, rounds=rounds,
-                   by_id={player.id: player for player in players}, record=archive.record)
+    return Archive(
+        event=replace(archive.event, structure=SWISS, top_cut=None),
+        players=players,
+        rounds=rounds,
+        by_id={player.id: player for player in players},
+        record=archive.record,
+    )
 
 
 def _from_round(player: Player, offset: int) -> Player:
@@ -139,8 +155,13 @@ def playoff_for(archive: Archive, ranking: FinalRanking, place: int) -> StagePla
     clause = PLAYOFF_CLAUSE.format(tiebreaks=policy.tiebreak_clause)
     if place > 1:
         clause = f"{LOWER_TIER_CLAUSE}; {clause}"
-    return StagePlan(kind=PLAYOFF, players=players, for_place=place, rounds=policy.rounds_for(len(players)),
-                     clause=f"{clause}; rounds: {policy.rounds_clause}")
+    return StagePlan(
+        kind=PLAYOFF,
+        players=players,
+        for_place=place,
+        rounds=policy.rounds_for(len(players)),
+        clause=f"{clause}; rounds: {policy.rounds_clause}",
+    )
 
 
 def top_cut_seeds(standings: Standings, size: int, seed: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -197,8 +218,16 @@ def next_stage(archive: Archive, seed: int) -> StagePlan | None:
         if archive.stages:
             return None
         seeds, drawn = elimination_seeds(archive, seed)
-        return StagePlan(kind=ELIMINATION, players=seeds, for_place=1, bracket=event.elimination,
-                         seeded_by=event.seeding, seed=seed, drawn=drawn, clause=TOP_CUT_CLAUSE)
+        return StagePlan(
+            kind=ELIMINATION,
+            players=seeds,
+            for_place=1,
+            bracket=event.elimination,
+            seeded_by=event.seeding,
+            seed=seed,
+            drawn=drawn,
+            clause=TOP_CUT_CLAUSE,
+        )
     if archive.stages and not _stage_finished(archive, archive.stages[-1]):
         return None
     if event.top_cut is not None:
@@ -209,8 +238,16 @@ def next_stage(archive: Archive, seed: int) -> StagePlan | None:
         if size < 2:
             return None
         seeds, drawn = top_cut_seeds(standings, size, seed)
-        return StagePlan(kind=ELIMINATION, players=seeds, for_place=1, bracket=event.elimination,
-                         seeded_by="standings", seed=seed, drawn=drawn, clause=TOP_CUT_CLAUSE)
+        return StagePlan(
+            kind=ELIMINATION,
+            players=seeds,
+            for_place=1,
+            bracket=event.elimination,
+            seeded_by="standings",
+            seed=seed,
+            drawn=drawn,
+            clause=TOP_CUT_CLAUSE,
+        )
     if event.tie_resolution not in PLAYOFF_RESOLUTIONS:
         return None
     ranking = final_ranking(archive)
@@ -233,8 +270,11 @@ def pair_next(archive: Archive, seed: int) -> PairingResult:
     paired = len(archive.all_rounds)
     if stage.kind == PLAYOFF:
         if _stage_finished(archive, stage):
-            over = (_("the playoff is over: its standings decide") if stage.for_place == 1
-                    else _("the playoff for place %(place)s is over: its standings decide", place=stage.for_place))
+            over = (
+                _("the playoff is over: its standings decide")
+                if stage.for_place == 1
+                else _("the playoff for place %(place)s is over: its standings decide", place=stage.for_place)
+            )
             raise RuleError(over, field="stages")
         own = pair_next_round(playoff_archive(archive, stage), seed)
         return replace(own, round=paired + 1)
@@ -243,9 +283,13 @@ def pair_next(archive: Archive, seed: int) -> PairingResult:
         # Translators: stage is a stage's title, "Top 8" or "Elimination".
         raise RuleError(_("the %(stage)s bracket is decided", stage=stage.title), field="stages")
     matches = bracket.next_matches
-    return PairingResult(round=paired + 1, seed=seed, bye=None,
-                         games=tuple((table, *match.players) for table, match in enumerate(matches, start=1)),
-                         quality={"bracket": [match.id for match in matches]})
+    return PairingResult(
+        round=paired + 1,
+        seed=seed,
+        bye=None,
+        games=tuple((table, *match.players) for table, match in enumerate(matches, start=1)),
+        quality={"bracket": [match.id for match in matches]},
+    )
 
 
 def _stage_finished(archive: Archive, stage: Stage) -> bool:
@@ -280,9 +324,13 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
         if stage.kind == PLAYOFF:
             if not stage.playoff_over(_still_in(archive, stage)):
                 # Translators: stage is a stage's title ("Playoff"); count is the rounds it plays in all.
-                pending = ngettext("%(stage)s: %(played)s of %(count)s round played",
-                                   "%(stage)s: %(played)s of %(count)s rounds played", stage.rounds_planned,
-                                   stage=stage.title, played=len(stage.rounds))
+                pending = ngettext(
+                    "%(stage)s: %(played)s of %(count)s round played",
+                    "%(stage)s: %(played)s of %(count)s rounds played",
+                    stage.rounds_planned,
+                    stage=stage.title,
+                    played=len(stage.rounds),
+                )
                 continue
             # The place they share now: a drop or a correction above them since the start moves it.
             shared = [place[p] for p in stage.players if place.get(p) is not None]
@@ -290,8 +338,12 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
             for row in compute_standings(playoff_archive(archive, stage)).rows:
                 if row.rank is not None and place.get(row.player) is not None:
                     place[row.player] = base + row.rank - 1
-                    how[row.player] = _("%(stage)s, place %(place)s of %(players)s", stage=stage.title,
-                                        place=row.rank, players=len(stage.players))
+                    how[row.player] = _(
+                        "%(stage)s, place %(place)s of %(players)s",
+                        stage=stage.title,
+                        place=row.rank,
+                        players=len(stage.players),
+                    )
             continue
         bracket = bracket_of(archive, stage)
         if not bracket.complete:
@@ -303,19 +355,29 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
                 place[player] = max(rank, len(in_stage) + 1)  # outside the cut: after everyone in it
         for player in in_stage:
             place[player] = out.get(player)
-            how[player] = (_("%(stage)s: still playing", stage=stage.title) if player not in out
-                           else _("%(stage)s, champion", stage=stage.title) if out[player] == 1
-                           else _("%(stage)s, place %(place)s", stage=stage.title, place=out[player]))
+            how[player] = (
+                _("%(stage)s: still playing", stage=stage.title)
+                if player not in out
+                else _("%(stage)s, champion", stage=stage.title)
+                if out[player] == 1
+                else _("%(stage)s, place %(place)s", stage=stage.title, place=out[player])
+            )
         if elimination_event:
             order = {player: index for index, player in enumerate(stage.players)}
     if pending is None:
         pending = _due(archive)
     _paper_playoff(archive, place, how)
-    placings = sorted(rows.values(), key=lambda row: (place[row.player] is None, place[row.player] or 0,
-                                                      order.get(row.player, len(order))))
-    return FinalRanking(placings=tuple(Placing(place=place[row.player], player=row.player, name=row.name,
-                                               tp=row.tp, how=how[row.player]) for row in placings),
-                        pending=pending)
+    placings = sorted(
+        rows.values(),
+        key=lambda row: (place[row.player] is None, place[row.player] or 0, order.get(row.player, len(order))),
+    )
+    return FinalRanking(
+        placings=tuple(
+            Placing(place=place[row.player], player=row.player, name=row.name, tp=row.tp, how=how[row.player])
+            for row in placings
+        ),
+        pending=pending,
+    )
 
 
 def _paper_playoff(archive: Archive, place: dict[str, int | None], how: dict[str, Text]) -> None:
@@ -349,11 +411,18 @@ def standings_in_final_order(standings: Standings, ranking: FinalRanking) -> Sta
         if from_a_stage:
             # "Still tied after every criterion" was so before the stage; say what the stage then decided.
             # Translators: a standings note: how is the stage that decided the place, such as "Playoff, place 2 of 2".
-            notes = tuple(_("tied with %(players)s after every criterion, then %(how)s", players=note.params["players"],
-                            how=placing.how)
-                          if isinstance(note, Text) and note.msgid == STILL_TIED else note for note in row.notes)
+            notes = tuple(
+                _(
+                    "tied with %(players)s after every criterion, then %(how)s",
+                    players=note.params["players"],
+                    how=placing.how,
+                )
+                if isinstance(note, Text) and note.msgid == STILL_TIED
+                else note
+                for note in row.notes
+            )
             if notes == row.notes:
-                notes = row.notes + (placing.how,)
+                notes = (*row.notes, placing.how)
         ordered.append(replace(row, rank=placing.place, notes=notes))
     lead_tie = standings.lead_tie if len(ranking.champions) > 1 else None
     return replace(standings, rows=tuple(ordered), lead_tie=lead_tie)

@@ -50,30 +50,40 @@ def _whole_number(digits: str) -> int:
     count = len(digits.lstrip("-"))
     if count > MAX_NUMBER_DIGITS:
         # Translators: %(source)s is the document read, such as a file's name.
-        raise _OutOfBounds(lambda source: _(
-            "%(source)s has a number of %(digits)s digits; at most %(limit)s are read",
-            source=source, digits=count, limit=MAX_NUMBER_DIGITS))
+        raise _OutOfBounds(
+            lambda source: _(
+                "%(source)s has a number of %(digits)s digits; at most %(limit)s are read",
+                source=source,
+                digits=count,
+                limit=MAX_NUMBER_DIGITS,
+            )
+        )
     return int(digits)
 
 
 def _decimal(digits: str) -> float:
     if len(digits) > MAX_DECIMAL_CHARACTERS:
         # Translators: %(source)s is the document read, such as a file's name.
-        raise _OutOfBounds(lambda source: _(
-            "%(source)s has a number of %(characters)s characters; at most %(limit)s are read",
-            source=source, characters=len(digits), limit=MAX_DECIMAL_CHARACTERS))
+        raise _OutOfBounds(
+            lambda source: _(
+                "%(source)s has a number of %(characters)s characters; at most %(limit)s are read",
+                source=source,
+                characters=len(digits),
+                limit=MAX_DECIMAL_CHARACTERS,
+            )
+        )
     value = float(digits)
     if not math.isfinite(value):
         # Translators: %(source)s is the document read, such as a file's name; %(number)s is the number as written.
-        raise _OutOfBounds(lambda source: _(
-            "%(source)s has a number too large to read (%(number)s)", source=source, number=digits))
+        raise _OutOfBounds(
+            lambda source: _("%(source)s has a number too large to read (%(number)s)", source=source, number=digits)
+        )
     return value
 
 
 def _not_a_number(name: str) -> None:
     # Translators: %(source)s is the document read, such as a file's name; %(name)s is NaN, Infinity or -Infinity.
-    raise _OutOfBounds(lambda source: _(
-        "%(source)s has %(name)s, which JSON does not have", source=source, name=name))
+    raise _OutOfBounds(lambda source: _("%(source)s has %(name)s, which JSON does not have", source=source, name=name))
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -90,14 +100,20 @@ def _depth(data: object) -> int:
         value, depth = waiting.pop()
         if isinstance(value, str) and _broken(value):
             # Translators: %(source)s is the document read, such as a file's name.
-            raise _OutOfBounds(lambda source: _(
-                "%(source)s has a text holding a broken character (a lone surrogate escape)", source=source))
+            raise _OutOfBounds(
+                lambda source: _(
+                    "%(source)s has a text holding a broken character (a lone surrogate escape)", source=source
+                )
+            )
         if isinstance(value, dict):
             if any(_broken(key) for key in value):
                 # Translators: %(source)s is the document read, such as a file's name.
-                raise _OutOfBounds(lambda source: _(
-                    "%(source)s has a field name holding a broken character (a lone surrogate escape)",
-                    source=source))
+                raise _OutOfBounds(
+                    lambda source: _(
+                        "%(source)s has a field name holding a broken character (a lone surrogate escape)",
+                        source=source,
+                    )
+                )
             value = list(value.values())
         if isinstance(value, list):
             deepest = max(deepest, depth)
@@ -134,9 +150,15 @@ def read_json(text: str, source: str = THE_DOCUMENT) -> object:
     except json.JSONDecodeError as error:
         # Translators: %(source)s is the document read, such as a file's name; %(reason)s is what the JSON reader
         # found wrong, such as "Expecting value".
-        raise RuleError(_(
-            "%(source)s is not valid JSON: %(reason)s at line %(line)s, column %(column)s", source=source,
-            reason=_READER_MESSAGES.get(error.msg, error.msg), line=error.lineno, column=error.colno)) from None
+        raise RuleError(
+            _(
+                "%(source)s is not valid JSON: %(reason)s at line %(line)s, column %(column)s",
+                source=source,
+                reason=_READER_MESSAGES.get(error.msg, error.msg),
+                line=error.lineno,
+                column=error.colno,
+            )
+        ) from None
     try:
         depth = _depth(data)
     except _OutOfBounds as refused:

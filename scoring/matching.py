@@ -10,7 +10,7 @@ where every player may meet most of the others, are paired in near-linear time b
 from __future__ import annotations
 
 from collections import deque
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def maximum_matching(adjacency: Sequence[Sequence[int]]) -> list[int]:

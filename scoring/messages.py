@@ -10,8 +10,8 @@ the reader's language (``events/i18n.py``) from the same catalogue as its own wo
 
 Message ids use Python's named placeholders (``%(player)s``), the form gettext checks
 and translators know. A parameter may be a number (kept as a number, so that 3.5 can
-be written 3,5 where that is the custom) another ``Text`` (said in the same language), or a tuple of these (said as a list
-joined by commas).
+be written 3,5 where that is the custom) another ``Text`` (said in the same language), or a
+tuple of these (said as a list joined by commas).
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ class Text(str):
     count: int | None
     params: dict[str, Any]
 
-    def __new__(cls, msgid: str, params: dict[str, Any] | None = None, *, plural: str | None = None,
-                count: int | None = None) -> Text:
+    def __new__(
+        cls, msgid: str, params: dict[str, Any] | None = None, *, plural: str | None = None, count: int | None = None
+    ) -> Text:
         params = {name: _plain(value) for name, value in (params or {}).items()}
         pattern = msgid if plural is None or count == 1 else plural
         english = pattern % {name: _english(value) for name, value in params.items()} if params else pattern
@@ -91,8 +92,12 @@ def ngettext(singular: str, plural: str, count: int, **params: Any) -> Text:
 def listing(items: list[Any], *, limit: int | None = None) -> Text | str:
     """``items`` as a sentence lists them: "A", "A and B", "A, B and C"; past ``limit``, "A, B, C and 4 more"."""
     if limit is not None and len(items) > limit:
-        return ngettext("%(listed)s and %(count)s more", "%(listed)s and %(count)s more", len(items) - limit,
-                        listed=tuple(items[:limit]))
+        return ngettext(
+            "%(listed)s and %(count)s more",
+            "%(listed)s and %(count)s more",
+            len(items) - limit,
+            listed=tuple(items[:limit]),
+        )
     if not items:
         return ""
     if len(items) == 1:
@@ -104,7 +109,10 @@ def text_data(text: Text | str) -> dict | str:
     """``text`` as JSON-ready data that keeps it translatable (a stored result's explanation); a plain str as itself."""
     if not isinstance(text, Text):
         return str(text)
-    data: dict[str, Any] = {"msgid": text.msgid, "params": {name: _param_data(value) for name, value in text.params.items()}}
+    data: dict[str, Any] = {
+        "msgid": text.msgid,
+        "params": {name: _param_data(value) for name, value in text.params.items()},
+    }
     if text.plural is not None:
         data |= {"plural": text.plural, "count": text.count}
     return data

@@ -69,8 +69,13 @@ def check_ready_to_pair(archive: Archive) -> None:
         for g_index, game in enumerate(rnd.games):
             if game.scored is None:
                 raise RuleError(
-                    _("round %(round)s, table %(table)s has no result yet; record it before pairing round "
-                      "%(next_round)s", round=rnd.number, table=game.table, next_round=len(archive.rounds) + 1),
+                    _(
+                        "round %(round)s, table %(table)s has no result yet; record it before pairing round "
+                        "%(next_round)s",
+                        round=rnd.number,
+                        table=game.table,
+                        next_round=len(archive.rounds) + 1,
+                    ),
                     field=f"rounds[{r_index}].games[{g_index}].result",
                 )
 
@@ -151,34 +156,55 @@ def assess_pairing(
         met = history.met[a].get(b)
         if met is not None:
             rematches += 1
-            warnings.append(_(
-                "Table %(table)s: %(first)s and %(second)s already played in round %(round)s (a rematch; %(clause)s)",
-                table=table, first=name[a], second=name[b], round=met, clause=policy.rematch_clause,
-            ))
+            warnings.append(
+                _(
+                    "Table %(table)s: %(first)s and %(second)s already played in round %(round)s (a "
+                    "rematch; %(clause)s)",
+                    table=table,
+                    first=name[a],
+                    second=name[b],
+                    round=met,
+                    clause=policy.rematch_clause,
+                )
+            )
         avatar_a, avatar_b = archive.by_id[a].avatar, archive.by_id[b].avatar
         if fallen_wizards_only and avatar_a is not None and avatar_a == avatar_b:
             clashes += 1
             # Translators: avatar is the name of a Fallen-wizard card both players play.
-            warnings.append(_(
-                "Table %(table)s: %(first)s and %(second)s both play %(avatar)s (Fallen-wizard-only events pair "
-                "different Fallen-wizards)", table=table, first=name[a], second=name[b], avatar=avatar_a,
-            ))
+            warnings.append(
+                _(
+                    "Table %(table)s: %(first)s and %(second)s both play %(avatar)s (Fallen-wizard-only events pair "
+                    "different Fallen-wizards)",
+                    table=table,
+                    first=name[a],
+                    second=name[b],
+                    avatar=avatar_a,
+                )
+            )
         gap = abs(history.units[a] - history.units[b])
         if gap:
             floats += 1
             largest_gap = max(largest_gap, gap)
-            warnings.append(_(
-                "Table %(table)s: %(first)s (%(first_points)s points) and %(second)s (%(second_points)s points) are "
-                "%(gap)s points apart (%(clause)s)", table=table, first=name[a], first_points=history.points(a),
-                second=name[b], second_points=history.points(b), gap=Fraction(gap, history.unit),
-                clause=policy.pairing_clause,
-            ))
+            warnings.append(
+                _(
+                    "Table %(table)s: %(first)s (%(first_points)s points) and %(second)s "
+                    "(%(second_points)s points) are "
+                    "%(gap)s points apart (%(clause)s)",
+                    table=table,
+                    first=name[a],
+                    first_points=history.points(a),
+                    second=name[b],
+                    second_points=history.points(b),
+                    gap=Fraction(gap, history.unit),
+                    clause=policy.pairing_clause,
+                )
+            )
     repeat_bye = bye is not None and history.byes[bye] > 0
     if repeat_bye:
         said = {"player": name[bye], "round": history.first_bye[bye], "clause": policy.bye_clause}
         warnings.append(
-            _("%(player)s already had a bye in round %(round)s (no player should receive two byes; %(clause)s)",
-              **said) if policy.no_second_bye
+            _("%(player)s already had a bye in round %(round)s (no player should receive two byes; %(clause)s)", **said)
+            if policy.no_second_bye
             else _("%(player)s already had a bye in round %(round)s (byes should go round; %(clause)s)", **said)
         )
     quality = {
@@ -225,7 +251,7 @@ def _pair_by_ranking(ranked: list[int], avatars: list[str | None]) -> list[tuple
                 if avatars[top[i]] != avatars[bottom[j]] and avatars[top[j]] != avatars[bottom[i]]:
                     bottom[i], bottom[j] = bottom[j], bottom[i]
                     break
-    return list(zip(top, bottom))
+    return list(zip(top, bottom, strict=False))
 
 
 def _best_over_byes(
@@ -257,7 +283,10 @@ def _best_over_byes(
 
 
 def _best_pairing(
-    order: list[int], scores: list[int], opponents: list[set[int]], avatars: list[str | None],
+    order: list[int],
+    scores: list[int],
+    opponents: list[set[int]],
+    avatars: list[str | None],
 ) -> tuple[list[tuple[int, int]], tuple[int, ...], tuple[int, ...], bool]:
     """The best pairing of ``order``, its cost vector, the least vector any pairing could have, and whether proven."""
     group_scores = sorted({scores[p] for p in order}, reverse=True)
@@ -322,7 +351,10 @@ def _avatar_classes(order: list[int], avatars: list[str | None], size: int) -> l
 
 
 def _search_around_a_dominant_wizard(
-    groups: list[list[int]], order: list[int], opponents: list[set[int]], avatars: list[str | None],
+    groups: list[list[int]],
+    order: list[int],
+    opponents: list[set[int]],
+    avatars: list[str | None],
 ) -> GroupSearch | None:
     """The search for a field where one Fallen-wizard is played by more than half the players.
 
@@ -353,7 +385,10 @@ def _search_around_a_dominant_wizard(
 
 
 def cost_vector(
-    pairs: list[tuple[int, int]], groups: list[list[int]], opponents: list[set[int]], avatars: list[str | None],
+    pairs: list[tuple[int, int]],
+    groups: list[list[int]],
+    opponents: list[set[int]],
+    avatars: list[str | None],
 ) -> tuple[int, ...]:
     """(rematches, avatar clashes, D0, X0, D1, X1, ...) of a pairing over these score groups.
 
@@ -370,7 +405,7 @@ def cost_vector(
             skipped[high] += low - high - 1
         rematches += b in opponents[a]
         clashes += avatars[a] is not None and avatars[a] == avatars[b]
-    return (rematches, clashes, *[n for pair in zip(down, skipped) for n in pair])
+    return (rematches, clashes, *[n for pair in zip(down, skipped, strict=False) for n in pair])
 
 
 def _parity_vector(groups: list[list[int]]) -> tuple[int, ...]:
@@ -382,5 +417,3 @@ def _parity_vector(groups: list[list[int]]) -> tuple[int, ...]:
         vector += [above & 1, 0]
     vector[-2] = 0  # no cut below the last group
     return tuple(vector)
-
-

@@ -31,10 +31,13 @@ def floaters_out(floaters: frozenset[int], group_of: list[int], w_skip: list[int
     higher = sorted(by_group)
     members = [by_group[h] for h in higher]
     for counts in product(*(range(len(m) + 1) for m in members)):
-        cost = sum(n * w_skip[h] for n, h in zip(counts, higher))
-        runs = [tuple(chain.from_iterable(parts))
-                for parts in product(*(combinations(m, n) for m, n in zip(members, counts)))]
+        cost = sum(n * w_skip[h] for n, h in zip(counts, higher, strict=False))
+        runs = [
+            tuple(chain.from_iterable(parts))
+            for parts in product(*(combinations(m, n) for m, n in zip(members, counts, strict=False)))
+        ]
         yield cost, runs
+
 
 def balanced_choices(candidates: list[int], t: int, rest: frozenset[int], avatar_class: list[int | None]):
     """``combinations(candidates, t)``, in its order, less the choices that leave an

@@ -22,7 +22,10 @@ from .pairing_groups import PastTheNet, nearest_first_pairs
 
 
 def solve_with_defects(
-    order: list[int], scores: list[int], opponents: list[set[int]], avatars: list[str | None],
+    order: list[int],
+    scores: list[int],
+    opponents: list[set[int]],
+    avatars: list[str | None],
 ) -> tuple[list[tuple[int, int]], bool]:
     """The best pairing of the players of ``order`` when some rematch or clash is forced.
 
@@ -59,7 +62,7 @@ class _DefectSearch:
         self.w_rematch, self.w_clash = weight[0], weight[1]
         self.w_down = [weight[2 + 2 * g] for g in range(k)]
         self.w_skip = [weight[3 + 2 * g] for g in range(k)]
-        self.unreachable = base ** terms  # above every cost, and an int so sums stay exact
+        self.unreachable = base**terms  # above every cost, and an int so sums stay exact
         self.cost = [[self._edge_cost(i, j) for j in range(m)] for i in range(m)]
         self.memo: dict[int, tuple[int, bool]] = {}
         self.choice: dict[int, int] = {}
@@ -91,7 +94,7 @@ class _DefectSearch:
         """The safety net's pairing: as many allowed games as possible, nearest groups first,
         the players left over paired in order (their rematches or clashes are forced)."""
         local, alone = nearest_first_pairs(list(range(self.m)), self.group, self.forbidden)
-        local.extend(zip(alone[::2], alone[1::2]))
+        local.extend(zip(alone[::2], alone[1::2], strict=False))
         return [(self.players[a], self.players[b]) for a, b in local]
 
     def _floor(self, mask: int) -> int:

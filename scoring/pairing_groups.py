@@ -78,8 +78,12 @@ class GroupSearch:
         # players of their own avatar class (counted per pool).
         if self.any_class:
             self.most_rematches = max(
-                (sum(1 for q in forbidden[p] if avatar_class[q] is None or avatar_class[q] != avatar_class[p])
-                 for p in self.group_of), default=0)
+                (
+                    sum(1 for q in forbidden[p] if avatar_class[q] is None or avatar_class[q] != avatar_class[p])
+                    for p in self.group_of
+                ),
+                default=0,
+            )
         else:
             self.most_rematches = max((len(forbidden[p]) for p in self.group_of), default=0)
         self.below: list[int] = [0] * (k + 1)  # players in groups g and lower
@@ -290,9 +294,10 @@ class GroupSearch:
             # The fewest residents to leave over with each choice of floaters, as far as
             # known: an outnumbering avatar class first (cheap), a largest matching once
             # that is passed (each is a blossom matching, so only when asked).
-            shortest = {kept_out: (class_excess(pool.difference(kept_out), self.avatar_class), False)
-                        for kept_out in runs}
-            for t in range(0, (len(residents) if not last else 0) + 1):
+            shortest = {
+                kept_out: (class_excess(pool.difference(kept_out), self.avatar_class), False) for kept_out in runs
+            }
+            for t in range((len(residents) if not last else 0) + 1):
                 cost = floater_cost + t * self.w_down[g]
                 if cost >= ceiling[0]:
                     return
@@ -312,8 +317,11 @@ class GroupSearch:
                         shortest[kept_out] = (fewest, True)
                         if t < fewest:
                             continue
-                    choices = (balanced_choices(last_first, t, pool.difference(kept_out), self.avatar_class)
-                               if self.any_class else combinations(last_first, t))
+                    choices = (
+                        balanced_choices(last_first, t, pool.difference(kept_out), self.avatar_class)
+                        if self.any_class
+                        else combinations(last_first, t)
+                    )
                     for residents_out in choices:
                         leftover = frozenset(kept_out).union(residents_out)
                         if self._pairable(pool - leftover):
@@ -348,8 +356,9 @@ class GroupSearch:
         known = self._pairable_cache.get(players)
         if known is None:
             self._count_work()
-            known = self._pairable_cache[players] = (
-                not self._outnumbered(players) and (self._paired_greedily(players) or self._deficiency(players) == 0))
+            known = self._pairable_cache[players] = not self._outnumbered(players) and (
+                self._paired_greedily(players) or self._deficiency(players) == 0
+            )
         return known
 
     def _outnumbered(self, players: frozenset[int]) -> bool:

@@ -8,16 +8,16 @@ from; ``docs/rules.md`` lists the readings chosen where a text is ambiguous.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Mapping
 
 from .errors import RuleError
 from .game_types import GAME_TYPE_WORDS, GAME_TYPES  # noqa: F401 - GAME_TYPES: where callers have always found it
 from .messages import _
 
 # What a policy is, given here to the callers that have always found it here.
-from .policy_terms import (  # noqa: E402, F401
+from .policy_terms import (  # noqa: F401
     BYES_RECEIVED,
     CO_CHAMPIONS,
     CO_CHAMPIONS_WITHOUT_MENU,
@@ -29,19 +29,19 @@ from .policy_terms import (  # noqa: E402, F401
     HEAD_TO_HEAD,
     HERO_ONLY,
     MINION_ONLY,
-    PLAYOFF,
-    PLAYOFF_RESOLUTIONS,
-    PLAYOFF_WITHOUT_MENU,
-    SINGLE_DECK,
-    WITHOUT_MENU,
     NUMBER_OF_WINS,
     ONE_RING_WINS,
     OPPONENTS_SCORES,
+    PLAYOFF,
+    PLAYOFF_RESOLUTIONS,
+    PLAYOFF_WITHOUT_MENU,
     RATIO_1_WINS,
     RATIO_2_AND_WIZARD_WINS,
     RATIO_15_WINS,
+    SINGLE_DECK,
     TIE_RESOLUTIONS,
     WEAKEST_LINK_WINS,
+    WITHOUT_MENU,
     Policy,
     RoundsRow,
     points_json,
@@ -156,8 +156,10 @@ POLICY_1_1996 = Policy(
     formats=(SINGLE_DECK,),
     format_clause="Policy #1, General 12: Deck Integrity (the same play deck, sideboard and pool all tournament)",
     sealed_exchanges=False,
-    sealed_exchanges_clause=("Policy #1, The Sealed Deck Game (no exchanges between rounds) and General 12: "
-                             "no card substitutions are allowed between games"),
+    sealed_exchanges_clause=(
+        "Policy #1, The Sealed Deck Game (no exchanges between rounds) and General 12: "
+        "no card substitutions are allowed between games"
+    ),
     tie_resolutions=(PLAYOFF, CO_CHAMPIONS, PLAYOFF_WITHOUT_MENU, CO_CHAMPIONS_WITHOUT_MENU),
     co_champions_by_agreement=False,
 )
@@ -224,8 +226,10 @@ VERSION_3_1998 = Policy(
     # The rulesbook's first victory condition ends the game; Version 3 lists no points for
     # it, so the win counts as its most decisive non-Ring result, (b) (docs/rules.md, reading 66).
     wizard_elimination_points=(6, 0),
-    wizard_elimination_clause=("Rulesbook, The Victory Conditions 1 (the opponent wins); Version 3, Tournament "
-                               "Points (b) and (j), as read in docs/rules.md"),
+    wizard_elimination_clause=(
+        "Rulesbook, The Victory Conditions 1 (the opponent wins); Version 3, Tournament "
+        "Points (b) and (j), as read in docs/rules.md"
+    ),
     negative_mp_count_as_zero=True,
     negative_mp_clause="Version 3, Negative MPs",
     eliminated_avatar_penalty=0,
@@ -286,7 +290,9 @@ POLICY_4_2001 = Policy(
     tie_clause="Policy Number 4, Tournament Points: Achieving a tie (equal MPs)",
     simultaneous_elimination_ties=False,
     wizard_elimination_points=None,
-    wizard_elimination_clause="Policy Number 4, Additional Rules: Victory Conditions (elimination no longer ends the game)",
+    wizard_elimination_clause=(
+        "Policy Number 4, Additional Rules: Victory Conditions (elimination no longer ends the game)"
+    ),
     negative_mp_count_as_zero=True,
     negative_mp_clause="Policy Number 4, Negative MPs",
     eliminated_avatar_penalty=5,

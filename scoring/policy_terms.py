@@ -6,9 +6,9 @@ which also gives every name here to its callers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
 
 from .errors import RuleError
 from .game_types import GAME_TYPE_WORDS, GAME_TYPES
@@ -29,7 +29,11 @@ WITHOUT_MENU = (PLAYOFF_WITHOUT_MENU, CO_CHAMPIONS_WITHOUT_MENU)
 # defines none, only that each player keeps "the same play deck, sideboard, and pool of
 # starting characters for the entire tournament" (General 12): one deck each.
 GENERAL_OPPONENT, HERO_ONLY, MINION_ONLY, FALLEN_WIZARD_ONLY = (
-    "general-opponent", "hero-only", "minion-only", "fallen-wizard-only")
+    "general-opponent",
+    "hero-only",
+    "minion-only",
+    "fallen-wizard-only",
+)
 SINGLE_DECK = "single-deck"
 EVENT_FORMATS = (GENERAL_OPPONENT, HERO_ONLY, MINION_ONLY, FALLEN_WIZARD_ONLY, SINGLE_DECK)
 
@@ -157,13 +161,17 @@ class Policy:
         """Reject a game type this policy does not describe."""
         if game_type not in GAME_TYPES:
             raise RuleError(
-                _("unknown game type %(game_type)s; one of: %(choices)s", game_type=repr(game_type),
-                  choices=GAME_TYPES),
+                _(
+                    "unknown game type %(game_type)s; one of: %(choices)s",
+                    game_type=repr(game_type),
+                    choices=GAME_TYPES,
+                ),
                 field=field,
             )
         if game_type not in self.game_types:
             raise RuleError(
-                # Translators: policy is the English title of a tournament policy; game_type a code such as "challenge-deck".
+                # Translators: policy is the English title of a tournament policy; game_type a code such as
+                # "challenge-deck".
                 _("%(policy)s has no %(game_type)s game", policy=self.title, game_type=GAME_TYPE_WORDS[game_type]),
                 field=field,
                 rule=self.time_clause,
@@ -174,8 +182,12 @@ class Policy:
         if event_format not in self.formats:
             raise RuleError(
                 # Translators: format is a format's code such as "general-opponent"; choices are the policy's codes.
-                _("%(policy)s has no %(format)s format; its formats: %(choices)s", policy=self.title,
-                  format=repr(event_format), choices=self.formats),
+                _(
+                    "%(policy)s has no %(format)s format; its formats: %(choices)s",
+                    policy=self.title,
+                    format=repr(event_format),
+                    choices=self.formats,
+                ),
                 field=field,
                 rule=self.format_clause,
             )
@@ -184,8 +196,12 @@ class Policy:
         """Reject an option for a tied lead that this policy does not let the coordinator post."""
         if resolution not in self.tie_resolutions:
             raise RuleError(
-                _("%(policy)s does not let a coordinator post %(option)s; its options: %(choices)s",
-                  policy=self.title, option=repr(resolution), choices=self.tie_resolutions),
+                _(
+                    "%(policy)s does not let a coordinator post %(option)s; its options: %(choices)s",
+                    policy=self.title,
+                    option=repr(resolution),
+                    choices=self.tie_resolutions,
+                ),
                 field=field,
                 rule=self.tiebreak_clause,
             )

@@ -70,8 +70,12 @@ def _expect_keys(result: dict, allowed: set[str], field: str) -> None:
     unknown = sorted(set(result) - allowed)
     if unknown:
         raise RuleError(
-            _("unexpected field %(name)s for a %(kind)s result; allowed: %(allowed)s", name=repr(unknown[0]),
-              kind=repr(result["kind"]), allowed=tuple(sorted(allowed))),
+            _(
+                "unexpected field %(name)s for a %(kind)s result; allowed: %(allowed)s",
+                name=repr(unknown[0]),
+                kind=repr(result["kind"]),
+                allowed=tuple(sorted(allowed)),
+            ),
             field=f"{field}.{unknown[0]}",
         )
 
@@ -83,8 +87,11 @@ def _player_index(result: dict, key: str, field: str, *, allow_none: bool = Fals
     if value is None and allow_none:
         return None
     if type(value) is not int or value not in (0, 1):  # not True, not 1.0
-        message = (_("%(key)s must be 0, 1 or null, not %(value)s", key=key, value=repr(value)) if allow_none
-                   else _("%(key)s must be 0 or 1, not %(value)s", key=key, value=repr(value)))
+        message = (
+            _("%(key)s must be 0, 1 or null, not %(value)s", key=key, value=repr(value))
+            if allow_none
+            else _("%(key)s must be 0 or 1, not %(value)s", key=key, value=repr(value))
+        )
         raise RuleError(message, field=f"{field}.{key}")
     return value
 
@@ -93,8 +100,14 @@ def _whole_mp(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleError(_("marshalling points must be whole numbers, not %(value)s", value=repr(value)), field=field)
     if abs(value) > MP_LIMIT:
-        raise RuleError(_("%(value)s marshalling points is out of range (at most %(limit)s either way)", value=value,
-                          limit=MP_LIMIT), field=field)
+        raise RuleError(
+            _(
+                "%(value)s marshalling points is out of range (at most %(limit)s either way)",
+                value=value,
+                limit=MP_LIMIT,
+            ),
+            field=field,
+        )
     return value
 
 
@@ -139,36 +152,51 @@ def score_result(
     roll_winner = None
     if isinstance(result, dict) and ROLL_WINNER in result:
         if not elimination:
-            raise RuleError(_("a dice roll settles only a tied game of an elimination stage"),
-                            field=f"{field}.{ROLL_WINNER}", rule=DICE_CLAUSE)
+            raise RuleError(
+                _("a dice roll settles only a tied game of an elimination stage"),
+                field=f"{field}.{ROLL_WINNER}",
+                rule=DICE_CLAUSE,
+            )
         roll_winner = _player_index(result, ROLL_WINNER, field)
         result = {key: value for key, value in result.items() if key != ROLL_WINNER}
     scored = _score(policy, game_type, result, deck_capabilities, field)
     if not elimination:
         return scored
     if scored.winner is None and roll_winner is None:
-        raise RuleError(_("the game ended level: an elimination game needs the winner of the dice roll"),
-                        field=f"{field}.{ROLL_WINNER}", rule=DICE_CLAUSE)
+        raise RuleError(
+            _("the game ended level: an elimination game needs the winner of the dice roll"),
+            field=f"{field}.{ROLL_WINNER}",
+            rule=DICE_CLAUSE,
+        )
     if scored.winner is not None and roll_winner is not None:
-        raise RuleError(_("this game has its winner: only a tied game goes to the dice"),
-                        field=f"{field}.{ROLL_WINNER}", rule=DICE_CLAUSE)
+        raise RuleError(
+            _("this game has its winner: only a tied game goes to the dice"),
+            field=f"{field}.{ROLL_WINNER}",
+            rule=DICE_CLAUSE,
+        )
     if roll_winner is None:
         return scored
     # Translators: explanation is how the game was scored ("equal MP 10-10, tie: 3-3"); player is 0 or 1.
-    explanation = _("%(explanation)s; players[%(player)s] won the dice roll and goes on",
-                    explanation=scored.explanation, player=roll_winner)
+    explanation = _(
+        "%(explanation)s; players[%(player)s] won the dice roll and goes on",
+        explanation=scored.explanation,
+        player=roll_winner,
+    )
     return replace(scored, roll_winner=roll_winner, explanation=explanation)
 
 
-def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tuple[str, str],
-           field: str) -> ScoredResult:
+def _score(
+    policy: Policy, game_type: str, result: object, deck_capabilities: tuple[str, str], field: str
+) -> ScoredResult:
     policy.check_game_type(game_type)
     if not isinstance(result, dict):
         raise RuleError(_("a result must be an object with a 'kind'"), field=field)
     kind = result.get("kind")
     if kind not in RESULT_KINDS:
-        raise RuleError(_("unknown result kind %(kind)s; one of: %(choices)s", kind=repr(kind), choices=RESULT_KINDS),
-                        field=f"{field}.kind")
+        raise RuleError(
+            _("unknown result kind %(kind)s; one of: %(choices)s", kind=repr(kind), choices=RESULT_KINDS),
+            field=f"{field}.kind",
+        )
     scenario_game = game_type == "scenario"
     if scenario_game and kind not in ("scenario", "forfeit"):
         raise RuleError(
@@ -178,8 +206,10 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
         )
     if kind == "scenario" and not scenario_game:
         raise RuleError(
-            _("a scenario result needs a scenario game; this event plays %(game_type)s",
-              game_type=GAME_TYPE_WORDS.get(game_type, game_type)),
+            _(
+                "a scenario result needs a scenario game; this event plays %(game_type)s",
+                game_type=GAME_TYPE_WORDS.get(game_type, game_type),
+            ),
             field=f"{field}.kind",
             rule=policy.scenario_clause,
         )
@@ -195,16 +225,22 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
             method=ONE_RING,
             counts_as=ONE_RING,
             # Translators: game_type is a code such as "two-deck"; points are the winner's tournament points.
-            explanation=_("The One Ring in a %(game_type)s game: %(points)s-0", game_type=GAME_TYPE_WORDS[game_type],
-                            points=points),
+            explanation=_(
+                "The One Ring in a %(game_type)s game: %(points)s-0",
+                game_type=GAME_TYPE_WORDS[game_type],
+                points=points,
+            ),
             clause=policy.one_ring_clause,
         )
     if kind == "wizard-eliminated":
         _expect_keys(result, {"kind", "winner"}, field)
         if policy.wizard_elimination_points is None:
             raise RuleError(
-                _("an eliminated Wizard does not end the game under %(policy)s; record the Free Council result "
-                  "(the avatar's -5 MP where the policy gives it)", policy=policy.title),
+                _(
+                    "an eliminated Wizard does not end the game under %(policy)s; record the Free Council result "
+                    "(the avatar's -5 MP where the policy gives it)",
+                    policy=policy.title,
+                ),
                 field=f"{field}.kind",
                 rule=policy.wizard_elimination_clause,
             )
@@ -222,16 +258,22 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
         _expect_keys(result, {"kind"}, field)
         if not policy.simultaneous_elimination_ties:
             raise RuleError(
-                _("under %(policy)s an eliminated avatar no longer ends the game, so a game is tied only by equal "
-                  "marshalling points: record the End-of-Game's MP", policy=policy.title),
+                _(
+                    "under %(policy)s an eliminated avatar no longer ends the game, so a game is tied only by equal "
+                    "marshalling points: record the End-of-Game's MP",
+                    policy=policy.title,
+                ),
                 field=f"{field}.kind",
                 rule=policy.wizard_elimination_clause,
             )
         tie = policy.tie_points
         # Policy #1, General 6: "If each player's Wizard is eliminated by the corruption checks
         # made before the Free Council (or on the same round of The Weakest Link Method)".
-        return _tie(tie, _("tie, both avatars eliminated at once (simultaneous elimination): %(tie)s-%(tie)s",
-                           tie=tie), policy.tie_clause)
+        return _tie(
+            tie,
+            _("tie, both avatars eliminated at once (simultaneous elimination): %(tie)s-%(tie)s", tie=tie),
+            policy.tie_clause,
+        )
     if kind == "forfeit":
         _expect_keys(result, {"kind", "winner", "reason", "capability"}, field)
         winner = _player_index(result, "winner", field)
@@ -250,10 +292,7 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
         if capability not in DECK_CAPABILITIES:
             raise RuleError(_("unknown deck capability %(capability)s", capability=repr(capability)), field=where)
         points = policy.max_points(game_type, capability)
-        if scenario_game:
-            counts_as = SCENARIO
-        else:
-            counts_as = ONE_RING if capability == "one-ring" else RATIO_2
+        counts_as = SCENARIO if scenario_game else ONE_RING if capability == "one-ring" else RATIO_2
         return ScoredResult(
             points=_both(winner, points, 0),
             winner=winner,
@@ -261,9 +300,12 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
             counts_as=counts_as,
             # Translators: reason says why the game was forfeited (stalling, ...); deck is what the winner's
             # deck can do (scenario, One Ring, marshalling points); points are the winner's tournament points.
-            explanation=_("forfeit (%(reason)s): the winner gets the maximum for a %(deck)s deck, %(points)s-0",
-                          reason=FORFEIT_REASON_WORDS[reason],
-                          deck=DECK_WORDS["scenario" if scenario_game else capability], points=points),
+            explanation=_(
+                "forfeit (%(reason)s): the winner gets the maximum for a %(deck)s deck, %(points)s-0",
+                reason=FORFEIT_REASON_WORDS[reason],
+                deck=DECK_WORDS["scenario" if scenario_game else capability],
+                points=points,
+            ),
             clause=policy.forfeit_clause,
         )
     # kind == "scenario"
@@ -280,14 +322,19 @@ def _score(policy: Policy, game_type: str, result: object, deck_capabilities: tu
             )
         tie = table["tie"]
         return _tie(tie, _("scenario, equal rank: %(tie)s-%(tie)s", tie=tie), policy.scenario_clause)
-    win, lose = (table["victory"], table["defeated"]) if how == "victory" else (table["higher-rank"], table["lower-rank"])
+    win, lose = (
+        (table["victory"], table["defeated"]) if how == "victory" else (table["higher-rank"], table["lower-rank"])
+    )
     return ScoredResult(
         points=_both(winner, win, lose),
         winner=winner,
         method=SCENARIO,
         counts_as=SCENARIO,
-        explanation=(_("scenario, victory conditions: %(win)s-%(lose)s", win=win, lose=lose) if how == "victory"
-                     else _("scenario, higher rank: %(win)s-%(lose)s", win=win, lose=lose)),
+        explanation=(
+            _("scenario, victory conditions: %(win)s-%(lose)s", win=win, lose=lose)
+            if how == "victory"
+            else _("scenario, higher rank: %(win)s-%(lose)s", win=win, lose=lose)
+        ),
         clause=policy.scenario_clause,
     )
 
@@ -302,7 +349,7 @@ def _score_council(policy: Policy, result: dict, field: str) -> ScoredResult:
     negative = policy.negative_mp_count_as_zero and min(raw) < 0
     if negative:
         counted = (max(raw[0], 0), max(raw[1], 0))
-    weakest_link = result.get("weakest_link", None)
+    weakest_link = result.get("weakest_link")
     a, b = counted
     # Every explanation below has a second form for negative MP counted as 0: it shows the MP
     # as played (raw_a-raw_b) and as counted (mp_a-mp_b), with the policy's clause.
@@ -317,8 +364,13 @@ def _score_council(policy: Policy, result: dict, field: str) -> ScoredResult:
                 )
             tie = policy.tie_points
             explanation = (
-                _("equal MP %(mp_a)s-%(mp_b)s (negative MP count as 0: %(raw_a)s-%(raw_b)s becomes "
-                  "%(mp_a)s-%(mp_b)s, %(clause)s), tie: %(tie)s-%(tie)s", tie=tie, **said) if negative
+                _(
+                    "equal MP %(mp_a)s-%(mp_b)s (negative MP count as 0: %(raw_a)s-%(raw_b)s becomes "
+                    "%(mp_a)s-%(mp_b)s, %(clause)s), tie: %(tie)s-%(tie)s",
+                    tie=tie,
+                    **said,
+                )
+                if negative
                 else _("equal MP %(mp_a)s-%(mp_b)s, tie: %(tie)s-%(tie)s", tie=tie, mp_a=a, mp_b=b)
             )
             return _tie(tie, explanation, policy.weakest_link_clause, counted)
@@ -332,22 +384,44 @@ def _score_council(policy: Policy, result: dict, field: str) -> ScoredResult:
         if winner is None:
             tie = policy.tie_points
             explanation = (
-                _("equal MP %(mp_a)s-%(mp_b)s (negative MP count as 0: %(raw_a)s-%(raw_b)s becomes "
-                  "%(mp_a)s-%(mp_b)s, %(clause)s), every character corrupted away in the Weakest Link, tie: "
-                  "%(tie)s-%(tie)s", tie=tie, **said) if negative
-                else _("equal MP %(mp_a)s-%(mp_b)s, every character corrupted away in the Weakest Link, tie: "
-                       "%(tie)s-%(tie)s", tie=tie, mp_a=a, mp_b=b)
+                _(
+                    "equal MP %(mp_a)s-%(mp_b)s (negative MP count as 0: %(raw_a)s-%(raw_b)s becomes "
+                    "%(mp_a)s-%(mp_b)s, %(clause)s), every character corrupted away in the Weakest Link, tie: "
+                    "%(tie)s-%(tie)s",
+                    tie=tie,
+                    **said,
+                )
+                if negative
+                else _(
+                    "equal MP %(mp_a)s-%(mp_b)s, every character corrupted away in the Weakest Link, tie: "
+                    "%(tie)s-%(tie)s",
+                    tie=tie,
+                    mp_a=a,
+                    mp_b=b,
+                )
             )
             return _tie(tie, explanation, policy.weakest_link_clause, counted)
         win, lose = policy.weakest_link_points
         explanation = (
             # Translators: player is 0 or 1, the player's index in the game ("players[0]").
-            _("equal MP %(mp_a)s-%(mp_b)s, Weakest Link won by players[%(player)s]: %(win)s-%(lose)s (negative MP "
-              "count as 0: %(raw_a)s-%(raw_b)s becomes %(mp_a)s-%(mp_b)s, %(clause)s)", player=winner, win=win,
-              lose=lose, **said) if negative
+            _(
+                "equal MP %(mp_a)s-%(mp_b)s, Weakest Link won by players[%(player)s]: %(win)s-%(lose)s (negative MP "
+                "count as 0: %(raw_a)s-%(raw_b)s becomes %(mp_a)s-%(mp_b)s, %(clause)s)",
+                player=winner,
+                win=win,
+                lose=lose,
+                **said,
+            )
+            if negative
             # Translators: player is 0 or 1, the player's index in the game ("players[0]").
-            else _("equal MP %(mp_a)s-%(mp_b)s, Weakest Link won by players[%(player)s]: %(win)s-%(lose)s",
-                   player=winner, win=win, lose=lose, mp_a=a, mp_b=b)
+            else _(
+                "equal MP %(mp_a)s-%(mp_b)s, Weakest Link won by players[%(player)s]: %(win)s-%(lose)s",
+                player=winner,
+                win=win,
+                lose=lose,
+                mp_a=a,
+                mp_b=b,
+            )
         )
         return ScoredResult(
             points=_both(winner, win, lose),
@@ -379,8 +453,15 @@ def _score_council(policy: Policy, result: dict, field: str) -> ScoredResult:
     method = (RATIO_2, RATIO_15, RATIO_1)[tier]
     explanation = (
         # Translators: why is the ratio's reading ("ratio 20/10 is 2 or more"); win-lose are tournament points.
-        _("MP %(mp_a)s-%(mp_b)s: %(why)s, %(win)s-%(lose)s (negative MP count as 0: %(raw_a)s-%(raw_b)s becomes "
-          "%(mp_a)s-%(mp_b)s, %(clause)s)", why=why, win=win, lose=lose, **said) if negative
+        _(
+            "MP %(mp_a)s-%(mp_b)s: %(why)s, %(win)s-%(lose)s (negative MP count as 0: %(raw_a)s-%(raw_b)s becomes "
+            "%(mp_a)s-%(mp_b)s, %(clause)s)",
+            why=why,
+            win=win,
+            lose=lose,
+            **said,
+        )
+        if negative
         else _("MP %(mp_a)s-%(mp_b)s: %(why)s, %(win)s-%(lose)s", why=why, win=win, lose=lose, mp_a=a, mp_b=b)
     )
     return ScoredResult(

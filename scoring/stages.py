@@ -77,8 +77,11 @@ class Stage:
     @property
     def complete(self) -> bool:
         """Every planned round of a playoff played in full (a bracket is complete when ``stage_bracket`` says)."""
-        return (self.rounds_planned is not None and len(self.rounds) >= self.rounds_planned
-                and all(rnd.complete for rnd in self.rounds))
+        return (
+            self.rounds_planned is not None
+            and len(self.rounds) >= self.rounds_planned
+            and all(rnd.complete for rnd in self.rounds)
+        )
 
     def playoff_over(self, still_in: int) -> bool:
         """A playoff is over when its rounds are played, or when fewer than two of its players (``still_in``)
@@ -107,10 +110,11 @@ def parse_stage(data: object, field: str, known: dict, first_round: int, policy_
         raise RuleError(_("a stage must be an object"), field=field)
     kind = data.get("kind")
     if kind not in STAGE_KINDS:
-        raise RuleError(_("kind must be one of %(choices)s, not %(kind)s", choices=STAGE_KINDS, kind=repr(kind)),
-                        field=f"{field}.kind")
-    allowed = {"kind", "players", "seeded_by", "seed"} | (
-        {"rounds", "for_place"} if kind == PLAYOFF else {"bracket"})
+        raise RuleError(
+            _("kind must be one of %(choices)s, not %(kind)s", choices=STAGE_KINDS, kind=repr(kind)),
+            field=f"{field}.kind",
+        )
+    allowed = {"kind", "players", "seeded_by", "seed"} | ({"rounds", "for_place"} if kind == PLAYOFF else {"bracket"})
     only_fields(data, allowed, field)
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
@@ -119,33 +123,51 @@ def parse_stage(data: object, field: str, known: dict, first_round: int, policy_
         if not isinstance(player, str) or player not in known:
             raise RuleError(_("unknown player %(player)s", player=repr(player)), field=f"{field}.players[{index}]")
         if player in players[:index]:
-            raise RuleError(_("player %(player)s is in the stage twice", player=repr(player)),
-                            field=f"{field}.players[{index}]")
+            raise RuleError(
+                _("player %(player)s is in the stage twice", player=repr(player)), field=f"{field}.players[{index}]"
+            )
     seeded_by = data.get("seeded_by", "tie" if kind == PLAYOFF else "standings")
     if seeded_by not in SEEDED_BY:
-        raise RuleError(_("seeded_by must be one of %(choices)s, not %(value)s", choices=SEEDED_BY, value=repr(seeded_by)),
-                        field=f"{field}.seeded_by")
+        raise RuleError(
+            _("seeded_by must be one of %(choices)s, not %(value)s", choices=SEEDED_BY, value=repr(seeded_by)),
+            field=f"{field}.seeded_by",
+        )
     seed = data.get("seed")
     if seed is not None:
         seed = whole_field(seed, f"{field}.seed", "seed", minimum=0, maximum=MAX_SEED)
     if kind == PLAYOFF:
         rounds = whole_field(data.get("rounds"), f"{field}.rounds", "rounds", minimum=1, maximum=MAX_ROUNDS)
         if rounds != policy_rounds(len(players)):
-            raise RuleError(ngettext("a playoff of %(players)s players has %(count)s round by the policy's table, "
-                                     "not %(given)s",
-                                     "a playoff of %(players)s players has %(count)s rounds by the policy's table, "
-                                     "not %(given)s", policy_rounds(len(players)), players=len(players), given=rounds),
-                            field=f"{field}.rounds")
-        return Stage(kind=kind, players=tuple(players), first_round=first_round, rounds_planned=rounds,
-                     for_place=whole_field(data.get("for_place", 1), f"{field}.for_place", "for_place", minimum=1,
-                                     maximum=MAX_PLAYERS),
-                     seeded_by=seeded_by, seed=seed)
+            raise RuleError(
+                ngettext(
+                    "a playoff of %(players)s players has %(count)s round by the policy's table, not %(given)s",
+                    "a playoff of %(players)s players has %(count)s rounds by the policy's table, not %(given)s",
+                    policy_rounds(len(players)),
+                    players=len(players),
+                    given=rounds,
+                ),
+                field=f"{field}.rounds",
+            )
+        return Stage(
+            kind=kind,
+            players=tuple(players),
+            first_round=first_round,
+            rounds_planned=rounds,
+            for_place=whole_field(
+                data.get("for_place", 1), f"{field}.for_place", "for_place", minimum=1, maximum=MAX_PLAYERS
+            ),
+            seeded_by=seeded_by,
+            seed=seed,
+        )
     bracket = data.get("bracket")
     if bracket not in BRACKET_KINDS:
-        raise RuleError(_("bracket must be one of %(choices)s, not %(value)s", choices=BRACKET_KINDS, value=repr(bracket)),
-                        field=f"{field}.bracket")
-    return Stage(kind=kind, players=tuple(players), first_round=first_round, bracket=bracket,
-                 seeded_by=seeded_by, seed=seed)
+        raise RuleError(
+            _("bracket must be one of %(choices)s, not %(value)s", choices=BRACKET_KINDS, value=repr(bracket)),
+            field=f"{field}.bracket",
+        )
+    return Stage(
+        kind=kind, players=tuple(players), first_round=first_round, bracket=bracket, seeded_by=seeded_by, seed=seed
+    )
 
 
 def stage_bracket(stage: Stage, dropped_after: Mapping[str, int], *, fields: Sequence[str] | None = None) -> Bracket:
@@ -157,7 +179,11 @@ def stage_bracket(stage: Stage, dropped_after: Mapping[str, int], *, fields: Seq
     """
     offset = stage.first_round - 1
     withdrawn = {player: max(0, after - offset) for player, after in dropped_after.items() if player in stage.players}
-    rounds = [[(game.players[0], game.players[1],
-                game.players[game.scored.goes_on] if game.scored is not None else None) for game in rnd.games]
-              for rnd in stage.rounds]
+    rounds = [
+        [
+            (game.players[0], game.players[1], game.players[game.scored.goes_on] if game.scored is not None else None)
+            for game in rnd.games
+        ]
+        for rnd in stage.rounds
+    ]
     return build_bracket(stage.bracket, stage.players, rounds, withdrawn=withdrawn, fields=fields)

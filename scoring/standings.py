@@ -103,15 +103,24 @@ class Standings:
         """The standings as JSON data (``python -m scoring standings``)."""
         games = []
         for game in self.games:
-            entry = {"round": game.round, "table": game.table, "players": list(game.players),
-                     "tp": list(game.tp) if game.tp is not None else None, "result": game.result}
+            entry = {
+                "round": game.round,
+                "table": game.table,
+                "players": list(game.players),
+                "tp": list(game.tp) if game.tp is not None else None,
+                "result": game.result,
+            }
             if game.tp is not None:
                 entry |= {"method": game.method, "explanation": game.explanation, "clause": game.clause}
             games.append(entry)
         lead_tie = None
         if self.lead_tie is not None:
-            lead_tie = {"players": list(self.lead_tie.players), "resolution": self.lead_tie.resolution,
-                        "text": self.lead_tie.text, "clause": self.lead_tie.clause}
+            lead_tie = {
+                "players": list(self.lead_tie.players),
+                "resolution": self.lead_tie.resolution,
+                "text": self.lead_tie.text,
+                "clause": self.lead_tie.clause,
+            }
         return {
             "event": self.event,
             "policy": self.policy,
@@ -126,9 +135,7 @@ class Standings:
 
 def build_records(archive: Archive) -> dict[str, PlayerRecord]:
     """Tournament cards of every player: points, games and byes from the archive."""
-    records = {
-        p.id: PlayerRecord(id=p.id, name=p.name, status=p.status, eligible=p.eligible) for p in archive.players
-    }
+    records = {p.id: PlayerRecord(id=p.id, name=p.name, status=p.status, eligible=p.eligible) for p in archive.players}
     for rnd in archive.rounds:
         if rnd.bye is not None:
             record = records[rnd.bye]
@@ -144,8 +151,9 @@ def build_records(archive: Archive) -> dict[str, PlayerRecord]:
                 record.tp += mine
                 outcome = TIED if game.scored.winner is None else WON if game.scored.winner == me else LOST
                 record.games.append(
-                    PlayedGame(rnd.number, game.table, game.players[1 - me], mine, theirs, outcome,
-                               game.scored.counts_as)
+                    PlayedGame(
+                        rnd.number, game.table, game.players[1 - me], mine, theirs, outcome, game.scored.counts_as
+                    )
                 )
     return records
 
@@ -182,9 +190,12 @@ def compute_standings(archive: Archive) -> Standings:
             block.sort(key=lambda pid: (records[pid].name.casefold(), order[pid]))
             if position == 1 and len(block) > 1:
                 clause = TIE_OPTIONS_CLAUSE if resolution in P.WITHOUT_MENU else policy.tiebreak_clause
-                lead_tie = LeadTie(players=tuple(block), resolution=resolution,
-                                   text=_lead_tie_text(names(block, records, limit=10), resolution, policy),
-                                   clause=clause)
+                lead_tie = LeadTie(
+                    players=tuple(block),
+                    resolution=resolution,
+                    text=_lead_tie_text(names(block, records, limit=10), resolution, policy),
+                    clause=clause,
+                )
             placed.extend((records[pid], position) for pid in block)
             position += len(block)
     ineligible = sorted(
@@ -192,7 +203,8 @@ def compute_standings(archive: Archive) -> Standings:
     )
     for record in ineligible:
         notes[record.id].append(
-            _("ejected: no ranking (%(clause)s)", clause=_INELIGIBLE_CLAUSE) if record.status == "ejected"
+            _("ejected: no ranking (%(clause)s)", clause=_INELIGIBLE_CLAUSE)
+            if record.status == "ejected"
             else _("dropped: no ranking (%(clause)s)", clause=_INELIGIBLE_CLAUSE)
         )
         placed.append((record, None))
@@ -204,8 +216,12 @@ def compute_standings(archive: Archive) -> Standings:
             byes.append(ByeLine(rnd.number, rnd.bye, points_json(archive.bye_points(rnd.number))))
         games.extend(_game_line(rnd.number, game) for game in rnd.games)
     # The games of the playoffs and brackets: on each player's card, outside the Swiss totals.
-    stage_games = tuple(_game_line(rnd.number, game, stage.title) for stage in archive.stages
-                        for rnd in stage.rounds for game in rnd.games)
+    stage_games = tuple(
+        _game_line(rnd.number, game, stage.title)
+        for stage in archive.stages
+        for rnd in stage.rounds
+        for game in rnd.games
+    )
     return Standings(
         event=archive.event.name,
         policy=policy.key,
@@ -222,31 +238,54 @@ def compute_standings(archive: Archive) -> Standings:
 def _game_line(number: int, game, stage: Text | None = None) -> GameLine:
     if game.scored is None:
         return GameLine(number, game.table, game.players, None, None, stage=stage)
-    return GameLine(number, game.table, game.players,
-                    (points_json(game.scored.points[0]), points_json(game.scored.points[1])), game.result,
-                    game.scored.method, game.scored.explanation, game.scored.clause, stage)
+    return GameLine(
+        number,
+        game.table,
+        game.players,
+        (points_json(game.scored.points[0]), points_json(game.scored.points[1])),
+        game.result,
+        game.scored.method,
+        game.scored.explanation,
+        game.scored.clause,
+        stage,
+    )
 
 
 def _lead_tie_text(players: Text | str, resolution: str, policy: P.Policy) -> Text:
     """What happens to players who share the lead, as the posted option (or the policy) says."""
     if resolution == P.PLAYOFF and policy.co_champions_by_agreement:
-        return _("%(players)s are tied for the lead after every criterion: playoff rounds are held among them, "
-                 "unless they and the coordinator agree that they are co-champions", players=players)
+        return _(
+            "%(players)s are tied for the lead after every criterion: playoff rounds are held among them, "
+            "unless they and the coordinator agree that they are co-champions",
+            players=players,
+        )
     if resolution == P.PLAYOFF:
-        return _("%(players)s are tied for the lead after every criterion: playoff rounds are held among them",
-                 players=players)
+        return _(
+            "%(players)s are tied for the lead after every criterion: playoff rounds are held among them",
+            players=players,
+        )
     if resolution == P.PLAYOFF_WITHOUT_MENU:
-        return _("%(players)s are tied for the lead on points: playoff rounds are held among them, without the "
-                 "menu of tie-breakers, as posted", players=players)
+        return _(
+            "%(players)s are tied for the lead on points: playoff rounds are held among them, without the "
+            "menu of tie-breakers, as posted",
+            players=players,
+        )
     if resolution == P.CO_CHAMPIONS_WITHOUT_MENU:
-        return _("%(players)s are tied for the lead on points: with no tie-breaker, as posted, they are "
-                 "co-champions and share the prizes for their places evenly", players=players)
-    return _("%(players)s are tied for the lead after every criterion: they are co-champions and share the prizes "
-             "for their places evenly", players=players)
+        return _(
+            "%(players)s are tied for the lead on points: with no tie-breaker, as posted, they are "
+            "co-champions and share the prizes for their places evenly",
+            players=players,
+        )
+    return _(
+        "%(players)s are tied for the lead after every criterion: they are co-champions and share the prizes "
+        "for their places evenly",
+        players=players,
+    )
 
 
-def _row(record: PlayerRecord, rank: int | None, records: dict[str, PlayerRecord],
-         notes: dict[str, list[str]]) -> StandingRow:
+def _row(
+    record: PlayerRecord, rank: int | None, records: dict[str, PlayerRecord], notes: dict[str, list[str]]
+) -> StandingRow:
     wins = sum(1 for g in record.games if g.outcome == WON)
     losses = sum(1 for g in record.games if g.outcome == LOST)
     return StandingRow(

@@ -25,6 +25,8 @@ WON, LOST, TIED = "won", "lost", "tie"
 
 # Policy #1's three posted options for a tied lead (a citation: it stays English).
 TIE_OPTIONS_CLAUSE = "Policy #1, Swiss System: Tournament Point Ties, options (i)-(iii) as posted"
+
+
 class PlayedGame(NamedTuple):
     """One game of a player's tournament card, seen from that player."""
 
@@ -72,11 +74,17 @@ class Criterion:
 _CRITERIA: dict[str, tuple[Text, bool, Text, Text]] = {
     P.HEAD_TO_HEAD: (
         # Translators: title of a tie-break criterion in the tournament policies.
-        _("Head-to-Head"), False, _("fewer head-to-head losses"), _("more head-to-head losses"),
+        _("Head-to-Head"),
+        False,
+        _("fewer head-to-head losses"),
+        _("more head-to-head losses"),
     ),
     P.ONE_RING_WINS: (
         # Translators: title of a tie-break criterion in the tournament policies.
-        _("Destroying the One Ring"), True, _("more One Ring wins"), _("fewer One Ring wins"),
+        _("Destroying the One Ring"),
+        True,
+        _("more One Ring wins"),
+        _("fewer One Ring wins"),
     ),
     P.RATIO_2_AND_WIZARD_WINS: (
         # Translators: title of a tie-break criterion in the tournament policies.
@@ -87,27 +95,45 @@ _CRITERIA: dict[str, tuple[Text, bool, Text, Text]] = {
     ),
     P.RATIO_15_WINS: (
         # Translators: title of a tie-break criterion in the tournament policies.
-        _("Next MP Ratio"), True, _("more wins by ratio 1.5 to 2"), _("fewer wins by ratio 1.5 to 2"),
+        _("Next MP Ratio"),
+        True,
+        _("more wins by ratio 1.5 to 2"),
+        _("fewer wins by ratio 1.5 to 2"),
     ),
     P.RATIO_1_WINS: (
         # Translators: title of a tie-break criterion in the tournament policies.
-        _("Lowest MP Ratio"), True, _("more wins by ratio 1 to 1.5"), _("fewer wins by ratio 1 to 1.5"),
+        _("Lowest MP Ratio"),
+        True,
+        _("more wins by ratio 1 to 1.5"),
+        _("fewer wins by ratio 1 to 1.5"),
     ),
     P.WEAKEST_LINK_WINS: (
         # Translators: title of a tie-break criterion in the tournament policies.
-        _("Weakest Link Method Win"), True, _("more Weakest Link wins"), _("fewer Weakest Link wins"),
+        _("Weakest Link Method Win"),
+        True,
+        _("more Weakest Link wins"),
+        _("fewer Weakest Link wins"),
     ),
     P.BYES_RECEIVED: (
         # Translators: title of a tie-break criterion in the tournament policies.
-        _("Receiving a Bye"), True, _("more byes"), _("fewer byes"),
+        _("Receiving a Bye"),
+        True,
+        _("more byes"),
+        _("fewer byes"),
     ),
     P.NUMBER_OF_WINS: (
         # Translators: title of a tie-break criterion in the tournament policies.
-        _("Number of Wins"), True, _("more wins"), _("fewer wins"),
+        _("Number of Wins"),
+        True,
+        _("more wins"),
+        _("fewer wins"),
     ),
     P.OPPONENTS_SCORES: (
         # Translators: title of a tie-break criterion in the tournament policies.
-        _("Sum of Opponents' Scores"), True, _("higher opponents' scores"), _("lower opponents' scores"),
+        _("Sum of Opponents' Scores"),
+        True,
+        _("higher opponents' scores"),
+        _("lower opponents' scores"),
     ),
 }
 _ROMANS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
@@ -149,11 +175,15 @@ def names(ids: list[str], records: dict[str, PlayerRecord], limit: int = 3) -> T
 
 def _others(block: list[str], pid: str, records: dict[str, PlayerRecord], limit: int = 3) -> Text | str:
     """The players of ``block`` but ``pid``, named as ``_names`` does, without walking the whole block."""
-    head = [q for q in block[:limit + 2] if q != pid][:limit + 1]
+    head = [q for q in block[: limit + 2] if q != pid][: limit + 1]
     if len(block) - 1 <= limit + 1:
         return names(head, records, limit)
-    return ngettext("%(listed)s and %(count)s more", "%(listed)s and %(count)s more", len(block) - 1 - limit,
-                    listed=tuple(records[q].name for q in head[:limit]))
+    return ngettext(
+        "%(listed)s and %(count)s more",
+        "%(listed)s and %(count)s more",
+        len(block) - 1 - limit,
+        listed=tuple(records[q].name for q in head[:limit]),
+    )
 
 
 def _values(values: list[Fraction]) -> Fraction | Text:
@@ -168,7 +198,10 @@ def _places(first: int, count: int) -> Text | int:
 
 
 def break_tier(
-    tier: list[str], records: dict[str, PlayerRecord], policy: P.Policy, notes: dict[str, list[str]],
+    tier: list[str],
+    records: dict[str, PlayerRecord],
+    policy: P.Policy,
+    notes: dict[str, list[str]],
     first_place: int = 1,
 ) -> list[list[str]]:
     """Order players tied on points into blocks; players in one block stay tied.
@@ -217,12 +250,18 @@ def break_tier(
             for pid in stay:
                 # Translators: a tie-break note: "ahead of Bob: more wins, 2 against 1 (criterion II,
                 # Number of Wins)"; phrase says what is better, criterion is the criterion's title.
-                ahead[pid].append(_(
-                    "ahead of %(players)s: %(phrase)s, %(value)s against %(others)s (criterion %(number)s, "
-                    "%(criterion)s)",
-                    players=leavers, phrase=criterion.phrase_better, value=best, others=against,
-                    number=criterion.roman, criterion=criterion.title,
-                ))
+                ahead[pid].append(
+                    _(
+                        "ahead of %(players)s: %(phrase)s, %(value)s against %(others)s (criterion %(number)s, "
+                        "%(criterion)s)",
+                        players=leavers,
+                        phrase=criterion.phrase_better,
+                        value=best,
+                        others=against,
+                        number=criterion.roman,
+                        criterion=criterion.title,
+                    )
+                )
             for pid in leave:
                 left[pid] = (criterion, values[pid], best)
             contention = stay
@@ -232,8 +271,9 @@ def break_tier(
             notes[pid].extend([formed[pid]] if pid in formed else [])
             notes[pid].extend(ahead[pid])
             if len(contention) > 1:
-                notes[pid].append(_("still tied with %(players)s after every criterion",
-                                    players=_others(contention, pid, records)))
+                notes[pid].append(
+                    _("still tied with %(players)s after every criterion", players=_others(contention, pid, records))
+                )
         blocks.append(contention)
         # The players this tier placed are ahead of everyone it took out of contention.
         winners = names(contention, records)
@@ -245,8 +285,13 @@ def break_tier(
             behind[pid] = _(
                 "behind %(players)s (place %(place)s): out of contention at criterion %(number)s, %(criterion)s, "
                 "%(phrase)s, %(value)s against %(others)s",
-                players=winners, place=placed, number=criterion.roman, criterion=criterion.title,
-                phrase=criterion.phrase_worse, value=value, others=best,
+                players=winners,
+                place=placed,
+                number=criterion.roman,
+                criterion=criterion.title,
+                phrase=criterion.phrase_worse,
+                value=value,
+                others=best,
             )
         place += len(contention)
         if len(out) > 1:
@@ -255,7 +300,9 @@ def break_tier(
                 # starts again among them".
                 formed[pid] = _(
                     "tied again for places %(places)s with %(players)s: the whole menu of criteria starts again "
-                    "among them", places=_places(place, len(out)), players=_others(out, pid, records),
+                    "among them",
+                    places=_places(place, len(out)),
+                    players=_others(out, pid, records),
                 )
         else:
             formed.clear()
@@ -263,10 +310,17 @@ def break_tier(
     return blocks
 
 
-def tied_without_menu(block: list[str], records: dict[str, PlayerRecord], tp: Fraction,
-                       notes: dict[str, list[str]], clause: str) -> None:
+def tied_without_menu(
+    block: list[str], records: dict[str, PlayerRecord], tp: Fraction, notes: dict[str, list[str]], clause: str
+) -> None:
     """Notes for players who share a place because no tie-breaker is applied, as posted."""
     for pid in block:
         # Translators: a standings note for Policy #1's posted options without the menu of tie-breakers.
-        notes[pid].append(_("tied on %(points)s points with %(players)s: no tie-breaker is applied, as posted "
-                            "(%(clause)s)", points=tp, players=_others(block, pid, records), clause=clause))
+        notes[pid].append(
+            _(
+                "tied on %(points)s points with %(players)s: no tie-breaker is applied, as posted (%(clause)s)",
+                points=tp,
+                players=_others(block, pid, records),
+                clause=clause,
+            )
+        )

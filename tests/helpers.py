@@ -52,16 +52,14 @@ def run_event(event, players: int, rounds_played: int, *, leave_last_open: bool 
     """Register, start, and play ``rounds_played`` rounds with player_a winning 20-10."""
     register(event, players, longest=longest_names)
     who = actor(event.owner)
-    services.start_event(event, actor=who, rounds=max(rounds_played, 1) + 1,
-                         note="the test's own number", confirm=True)
+    services.start_event(event, actor=who, rounds=max(rounds_played, 1) + 1, note="the test's own number", confirm=True)
     for number in range(1, rounds_played + 1):
         rnd = services.pair_round(event, actor=who, seed=number)
         games = list(rnd.games.all())
         for index, game in enumerate(games):
             if leave_last_open and number == rounds_played and index == len(games) - 1:
                 continue
-            services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=who,
-                                   expected_version=game.version)
+            services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=who, expected_version=game.version)
     event.refresh_from_db()
     return event
 
@@ -73,8 +71,21 @@ def open_game(event) -> Game:
 
 def database_state() -> dict:
     """Every row an event consists of, to compare before and after a request."""
-    models = [Event, EventRole, Player, Round, Game, AuditEntry, Snapshot, DeckList, SealedProduct, SpotCheck,
-              BreakClock, Stage, get_user_model()]
+    models = [
+        Event,
+        EventRole,
+        Player,
+        Round,
+        Game,
+        AuditEntry,
+        Snapshot,
+        DeckList,
+        SealedProduct,
+        SpotCheck,
+        BreakClock,
+        Stage,
+        get_user_model(),
+    ]
     return {model.__name__: sorted(map(repr, model.objects.values_list())) for model in models}
 
 
@@ -95,7 +106,7 @@ def fire_together(count: int, work) -> list:
         try:
             barrier.wait()
             outcomes[index] = work(index)
-        except Exception as error:  # noqa: BLE001 - the test inspects what each thread met
+        except Exception as error:
             outcomes[index] = error
         finally:
             connections.close_all()

@@ -56,8 +56,9 @@ def production_environment(database_url: str, data_dir: str, *, secret_key: str 
 
 def manage(environment: dict[str, str], *args: str) -> str:
     """Run ``manage.py`` with ``environment``; returns its output, raises with it on failure."""
-    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environment, capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=environment, capture_output=True, text=True, check=False
+    )
     if done.returncode:
         raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
     return done.stdout
@@ -84,9 +85,13 @@ def running_server(environment: dict[str, str], port: int) -> Iterator[Server]:
     log_dir = Path(tempfile.mkdtemp(prefix="council-server-"))
     log = log_dir / "server.log"
     with log.open("w") as output:
-        server = subprocess.Popen([sys.executable, *SERVER_COMMAND], cwd=ROOT,
-                                  env={**environment, "COUNCIL_BIND": f"127.0.0.1:{port}"},
-                                  stdout=output, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            [sys.executable, *SERVER_COMMAND],
+            cwd=ROOT,
+            env={**environment, "COUNCIL_BIND": f"127.0.0.1:{port}"},
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -131,8 +136,10 @@ def slow_clients(base: str, count: int, *, path: str = "/healthz") -> Iterator[l
             if kind == 0:
                 connection.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUser-Agent: slow".encode())
             elif kind == 1:
-                connection.sendall(f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/x-www-form-"
-                                   f"urlencoded\r\nContent-Length: 100000\r\n\r\nversion=0&".encode())
+                connection.sendall(
+                    f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/x-www-form-"
+                    f"urlencoded\r\nContent-Length: 100000\r\n\r\nversion=0&".encode()
+                )
             else:
                 connection.sendall(f"GET /healthz HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
                 answer = connection.recv(65536)

@@ -72,7 +72,7 @@ def imported(path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
+            base = package[: len(package) - node.level + 1] if node.level else []
             module = ".".join([*base, *(node.module.split(".") if node.module else [])])
             names.add(module)
             # "from .. import services" imports the module events.services.

@@ -43,13 +43,18 @@ def test_a_round_is_played_over_http_through_two_app_servers(servers):
     first, second = servers["bases"]
     slug = servers["slug"]
     coordinator = Browser()
-    signed_in = coordinator.post(f"{first}/accounts/login/", {"username": "coordinator",
-                                                              "password": servers["password"]})
+    signed_in = coordinator.post(
+        f"{first}/accounts/login/", {"username": "coordinator", "password": servers["password"]}
+    )
     assert signed_in.status == 302
     # The session lives in the database: the other server knows the coordinator too.
     assert coordinator.get(f"{second}/events/{slug}/").status == 200
 
-    started = coordinator.post(f"{second}/events/{slug}/start/", {"rounds": "3", "note": "one short: the hall closes at six"}, form_url=f"{second}/events/{slug}/")
+    started = coordinator.post(
+        f"{second}/events/{slug}/start/",
+        {"rounds": "3", "note": "one short: the hall closes at six"},
+        form_url=f"{second}/events/{slug}/",
+    )
     assert started.status == 302
     paired = coordinator.post(f"{first}/events/{slug}/pair/", {}, form_url=f"{first}/events/{slug}/")
     assert paired.status == 302 and paired.headers["Location"].endswith(f"/events/{slug}/rounds/1/")
@@ -61,8 +66,9 @@ def test_a_round_is_played_over_http_through_two_app_servers(servers):
     poll = {"HX-Request": "true", "HX-Target": "live"}
     before = phone.get(f"{first}/e/{slug}/", poll)
     etag = before.headers["ETag"]
-    assert phone.get(f"{second}/e/{slug}/", {**poll, "If-None-Match": etag}).status == 304, \
+    assert phone.get(f"{second}/e/{slug}/", {**poll, "If-None-Match": etag}).status == 304, (
         "both servers give the page the same version"
+    )
 
     for index, game in enumerate(games):
         base = (first, second)[index % 2]
@@ -109,8 +115,9 @@ def test_each_server_keeps_the_phones_version_and_hears_a_change_made_through_th
             assert phone.get(f"{base}/e/{slug}/", {**poll, "If-None-Match": etag}).status == 304
     # The workers that answered hold a LISTEN connection each (events/caching/versions.py).
     with psycopg.connect(servers["database_url"], autocommit=True) as database:
-        listeners = database.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s",
-                                     [APPLICATION_NAME]).fetchone()[0]
+        listeners = database.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", [APPLICATION_NAME]
+        ).fetchone()[0]
     assert listeners >= 2
 
     coordinator = Browser()
@@ -124,5 +131,6 @@ def test_each_server_keeps_the_phones_version_and_hears_a_change_made_through_th
         time.sleep(0.01)
     assert status == 200
     for _ in range(10):
-        assert phone.get(f"{first}/e/{slug}/", {**poll, "If-None-Match": etag}).status == 200, \
+        assert phone.get(f"{first}/e/{slug}/", {**poll, "If-None-Match": etag}).status == 200, (
             "a worker of the first server kept the version before the change"
+        )

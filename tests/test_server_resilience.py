@@ -22,7 +22,7 @@ import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import psycopg
@@ -31,11 +31,11 @@ import pytest
 from events.caching.versions import APPLICATION_NAME
 from tests.production_server import (
     Browser,
+    Server,
     free_port,
     hidden_field,
     manage,
     production_environment,
-    Server,
     running_server,
     slow_clients,
 )
@@ -72,8 +72,12 @@ def open_event(base: str, seeded: str) -> tuple[Browser, list[int], str]:
 
 
 def prepared(stack: ExitStack, database_url: str, data_dir: str, **settings: str) -> Site:
-    environment = {**production_environment(database_url, data_dir), "WEB_CONCURRENCY": str(WORKERS),
-                   "COUNCIL_THREADS": str(THREADS), **settings}
+    environment = {
+        **production_environment(database_url, data_dir),
+        "WEB_CONCURRENCY": str(WORKERS),
+        "COUNCIL_THREADS": str(THREADS),
+        **settings,
+    }
     manage(environment, "prepare_database", "-v0")
     manage(environment, "collectstatic", "--no-input", "-v0")
     seeded = manage(environment, "seed_demo")
@@ -107,8 +111,11 @@ def save_result(site: Site, game: int, mp: tuple[int, int] = (20, 10)):
     url = f"{site.base}/events/{site.slug}/games/{game}/result/"
     form = site.coordinator.get(url)
     assert form.status == 200, form.text[:300]
-    return site.coordinator.send(form, url, {"kind": "council", "mp_a": str(mp[0]), "mp_b": str(mp[1]),
-                                             "version": hidden_field(form.text, "version")})
+    return site.coordinator.send(
+        form,
+        url,
+        {"kind": "council", "mp_a": str(mp[0]), "mp_b": str(mp[1]), "version": hidden_field(form.text, "version")},
+    )
 
 
 def timed(request):
@@ -167,11 +174,18 @@ def pg_ctl(database_url: str, action: str) -> None:
         options = shlex.split(Path(directory, "postmaster.opts").read_text())[1:]
         while "-D" in options:
             at = options.index("-D")
-            del options[at:at + 2]
-        arguments = [str(PG_BIN / "pg_ctl"), "-D", directory, "-w", "-l", f"{directory}/server.log",
-                     "-o", " ".join(options)]
-    subprocess.run(_as_server_user([*arguments, action]), check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.PIPE)
+            del options[at : at + 2]
+        arguments = [
+            str(PG_BIN / "pg_ctl"),
+            "-D",
+            directory,
+            "-w",
+            "-l",
+            f"{directory}/server.log",
+            "-o",
+            " ".join(options),
+        ]
+    subprocess.run(_as_server_user([*arguments, action]), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
 def database_clock(database_url: str):
@@ -184,7 +198,9 @@ def app_connections(database_url: str, since) -> int:
     with psycopg.connect(database_url, autocommit=True) as database:
         return database.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
-            " AND application_name <> %s AND backend_start >= %s", [APPLICATION_NAME, since]).fetchone()[0]
+            " AND application_name <> %s AND backend_start >= %s",
+            [APPLICATION_NAME, since],
+        ).fetchone()[0]
 
 
 def warm_every_thread(site: Site, database_url: str, since) -> None:
@@ -217,13 +233,15 @@ def mixed_requests(site: Site, count: int) -> list[tuple[str, object]]:
 
 def saved_state(database_url: str) -> tuple:
     with psycopg.connect(database_url, autocommit=True) as database:
-        return (database.execute("SELECT count(*) FROM events_auditentry").fetchone()[0],
-                database.execute("SELECT id, version, result FROM events_game ORDER BY id").fetchall(),
-                database.execute("SELECT changed_at FROM events_event").fetchall())
+        return (
+            database.execute("SELECT count(*) FROM events_auditentry").fetchone()[0],
+            database.execute("SELECT id, version, result FROM events_game ORDER BY id").fetchall(),
+            database.execute("SELECT changed_at FROM events_event").fetchall(),
+        )
 
 
 def test_after_a_database_restart_no_request_fails(postgres, postgres_site):
-    warm_every_thread(postgres_site, postgres, since=datetime.min.replace(tzinfo=timezone.utc))
+    warm_every_thread(postgres_site, postgres, since=datetime.min.replace(tzinfo=UTC))
     pg_ctl(postgres, "restart")
     answers = mixed_requests(postgres_site, 60)
     assert [(kind, answer.status) for kind, answer in answers if answer.status != {"save": 302}.get(kind, 200)] == []
@@ -234,8 +252,9 @@ def test_without_health_checks_a_read_is_read_again_and_a_save_refused_plainly(p
     environment = {**postgres_site.environment, "COUNCIL_CONN_HEALTH_CHECKS": "False"}
     started = database_clock(postgres)
     with running_server(environment, free_port()) as server:
-        site = Site(server.base, postgres_site.slug, postgres_site.coordinator, postgres_site.games, environment,
-                    server)
+        site = Site(
+            server.base, postgres_site.slug, postgres_site.coordinator, postgres_site.games, environment, server
+        )
         warm_every_thread(site, postgres, since=started)
         pg_ctl(postgres, "restart")
         answers = mixed_requests(site, 60)
@@ -243,7 +262,7 @@ def test_without_health_checks_a_read_is_read_again_and_a_save_refused_plainly(p
     statuses = {(kind, answer.status) for kind, answer in answers}
     assert statuses <= {("phone", 200), ("health", 200), ("save", 302), ("save", 503)}, statuses
     assert ("phone", 200) in statuses and ("save", 302) in statuses
-    for kind, answer in answers:
+    for _kind, answer in answers:
         if answer.status == 503:
             assert NOT_SAVED in answer.text
     assert "reading it again" in log and "Internal Server Error" not in log
@@ -284,8 +303,10 @@ def serve_once(application, scope: dict, pieces: list[bytes], events: list[str])
     sent: list[dict] = []
 
     async def run():
-        queue = [{"type": "http.request", "body": piece, "more_body": index < len(pieces) - 1}
-                 for index, piece in enumerate(pieces)]
+        queue = [
+            {"type": "http.request", "body": piece, "more_body": index < len(pieces) - 1}
+            for index, piece in enumerate(pieces)
+        ]
 
         async def receive():
             await asyncio.sleep(0.01)
@@ -304,9 +325,19 @@ def serve_once(application, scope: dict, pieces: list[bytes], events: list[str])
 
 
 def http_scope(method: str, headers: list[tuple[bytes, bytes]]) -> dict:
-    return {"type": "http", "method": method, "path": "/e/lórien/", "raw_path": b"/e/l%C3%B3rien/",
-            "query_string": b"a=1", "root_path": "", "http_version": "1.1", "scheme": "http",
-            "server": ("127.0.0.1", 8000), "client": ("10.0.0.7", 51000), "headers": headers}
+    return {
+        "type": "http",
+        "method": method,
+        "path": "/e/lórien/",
+        "raw_path": b"/e/l%C3%B3rien/",
+        "query_string": b"a=1",
+        "root_path": "",
+        "http_version": "1.1",
+        "scheme": "http",
+        "server": ("127.0.0.1", 8000),
+        "client": ("10.0.0.7", 51000),
+        "headers": headers,
+    }
 
 
 def test_django_is_given_a_request_only_once_its_body_has_arrived_whole():
@@ -321,19 +352,32 @@ def test_django_is_given_a_request_only_once_its_body_has_arrived_whole():
         return [b"saved"]
 
     application = WholeRequests(wsgi, threads=1, max_body=1000)
-    scope = http_scope("POST", [(b"content-type", b"application/x-www-form-urlencoded"),
-                                (b"content-length", b"14"), (b"cookie", b"a=1"), (b"cookie", b"b=2"),
-                                (b"x_forwarded_for", b"6.6.6.6"), (b"x-forwarded-for", b"1.2.3.4")])
+    scope = http_scope(
+        "POST",
+        [
+            (b"content-type", b"application/x-www-form-urlencoded"),
+            (b"content-length", b"14"),
+            (b"cookie", b"a=1"),
+            (b"cookie", b"b=2"),
+            (b"x_forwarded_for", b"6.6.6.6"),
+            (b"x-forwarded-for", b"1.2.3.4"),
+        ],
+    )
     events: list[str] = []
     sent = serve_once(application, scope, [b"mp_a=", b"20&mp_b", b"=1"], events)
     assert events == ["piece", "piece", "piece", "app"]
     assert (seen["body"], seen["CONTENT_LENGTH"]) == (b"mp_a=20&mp_b=1", "14")
-    assert (seen["PATH_INFO"], seen["QUERY_STRING"], seen["REMOTE_ADDR"]) == ("/e/lórien/".encode().decode("latin-1"),
-                                                                           "a=1", "10.0.0.7")
+    assert (seen["PATH_INFO"], seen["QUERY_STRING"], seen["REMOTE_ADDR"]) == (
+        "/e/lórien/".encode().decode("latin-1"),
+        "a=1",
+        "10.0.0.7",
+    )
     assert seen["HTTP_COOKIE"] == "a=1; b=2"
     assert seen["HTTP_X_FORWARDED_FOR"] == "1.2.3.4", "a header spelt with _ is dropped, as gunicorn drops it"
-    assert sent == [{"type": "http.response.start", "status": 200, "headers": [(b"Content-Type", b"text/plain")]},
-                    {"type": "http.response.body", "body": b"saved"}]
+    assert sent == [
+        {"type": "http.response.start", "status": 200, "headers": [(b"Content-Type", b"text/plain")]},
+        {"type": "http.response.body", "body": b"saved"},
+    ]
 
 
 def test_a_body_beyond_the_limit_is_not_kept_and_an_upload_is_refused_before_django():

@@ -13,7 +13,11 @@ def _load_settings(**env):
     clean.update(env)
     return subprocess.run(
         [sys.executable, "-c", "import council.settings as s; print(s.DEBUG, s.DATABASES['default']['ENGINE'])"],
-        cwd=ROOT, env=clean, capture_output=True, text=True,
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        check=False,
+        text=True,
     )
 
 
@@ -24,8 +28,9 @@ def test_production_refuses_to_start_without_a_secret_key(tmp_path):
 
 
 def test_production_starts_with_a_secret_key_and_reads_database_url():
-    result = _load_settings(COUNCIL_DEBUG="False", COUNCIL_SECRET_KEY="x" * 50,
-                            DATABASE_URL="postgres://u:p@db.example:5432/council")
+    result = _load_settings(
+        COUNCIL_DEBUG="False", COUNCIL_SECRET_KEY="x" * 50, DATABASE_URL="postgres://u:p@db.example:5432/council"
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "django.db.backends.postgresql"]
 
@@ -44,12 +49,22 @@ def test_a_boolean_setting_must_be_true_or_false(tmp_path):
 def _deploy_check(tmp_path, **env):
     # The browser tests allow Django's sync calls under Playwright's event loop for this
     # process; a deployment never sets that, so neither does this check.
-    clean = {k: v for k, v in os.environ.items()
-             if not k.startswith("COUNCIL_") and k not in ("DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")}
-    clean.update(COUNCIL_DEBUG="False", COUNCIL_SECRET_KEY="k3y-" + "9fQ2xLw7Zp" * 5,
-                 COUNCIL_DATA_DIR=str(tmp_path), **env)
-    return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                          cwd=ROOT, env=clean, capture_output=True, text=True)
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("COUNCIL_") and k not in ("DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    }
+    clean.update(
+        COUNCIL_DEBUG="False", COUNCIL_SECRET_KEY="k3y-" + "9fQ2xLw7Zp" * 5, COUNCIL_DATA_DIR=str(tmp_path), **env
+    )
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        check=False,
+        text=True,
+    )
 
 
 def test_deploy_check_is_clean_with_the_hosted_production_settings(tmp_path):
@@ -70,9 +85,17 @@ def _gunicorn_settings(**env):
     clean = {k: v for k, v in os.environ.items() if k not in ("WEB_CONCURRENCY", "COUNCIL_THREADS", "PORT")}
     clean.update(env)
     result = subprocess.run(
-        [sys.executable, "-c", "import os, council.gunicorn_conf as g; "
-                               "print(g.workers, g.bind, g.worker_class, len(os.sched_getaffinity(0)))"],
-        cwd=ROOT, env=clean, capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-c",
+            "import os, council.gunicorn_conf as g; "
+            "print(g.workers, g.bind, g.worker_class, len(os.sched_getaffinity(0)))",
+        ],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     workers, bind, worker_class, cpus = result.stdout.split()
     return int(workers), bind, worker_class, int(cpus)
@@ -88,8 +111,14 @@ def test_gunicorn_runs_a_worker_per_cpu_plus_one_unless_told():
 def test_django_runs_in_as_many_threads_per_worker_as_told():
     def threads(**env):
         clean = {k: v for k, v in os.environ.items() if k != "COUNCIL_THREADS"} | env
-        return subprocess.run([sys.executable, "-c", "import council.asgi as a; print(a.application.executor._max_workers)"],
-                              cwd=ROOT, env=clean, capture_output=True, text=True, check=True).stdout.strip()
+        return subprocess.run(
+            [sys.executable, "-c", "import council.asgi as a; print(a.application.executor._max_workers)"],
+            cwd=ROOT,
+            env=clean,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
 
     assert (threads(), threads(COUNCIL_THREADS="2")) == ("4", "2")
 
@@ -99,20 +128,38 @@ def test_log_lines_carry_no_key_of_a_private_link(settings):
 
     from council.security import HideLinkKeys
 
-    record = logging.LogRecord("django.request", logging.WARNING, __file__, 1, "Not Found: %s", (
-        "/e/open/deck/2NlWq6pAbCdEfGh12345678901234567/",), None)
+    record = logging.LogRecord(
+        "django.request",
+        logging.WARNING,
+        __file__,
+        1,
+        "Not Found: %s",
+        ("/e/open/deck/2NlWq6pAbCdEfGh12345678901234567/",),
+        None,
+    )
     HideLinkKeys().filter(record)
     assert record.getMessage() == "Not Found: /e/open/deck/…/"
-    record = logging.LogRecord("django.server", logging.INFO, __file__, 1, '"GET /staff/T29XeG53gz_OMe1ExkxV-6jh/ HTTP/1.1" 302', None, None)
+    record = logging.LogRecord(
+        "django.server", logging.INFO, __file__, 1, '"GET /staff/T29XeG53gz_OMe1ExkxV-6jh/ HTTP/1.1" 302', None, None
+    )
     HideLinkKeys().filter(record)
     assert record.getMessage() == '"GET /staff/…/ HTTP/1.1" 302'
     assert settings.LOGGING["handlers"]["console"]["filters"] == ["hide_link_keys"]
 
 
 def _time_zone(tmp_path, **env):
-    return subprocess.run([sys.executable, "-c", "import council.settings as s; print(s.TIME_ZONE)"], cwd=ROOT,
-                          env={**{k: v for k, v in os.environ.items() if not k.startswith("COUNCIL_")},
-                               "COUNCIL_DATA_DIR": str(tmp_path), **env}, capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-c", "import council.settings as s; print(s.TIME_ZONE)"],
+        cwd=ROOT,
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith("COUNCIL_")},
+            "COUNCIL_DATA_DIR": str(tmp_path),
+            **env,
+        },
+        capture_output=True,
+        check=False,
+        text=True,
+    )
 
 
 def test_the_time_zone_is_the_machines_own_unless_set_and_a_wrong_one_is_refused(tmp_path):

@@ -43,22 +43,71 @@ def running_postgres(database: str = "council") -> Iterator[str]:
     data_dir.chmod(0o755)
     if os.geteuid() == 0:
         shutil.chown(data_dir, "postgres")
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE, "check": True}
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE}
     try:
-        subprocess.run(_as_server_user([str(PG_BIN / "initdb"), "-D", str(data_dir), "-A", "trust", "-U", "postgres",
-                                        "-E", "UTF8", "--no-instructions"]), **quiet)
+        subprocess.run(
+            _as_server_user(
+                [
+                    str(PG_BIN / "initdb"),
+                    "-D",
+                    str(data_dir),
+                    "-A",
+                    "trust",
+                    "-U",
+                    "postgres",
+                    "-E",
+                    "UTF8",
+                    "--no-instructions",
+                ]
+            ),
+            check=True,
+            **quiet,
+        )
         # fsync off: a throwaway cluster need not survive a power cut, and saves are then
         # measured by the app's work rather than the disk's.
         options = f"-k {data_dir} -p {PORT} -c listen_addresses= -c fsync=off -c max_connections=200"
-        subprocess.run(_as_server_user([str(PG_BIN / "pg_ctl"), "-D", str(data_dir), "-w", "-l",
-                                        str(data_dir / "server.log"), "-o", options, "start"]), **quiet)
-        subprocess.run(_as_server_user([str(PG_BIN.parent / "bin" / "createdb"), "-h", str(data_dir), "-p", str(PORT),
-                                        "-U", "postgres", database]), **quiet)
+        subprocess.run(
+            _as_server_user(
+                [
+                    str(PG_BIN / "pg_ctl"),
+                    "-D",
+                    str(data_dir),
+                    "-w",
+                    "-l",
+                    str(data_dir / "server.log"),
+                    "-o",
+                    options,
+                    "start",
+                ]
+            ),
+            check=True,
+            **quiet,
+        )
+        subprocess.run(
+            _as_server_user(
+                [
+                    str(PG_BIN.parent / "bin" / "createdb"),
+                    "-h",
+                    str(data_dir),
+                    "-p",
+                    str(PORT),
+                    "-U",
+                    "postgres",
+                    database,
+                ]
+            ),
+            check=True,
+            **quiet,
+        )
         socket = urllib.parse.quote(str(data_dir), safe="")
         yield f"postgres://postgres@{socket}:{PORT}/{database}"
     finally:
-        subprocess.run(_as_server_user([str(PG_BIN / "pg_ctl"), "-D", str(data_dir), "-m", "immediate", "stop"]),
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(
+            _as_server_user([str(PG_BIN / "pg_ctl"), "-D", str(data_dir), "-m", "immediate", "stop"]),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
         shutil.rmtree(data_dir, ignore_errors=True)
 
 

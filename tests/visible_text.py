@@ -15,8 +15,18 @@ from html.parser import HTMLParser
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
 NEVER_READ = {"script", "style", "code", "kbd", "samp", "template"}
 # Attributes a browser shows or a screen reader reads aloud.
-READ_ATTRIBUTES = {"title", "aria-label", "aria-description", "aria-roledescription", "placeholder", "alt",
-                   "data-confirm", "data-page-of", "data-label", "label"}
+READ_ATTRIBUTES = {
+    "title",
+    "aria-label",
+    "aria-description",
+    "aria-roledescription",
+    "placeholder",
+    "alt",
+    "data-confirm",
+    "data-page-of",
+    "data-label",
+    "label",
+}
 BUTTON_INPUTS = {"submit", "button", "reset"}
 # Two ASCII letters in a row: a word of English (or of any language written without accents).
 WORD = re.compile(r"[A-Za-z]{2,}")
@@ -37,8 +47,11 @@ class _Reader(HTMLParser):
 
     def _not_read(self, tag: str, attrs: dict) -> bool:
         language = attrs.get("lang")
-        return (tag in NEVER_READ or attrs.get("translate") == "no"
-                or (language is not None and language not in ("", self.page_language)))
+        return (
+            tag in NEVER_READ
+            or attrs.get("translate") == "no"
+            or (language is not None and language not in ("", self.page_language))
+        )
 
     def handle_starttag(self, tag, attrs):
         attrs = {name: value or "" for name, value in attrs}
@@ -80,5 +93,8 @@ def read_text(html: str, page_language: str = "") -> list[tuple[str, str]]:
 
 def english_left(html: str, page_language: str = "", allowed: set[str] = frozenset()) -> list[str]:
     """The pieces of ``html``'s text that still hold words of plain ASCII letters (outside ``allowed``)."""
-    return [f"{where} {text!r}" for where, text in read_text(html, page_language)
-            if any(word not in allowed for word in WORD.findall(PLACEHOLDER.sub("", text)))]
+    return [
+        f"{where} {text!r}"
+        for where, text in read_text(html, page_language)
+        if any(word not in allowed for word in WORD.findall(PLACEHOLDER.sub("", text)))
+    ]

@@ -62,8 +62,15 @@ def _state(event: Event) -> str:
     return event.changed_at.isoformat()
 
 
-def kept_pieces(event: Event, part: str, build: Callable[[], dict[str, Any]], wanted: list[str], *,
-                earlier_state_will_do: bool = False, in_every_language: bool = False) -> Kept:
+def kept_pieces(
+    event: Event,
+    part: str,
+    build: Callable[[], dict[str, Any]],
+    wanted: list[str],
+    *,
+    earlier_state_will_do: bool = False,
+    in_every_language: bool = False,
+) -> Kept:
     """Some pieces of a part too big to read whole: ``build()`` gives every piece, each kept in an entry of its own.
 
     Returns ``{piece: value}`` for the ``wanted`` pieces, read in one query: a phone
@@ -95,14 +102,26 @@ def kept_pieces(event: Event, part: str, build: Callable[[], dict[str, Any]], wa
     return Kept({piece: pieces[piece] for piece in wanted}, current=True)
 
 
-def kept_part(event: Event, part: str, build: Callable[[], Any], *, earlier_state_will_do: bool = False,
-              in_every_language: bool = False) -> Kept:
+def kept_part(
+    event: Event,
+    part: str,
+    build: Callable[[], Any],
+    *,
+    earlier_state_will_do: bool = False,
+    in_every_language: bool = False,
+) -> Kept:
     """The value of ``part`` for ``event`` as it is now: from the shared cache, or ``build()`` once and kept.
 
     With ``earlier_state_will_do``, while another worker builds the current state the
     previous state's value is returned, marked ``current=False``, so the caller can make
     sure the page asks again (its poll must not be answered "not modified").
     """
-    kept = kept_pieces(event, part, lambda: {"whole": build()}, ["whole"], earlier_state_will_do=earlier_state_will_do,
-                       in_every_language=in_every_language)
+    kept = kept_pieces(
+        event,
+        part,
+        lambda: {"whole": build()},
+        ["whole"],
+        earlier_state_will_do=earlier_state_will_do,
+        in_every_language=in_every_language,
+    )
     return Kept(kept.value["whole"], kept.current)

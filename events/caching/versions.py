@@ -51,8 +51,15 @@ class EventVersions:
 
     MAX_KEPT = 10_000
 
-    def __init__(self, connect: Callable[[], Any], *, trust_seconds: float = 10.0, check_seconds: float = 5.0,
-                 retry_seconds: float = 0.5, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        connect: Callable[[], Any],
+        *,
+        trust_seconds: float = 10.0,
+        check_seconds: float = 5.0,
+        retry_seconds: float = 0.5,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self._connect = connect
         self._retry_seconds = retry_seconds
         self._trust_seconds = trust_seconds
@@ -134,8 +141,9 @@ class EventVersions:
                 # Whatever broke (the database restarting, the network), polls ask the
                 # database until the LISTEN is back.
                 if not self._stopping.is_set():
-                    logger.warning("Listening for event changes failed; polls read the database until it is back",
-                                   exc_info=True)
+                    logger.warning(
+                        "Listening for event changes failed; polls read the database until it is back", exc_info=True
+                    )
             finally:
                 self._forget(listening=False)
                 if connection is not None:
@@ -179,7 +187,7 @@ def event_changed_at(slug: str, load: Callable[[str], datetime | None]) -> datet
     """
     if not settings.COUNCIL_CHANGE_NOTICES or not _on_postgresql():
         return load(slug)
-    global _shared
+    global _shared  # noqa: PLW0603 (one listener per process, started on first use)
     if _shared is None:
         with _shared_lock:
             if _shared is None:

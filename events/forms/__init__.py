@@ -2,6 +2,7 @@
 
 One module per page family; every form is imported from here.
 """
+
 from .base import LongSelect, add_service_error, whole_number
 from .decks import (
     BreakClockForm,
@@ -18,9 +19,9 @@ from .event import (
     CloseForm,
     EventForm,
     ImportForm,
+    OrganiserPlayerForm,
     PasteForm,
     PlayerForm,
-    OrganiserPlayerForm,
     RegisterForm,
     RoundsForm,
     StaffForm,
@@ -32,7 +33,6 @@ from .rounds import ClockForm, SwapForm
 
 __all__ = [
     "ArbiterForm",
-    "OrganiserPlayerForm",
     "AuditFilterForm",
     "BreakClockForm",
     "CapabilityForm",
@@ -44,6 +44,7 @@ __all__ = [
     "EventForm",
     "ImportForm",
     "LongSelect",
+    "OrganiserPlayerForm",
     "PasteForm",
     "PlayerForm",
     "PlayerReportForm",

@@ -1,4 +1,5 @@
-"""What every form module shares: a service's refusal shown at its field, numbers from addresses and cookies, a fast select."""
+"""What every form module shares: a service's refusal shown at its field, numbers from addresses and
+cookies, a fast select."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ class OptionList:
             if self._pairs is None:
                 self._pairs = self._read()
             self._written[chosen] = "".join(
-                f'<option value="{escape(str(key))}"{" selected" if str(key) in chosen else ""}>{escape(str(label))}</option>'
+                f'<option value="{escape(str(key))}"{" selected" if str(key) in chosen else ""}>'
+                f"{escape(str(label))}</option>"
                 for key, label in self._pairs
             )
         return self._written[chosen]
@@ -67,8 +69,9 @@ class LongSelect(forms.Select):
     def render(self, name, value, attrs=None, renderer=None):
         chosen = frozenset(str(v) for v in self.format_value(value))
         options = self.options.html(chosen) if self.options is not None else ""
-        return format_html('<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)),
-                           mark_safe(options))  # noqa: S308 - every key and label escaped in OptionList.html
+        return format_html(
+            '<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)), mark_safe(options)
+        )
 
 
 class MarkedSelect(forms.Select):
@@ -91,14 +94,17 @@ class PolicyGroupedSelect(forms.Select):
 
     def render(self, name, value, attrs=None, renderer=None):
         context = self.get_context(name, value, attrs)["widget"]
-        parts = [format_html("<select name=\"{}\"{}>", name, flatatt(context["attrs"]))]
+        parts = [format_html('<select name="{}"{}>', name, flatatt(context["attrs"]))]
         for group, options, _index in context["optgroups"]:
             if group:
                 parts.append(format_html('<optgroup label="{}" lang="en">', group))
             for option in options:
                 # The option's attributes hold "selected" when it is chosen.
-                parts.append(format_html('<option value="{}"{}>{}</option>', option["value"], flatatt(option["attrs"]),
-                                         option["label"]))
+                parts.append(
+                    format_html(
+                        '<option value="{}"{}>{}</option>', option["value"], flatatt(option["attrs"]), option["label"]
+                    )
+                )
             if group:
                 parts.append(mark_safe("</optgroup>"))
         parts.append(mark_safe("</select>"))

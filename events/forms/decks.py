@@ -47,23 +47,42 @@ class MomentField(forms.DateTimeField):
 
 class DeckSettingsForm(forms.Form):
     deck_lists_wanted = forms.BooleanField(
-        required=False, label=gettext_lazy("Players register their deck lists"),
-        help_text=gettext_lazy("Policy #1, General 12: post the request at least 24 hours before the event starts."))
-    sign_up_opens_at = MomentField(required=False, label=gettext_lazy("Public sign-up opens"),
-                                   help_text=gettext_lazy("Leave empty for no public sign-up."))
+        required=False,
+        label=gettext_lazy("Players register their deck lists"),
+        help_text=gettext_lazy("Policy #1, General 12: post the request at least 24 hours before the event starts."),
+    )
+    sign_up_opens_at = MomentField(
+        required=False,
+        label=gettext_lazy("Public sign-up opens"),
+        help_text=gettext_lazy("Leave empty for no public sign-up."),
+    )
     sign_up_closes_at = MomentField(required=False, label=gettext_lazy("Public sign-up closes"))
-    sign_up_cap = forms.IntegerField(required=False, min_value=1, max_value=MAX_PLAYERS,
-                                     label=gettext_lazy("At most this many players"))
-    deck_deadline = MomentField(required=False, label=gettext_lazy("Players may change their lists until"),
-                                help_text=gettext_lazy("Lists are fixed when the event starts in any case (General 12)."))
+    sign_up_cap = forms.IntegerField(
+        required=False, min_value=1, max_value=MAX_PLAYERS, label=gettext_lazy("At most this many players")
+    )
+    deck_deadline = MomentField(
+        required=False,
+        label=gettext_lazy("Players may change their lists until"),
+        help_text=gettext_lazy("Lists are fixed when the event starts in any case (General 12)."),
+    )
     spot_checks_per_round = forms.IntegerField(
-        required=False, min_value=0, max_value=MAX_SPOT_CHECKS, label=gettext_lazy("Decks checked at the tables each round"),
-        help_text=gettext_lazy("Drawn from the round's seed among the players with a list (General 12: spot checks). "
-                  "Empty or 0 for none."))
+        required=False,
+        min_value=0,
+        max_value=MAX_SPOT_CHECKS,
+        label=gettext_lazy("Decks checked at the tables each round"),
+        help_text=gettext_lazy(
+            "Drawn from the round's seed among the players with a list (General 12: spot checks). Empty or 0 for none."
+        ),
+    )
     deck_choices = forms.CharField(
-        required=False, label=gettext_lazy("Challenge decks or scenarios players choose from"), widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=gettext_lazy("One a line. Scenario games offer the three official scenarios when this is empty; "
-                  "challenge-deck players then write which deck they bring."))
+        required=False,
+        label=gettext_lazy("Challenge decks or scenarios players choose from"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=gettext_lazy(
+            "One a line. Scenario games offer the three official scenarios when this is empty; "
+            "challenge-deck players then write which deck they bring."
+        ),
+    )
 
     def __init__(self, *args, game_type: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -76,10 +95,15 @@ class DeckSettingsForm(forms.Form):
 
 class DeckListForm(forms.Form):
     text = forms.CharField(
-        required=False, max_length=MAX_DECK_LIST_CHARACTERS, label=gettext_lazy("Deck list"),
+        required=False,
+        max_length=MAX_DECK_LIST_CHARACTERS,
+        label=gettext_lazy("Deck list"),
         widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false", "autocapitalize": "off", "translate": "no"}),
-        help_text=gettext_lazy("One card a line with its count (“3 Orc-patrol”), under headings: Pool, Resources, Hazards, "
-                  "Sideboard, Sites. For two decks, start each with “Deck against hero” or “Deck against minion”."))
+        help_text=gettext_lazy(
+            "One card a line with its count (“3 Orc-patrol”), under headings: Pool, Resources, Hazards, "
+            "Sideboard, Sites. For two decks, start each with “Deck against hero” or “Deck against minion”."
+        ),
+    )
     file = forms.FileField(required=False, label=gettext_lazy("Or upload a deck file (.txt, .meccg, .dck)"))
 
     def __init__(self, *args, event: Event, **kwargs):
@@ -89,18 +113,23 @@ class DeckListForm(forms.Form):
         if declares_fallen_wizard(event.format) or event.format == GENERAL_OPPONENT:
             required = declares_fallen_wizard(event.format)
             self.fields["avatar"] = forms.ChoiceField(
-                required=required, label=gettext_lazy("The Fallen-wizard you play"),
+                required=required,
+                label=gettext_lazy("The Fallen-wizard you play"),
                 choices=[("", _("Choose…") if required else _("None: I play no Fallen-wizard"))]
                 + [(name, name) for name in FALLEN_WIZARDS],
                 # The Wizards' names are card names, as printed.
                 widget=MarkedSelect(marks=lambda value: {"translate": "no"} if value else {}),
-                help_text=gettext_lazy("Policy Number 4: a Fallen-wizard player declares which one to the coordinator."))
+                help_text=gettext_lazy(
+                    "Policy Number 4: a Fallen-wizard player declares which one to the coordinator."
+                ),
+            )
         kind = deck_choice_kind(event.game_type)
         offered = event.deck_choices_offered()
         label = _("Your challenge deck") if kind == "challenge-deck" else _("Your scenario")
         if offered:
-            self.fields["choice"] = forms.ChoiceField(label=label, choices=[("", _("Choose…"))]
-                                                      + [(name, name) for name in offered])
+            self.fields["choice"] = forms.ChoiceField(
+                label=label, choices=[("", _("Choose…"))] + [(name, name) for name in offered]
+            )
         elif kind is not None:
             self.fields["choice"] = forms.CharField(label=label, max_length=MAX_NAME_LENGTH)
         self.order_fields(["avatar", "choice", "text", "file"])
@@ -123,38 +152,52 @@ class DeckListForm(forms.Form):
         The form is the saved one, unbound: nothing of what was sent is kept.
         """
         said = ngettext(
+            "The list sent was far too long to read, so nothing is saved: a deck list has at most %(count)s character.",
             "The list sent was far too long to read, so nothing is saved: a deck list has at most %(count)s "
-            "character.",
-            "The list sent was far too long to read, so nothing is saved: a deck list has at most %(count)s "
-            "characters.", MAX_DECK_LIST_CHARACTERS) % {"count": number_format(MAX_DECK_LIST_CHARACTERS,
-                                                                                force_grouping=True)}
+            "characters.",
+            MAX_DECK_LIST_CHARACTERS,
+        ) % {"count": number_format(MAX_DECK_LIST_CHARACTERS, force_grouping=True)}
         # add_error() takes a bound form's cleaned data out; an unbound form has none.
         self.errors["text"] = self.error_class([said], renderer=self.renderer)
 
 
 class CapabilityForm(forms.Form):
     capability = forms.ChoiceField(
-        required=False, label=gettext_lazy("Deck capability"),
-        choices=[("", gettext_lazy("As the list says")), ("one-ring", gettext_lazy("Can destroy The One Ring")),
-                 ("marshalling-points", gettext_lazy("Marshalling points only"))])
+        required=False,
+        label=gettext_lazy("Deck capability"),
+        choices=[
+            ("", gettext_lazy("As the list says")),
+            ("one-ring", gettext_lazy("Can destroy The One Ring")),
+            ("marshalling-points", gettext_lazy("Marshalling points only")),
+        ],
+    )
     note = forms.CharField(required=False, max_length=MAX_REASON_LENGTH, label=gettext_lazy("Why, when set by hand"))
 
 
 class SignUpForm(forms.Form):
-    name = forms.CharField(max_length=MAX_NAME_LENGTH, label=gettext_lazy("Your name, as it should appear on the pairings"),
-                           widget=forms.TextInput(attrs={"autocomplete": "name"}))
+    name = forms.CharField(
+        max_length=MAX_NAME_LENGTH,
+        label=gettext_lazy("Your name, as it should appear on the pairings"),
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+    )
 
 
 class ProductForm(forms.Form):
     product = forms.CharField(
-        max_length=MAX_DECK_LIST_CHARACTERS, label=gettext_lazy("Cards handed to this player"),
+        max_length=MAX_DECK_LIST_CHARACTERS,
+        label=gettext_lazy("Cards handed to this player"),
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "autocapitalize": "off"}),
-        help_text=gettext_lazy("The starter and the three boosters, one card a line with its count."))
+        help_text=gettext_lazy("The starter and the three boosters, one card a line with its count."),
+    )
 
 
 class PublishForm(forms.Form):
-    players = forms.TypedMultipleChoiceField(required=False, coerce=int, label=gettext_lazy("Lists shown on the public page"),
-                                             widget=forms.CheckboxSelectMultiple)
+    players = forms.TypedMultipleChoiceField(
+        required=False,
+        coerce=int,
+        label=gettext_lazy("Lists shown on the public page"),
+        widget=forms.CheckboxSelectMultiple,
+    )
 
     def __init__(self, *args, listed: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)
@@ -164,11 +207,19 @@ class PublishForm(forms.Form):
 class BreakClockForm(forms.Form):
     """One press on the sealed event's clock between rounds: start (or resume), pause, or add minutes."""
 
-    ACTIONS = {"start": gettext_lazy("The clock is running."), "pause": gettext_lazy("The clock is paused."),
-               "adjust": gettext_lazy("The time is changed.")}
+    ACTIONS = {
+        "start": gettext_lazy("The clock is running."),
+        "pause": gettext_lazy("The clock is paused."),
+        "adjust": gettext_lazy("The time is changed."),
+    }
     action = forms.ChoiceField(choices=[(key, key) for key in ACTIONS], widget=forms.HiddenInput)
-    minutes = forms.IntegerField(required=False, label=gettext_lazy("Minutes"), min_value=-MAX_ADJUSTMENT_MINUTES,
-                                 max_value=MAX_ADJUSTMENT_MINUTES, help_text=gettext_lazy("A minus sign takes minutes back."))
+    minutes = forms.IntegerField(
+        required=False,
+        label=gettext_lazy("Minutes"),
+        min_value=-MAX_ADJUSTMENT_MINUTES,
+        max_value=MAX_ADJUSTMENT_MINUTES,
+        help_text=gettext_lazy("A minus sign takes minutes back."),
+    )
 
     def clean(self):
         data = super().clean()
@@ -180,10 +231,17 @@ class BreakClockForm(forms.Form):
 class SpotCheckForm(forms.Form):
     # Not "matches": a form control of that name hides the form element's own matches(), which htmx calls.
     outcome = forms.TypedChoiceField(
-        label=gettext_lazy("The deck at the table"), widget=forms.RadioSelect, coerce=lambda value: value == "yes",
-        choices=[("yes", gettext_lazy("matches its list")), ("no", gettext_lazy("differs from its list"))])
-    note = forms.CharField(required=False, max_length=MAX_REASON_LENGTH, label=gettext_lazy("What differed"),
-                           widget=forms.Textarea(attrs={"rows": 3}))
+        label=gettext_lazy("The deck at the table"),
+        widget=forms.RadioSelect,
+        coerce=lambda value: value == "yes",
+        choices=[("yes", gettext_lazy("matches its list")), ("no", gettext_lazy("differs from its list"))],
+    )
+    note = forms.CharField(
+        required=False,
+        max_length=MAX_REASON_LENGTH,
+        label=gettext_lazy("What differed"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
 
 
 def read_upload(raw: bytes) -> str:

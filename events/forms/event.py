@@ -56,51 +56,90 @@ class EventForm(forms.Form):
     date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("Date"))
     place = forms.CharField(max_length=MAX_NAME_LENGTH, required=False, label=gettext_lazy("Place"))
     # Policy titles are the documents' published names (docs/i18n.md).
-    policy = forms.ChoiceField(choices=POLICY_CHOICES, initial="policy-4-2001", label=gettext_lazy("Policy"),
-                               widget=MarkedSelect(marks=lambda value: {"lang": "en"} if value else {}))
+    policy = forms.ChoiceField(
+        choices=POLICY_CHOICES,
+        initial="policy-4-2001",
+        label=gettext_lazy("Policy"),
+        widget=MarkedSelect(marks=lambda value: {"lang": "en"} if value else {}),
+    )
     game_type = forms.ChoiceField(choices=GAME_TYPE_CHOICES, initial="two-deck", label=gettext_lazy("Game type"))
-    format = forms.ChoiceField(choices=lambda: _by_policy(FORMAT_CHOICES, "formats"), initial="general-opponent",
-                               label=gettext_lazy("Format"), widget=PolicyGroupedSelect)
+    format = forms.ChoiceField(
+        choices=lambda: _by_policy(FORMAT_CHOICES, "formats"),
+        initial="general-opponent",
+        label=gettext_lazy("Format"),
+        widget=PolicyGroupedSelect,
+    )
     tie_resolution = forms.ChoiceField(
-        choices=lambda: _by_policy(TIE_CHOICES, "tie_resolutions"), initial="playoff",
-        label=gettext_lazy("If players tie for the lead (posted in advance)"), widget=PolicyGroupedSelect,
+        choices=lambda: _by_policy(TIE_CHOICES, "tie_resolutions"),
+        initial="playoff",
+        label=gettext_lazy("If players tie for the lead (posted in advance)"),
+        widget=PolicyGroupedSelect,
     )
-    first_round_pairing = forms.ChoiceField(choices=FIRST_ROUND_CHOICES, initial="random",
-                                            label=gettext_lazy("First-round pairing"))
+    first_round_pairing = forms.ChoiceField(
+        choices=FIRST_ROUND_CHOICES, initial="random", label=gettext_lazy("First-round pairing")
+    )
     # Not required: a form posted without them (an older page, a script) means a plain Swiss event.
-    structure = forms.ChoiceField(choices=STRUCTURE_CHOICES, initial="swiss", label=gettext_lazy("Structure"), required=False)
-    top_cut = forms.TypedChoiceField(
-        choices=[("", gettext_lazy("No top cut"))] + TOP_CUT_CHOICES, coerce=int, empty_value=None, required=False,
-        label=gettext_lazy("After the Swiss rounds"),
-        help_text=gettext_lazy("The best by the final standings play a bracket, seeded 1 against N (posted before the event)."),
+    structure = forms.ChoiceField(
+        choices=STRUCTURE_CHOICES, initial="swiss", label=gettext_lazy("Structure"), required=False
     )
-    elimination = forms.ChoiceField(choices=ELIMINATION_CHOICES, initial="single", label=gettext_lazy("Bracket"), required=False,
-                                    help_text=gettext_lazy("For an elimination event or a top cut. A tied game goes to the dice "
-                                              "(Policy #1, General 5 and 6)."))
-    seeding = forms.ChoiceField(choices=SEEDING_CHOICES, initial="ranking", label=gettext_lazy("Seeding of an elimination event"),
-                                required=False,
-                                help_text=gettext_lazy("By published ranking (players without one are drawn after), or at random."))
+    top_cut = forms.TypedChoiceField(
+        choices=[("", gettext_lazy("No top cut")), *TOP_CUT_CHOICES],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=gettext_lazy("After the Swiss rounds"),
+        help_text=gettext_lazy(
+            "The best by the final standings play a bracket, seeded 1 against N (posted before the event)."
+        ),
+    )
+    elimination = forms.ChoiceField(
+        choices=ELIMINATION_CHOICES,
+        initial="single",
+        label=gettext_lazy("Bracket"),
+        required=False,
+        help_text=gettext_lazy(
+            "For an elimination event or a top cut. A tied game goes to the dice (Policy #1, General 5 and 6)."
+        ),
+    )
+    seeding = forms.ChoiceField(
+        choices=SEEDING_CHOICES,
+        initial="ranking",
+        label=gettext_lazy("Seeding of an elimination event"),
+        required=False,
+        help_text=gettext_lazy("By published ranking (players without one are drawn after), or at random."),
+    )
     players_report = forms.BooleanField(
-        required=False, label=gettext_lazy("Players report their own results"),
-        help_text=gettext_lazy("Each player enters the result on their phone with their own code (a code slip of "
-                  "their own, or their private link); when both agree from two devices it stands, otherwise the "
-                  "table is flagged for staff (Policy #1, General 17). Staff can always enter or correct a result."),
+        required=False,
+        label=gettext_lazy("Players report their own results"),
+        help_text=gettext_lazy(
+            "Each player enters the result on their phone with their own code (a code slip of "
+            "their own, or their private link); when both agree from two devices it stands, otherwise the "
+            "table is flagged for staff (Policy #1, General 17). Staff can always enter or correct a result."
+        ),
     )
     language = forms.ChoiceField(
-        choices=LANGUAGE_CHOICES, required=False,
+        choices=LANGUAGE_CHOICES,
+        required=False,
         # Each language is named in itself ("Suomi"), marked as written in it.
-        widget=MarkedSelect(marks=lambda value: {"lang": value} if value else {}), label=gettext_lazy("Language of the projector and printouts"),
-        help_text=gettext_lazy("Each phone shows the language its owner chooses; the screen and the paper are "
-                               "read by the whole room."),
+        widget=MarkedSelect(marks=lambda value: {"lang": value} if value else {}),
+        label=gettext_lazy("Language of the projector and printouts"),
+        help_text=gettext_lazy(
+            "Each phone shows the language its owner chooses; the screen and the paper are read by the whole room."
+        ),
     )
     time_zone = forms.ChoiceField(
-        choices=lambda: [(zone, zone) for zone in TIME_ZONES], required=False,
+        choices=lambda: [(zone, zone) for zone in TIME_ZONES],
+        required=False,
         widget=MarkedSelect(marks=lambda value: {"translate": "no"} if value else {}),
         label=gettext_lazy("Time zone of the venue"),
         help_text=gettext_lazy("The event's pages show its times, and take the times you enter, in this zone."),
     )
     expected_players = forms.IntegerField(
-        min_value=2, max_value=MAX_PLAYERS, initial=16, required=False, label=gettext_lazy("Players expected"),
+        min_value=2,
+        max_value=MAX_PLAYERS,
+        initial=16,
+        required=False,
+        label=gettext_lazy("Players expected"),
         help_text=gettext_lazy("Only to show what the policy implies; the real number is counted at the start."),
     )
 
@@ -110,8 +149,10 @@ class EventForm(forms.Form):
         policy = scoring.POLICIES.get(policy_key) if isinstance(policy_key, str) else None
         if policy is None:
             return
-        for name, offered, labels in (("format", policy.formats, dict(FORMAT_CHOICES)),
-                                      ("tie_resolution", policy.tie_resolutions, dict(TIE_CHOICES))):
+        for name, offered, labels in (
+            ("format", policy.formats, dict(FORMAT_CHOICES)),
+            ("tie_resolution", policy.tie_resolutions, dict(TIE_CHOICES)),
+        ):
             self.fields[name].choices = [(key, labels[key]) for key in offered]
             if self.is_bound and self.data.get(name) not in offered:
                 self.data = self.data.copy()
@@ -127,39 +168,49 @@ class EventForm(forms.Form):
 
 class RegisterForm(forms.Form):
     names = forms.CharField(
-        label=gettext_lazy("Player name"), max_length=60_000, widget=forms.TextInput(attrs={"autocomplete": "off", "autofocus": True})
+        label=gettext_lazy("Player name"),
+        max_length=60_000,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autofocus": True}),
     )
 
 
 class PasteForm(forms.Form):
     names = forms.CharField(
-        label=gettext_lazy("Paste a list, one player per line"), max_length=60_000, widget=forms.Textarea(attrs={"rows": 6})
+        label=gettext_lazy("Paste a list, one player per line"),
+        max_length=60_000,
+        widget=forms.Textarea(attrs={"rows": 6}),
     )
 
 
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=MAX_NAME_LENGTH, label=gettext_lazy("Name"))
     deck_capability = forms.ChoiceField(
-        choices=DECK_CAPABILITY_CHOICES, label=gettext_lazy("Deck capability"),
+        choices=DECK_CAPABILITY_CHOICES,
+        label=gettext_lazy("Deck capability"),
         help_text=gettext_lazy("Sets the points an opponent's forfeit gives (Policy #1, General 18)."),
     )
-    avatar = forms.CharField(max_length=MAX_NAME_LENGTH, required=False,
-                             label=gettext_lazy("Fallen-wizard (Fallen-wizard-only events)"))
-    ranking = forms.IntegerField(min_value=1, max_value=MAX_RANKING, required=False,
-                                 label=gettext_lazy("Published ranking (1 is best)"))
+    avatar = forms.CharField(
+        max_length=MAX_NAME_LENGTH, required=False, label=gettext_lazy("Fallen-wizard (Fallen-wizard-only events)")
+    )
+    ranking = forms.IntegerField(
+        min_value=1, max_value=MAX_RANKING, required=False, label=gettext_lazy("Published ranking (1 is best)")
+    )
 
 
 class StartForm(forms.Form):
     # Empty: the policy's number for the players present; an elimination event has none.
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label=gettext_lazy("Swiss rounds"), required=False)
-    note = forms.CharField(max_length=MAX_REASON_LENGTH, required=False, label=gettext_lazy("Reason, if you depart from the policy"))
+    note = forms.CharField(
+        max_length=MAX_REASON_LENGTH, required=False, label=gettext_lazy("Reason, if you depart from the policy")
+    )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class StaffForm(forms.Form):
     username = forms.CharField(max_length=MAX_USERNAME_LENGTH, label=gettext_lazy("User name"))
     password = forms.CharField(
-        required=False, label=gettext_lazy("Password (only to create a new account)"),
+        required=False,
+        label=gettext_lazy("Password (only to create a new account)"),
         widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
     )
     role = forms.ChoiceField(choices=GIVEN_ROLES, initial=STAFF, label=gettext_lazy("Role"))
@@ -172,9 +223,13 @@ def _account_choices(accounts: list[tuple[int, str, str]]) -> list[tuple[str, st
 class ArbiterForm(forms.Form):
     """The second person who rules on the games of those who run the event and play (docs/rules.md, reading 78)."""
 
-    arbiter = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label=gettext_lazy("Arbiter"),
-                                     help_text=gettext_lazy("Rules on the games that coordinators and staff play; "
-                                                            "does not play."))
+    arbiter = forms.TypedChoiceField(
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=gettext_lazy("Arbiter"),
+        help_text=gettext_lazy("Rules on the games that coordinators and staff play; does not play."),
+    )
 
     def __init__(self, *args, accounts: list[tuple[int, str, str]], **kwargs):
         super().__init__(*args, **kwargs)
@@ -198,12 +253,17 @@ class RoundsForm(forms.Form):
 
 
 class CloseForm(forms.Form):
-    playoff_winner = forms.ModelChoiceField(queryset=Player.objects.none(), required=False,
-                                            label=gettext_lazy("Winner of the playoff"))
+    playoff_winner = forms.ModelChoiceField(
+        queryset=Player.objects.none(), required=False, label=gettext_lazy("Winner of the playoff")
+    )
     co_champions_agreed = forms.BooleanField(
-        required=False, label=gettext_lazy("The tied players and I agree: they are co-champions, with no playoff"),
-        help_text=gettext_lazy("Version 3 and Policy Number 4: “If both players and the tournament coordinator "
-                               "agree, however, no tie breaker actions are taken”."))
+        required=False,
+        label=gettext_lazy("The tied players and I agree: they are co-champions, with no playoff"),
+        help_text=gettext_lazy(
+            "Version 3 and Policy Number 4: “If both players and the tournament coordinator "
+            "agree, however, no tie breaker actions are taken”."
+        ),
+    )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, players, **kwargs):
@@ -217,11 +277,14 @@ class ImportForm(forms.Form):
     def clean_archive(self):
         upload = self.cleaned_data["archive"]
         if upload.size > MAX_ARCHIVE_BYTES:
-            raise forms.ValidationError(_("The file is larger than %(size)s MB.") % {"size": MAX_ARCHIVE_BYTES // (1024 * 1024)})
+            raise forms.ValidationError(
+                _("The file is larger than %(size)s MB.") % {"size": MAX_ARCHIVE_BYTES // (1024 * 1024)}
+            )
         try:
             return read_json(upload.read().decode("utf-8"), "it")
         except UnicodeDecodeError:
             raise forms.ValidationError(_("This is not a JSON file: it is not UTF-8 text.")) from None
         except scoring.RuleError as error:
-            raise forms.ValidationError(_("This is not a JSON file Council can read: %(reason)s.") % {
-                "reason": say(error.message)}) from None
+            raise forms.ValidationError(
+                _("This is not a JSON file Council can read: %(reason)s.") % {"reason": say(error.message)}
+            ) from None

@@ -29,21 +29,35 @@ class ResultForm(forms.Form):
     reason = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Why"),
-        choices=[("", "—")] + [(r, {"stall": gettext_lazy("Stalling"),
-                                    "drop": gettext_lazy("Dropped out mid-game: leaves the event"),
-                                    "cheat": gettext_lazy("Cheating: ejected from the event"),
-                                    "no-show": gettext_lazy("Did not show up")}[r]) for r in FORFEIT_REASONS],
+        choices=[("", "—")]
+        + [
+            (
+                r,
+                {
+                    "stall": gettext_lazy("Stalling"),
+                    "drop": gettext_lazy("Dropped out mid-game: leaves the event"),
+                    "cheat": gettext_lazy("Cheating: ejected from the event"),
+                    "no-show": gettext_lazy("Did not show up"),
+                }[r],
+            )
+            for r in FORFEIT_REASONS
+        ],
     )
     how = forms.ChoiceField(
-        required=False, label=gettext_lazy("Decided by"),
+        required=False,
+        label=gettext_lazy("Decided by"),
         choices=[("", "—"), ("victory", gettext_lazy("Victory conditions")), ("rank", gettext_lazy("Rank at the end"))],
     )
     roll_winner = forms.ChoiceField(
-        required=False, label=gettext_lazy("A level game: who won the dice roll?"),
-        help_text=gettext_lazy("In elimination a tied game goes to the higher roll of the dice (Policy #1, General 5 and 6)."),
+        required=False,
+        label=gettext_lazy("A level game: who won the dice roll?"),
+        help_text=gettext_lazy(
+            "In elimination a tied game goes to the higher roll of the dice (Policy #1, General 5 and 6)."
+        ),
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_VERSION,
-                                 label=gettext_lazy("Version of the result"))
+    version = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=0, max_value=MAX_VERSION, label=gettext_lazy("Version of the result")
+    )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, game: Game, **kwargs):
@@ -68,7 +82,12 @@ class ResultForm(forms.Form):
         self.fields["kind"].choices = kinds
         self.has_weakest_link = policy.weakest_link_points is not None and not scenario
         if self.has_weakest_link:
-            self.fields["weakest_link"].choices = [("", "—"), ("a", a), ("b", b), ("none", _("Nobody: all corrupted away"))]
+            self.fields["weakest_link"].choices = [
+                ("", "—"),
+                ("a", a),
+                ("b", b),
+                ("none", _("Nobody: all corrupted away")),
+            ]
         else:
             # Policy Number 4 and scenario games have no Weakest Link: equal MP is a tie.
             del self.fields["weakest_link"]
@@ -144,7 +163,8 @@ def result_initial(game: Game, result: dict | None = None) -> dict:
 
 class ReportCodeForm(forms.Form):
     code = forms.CharField(
-        label=gettext_lazy("Your own report code"), max_length=12,
+        label=gettext_lazy("Your own report code"),
+        max_length=12,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}),
     )
 
@@ -181,7 +201,10 @@ class CouncilForm(forms.Form):
             for key, label in self.CATEGORIES:
                 name = f"{side}_{key}"
                 self.fields[name] = forms.IntegerField(
-                    label=label, required=False, min_value=-MP_LIMIT if key != "minus" else 0, max_value=MP_LIMIT,
+                    label=label,
+                    required=False,
+                    min_value=-MP_LIMIT if key != "minus" else 0,
+                    max_value=MP_LIMIT,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 )
                 names.append(name)

@@ -36,16 +36,27 @@ class SwapForm(forms.Form):
 class ClockForm(forms.Form):
     """One press on the round clock: start (or resume), pause, call time, or add minutes."""
 
-    ACTIONS = {"start": gettext_lazy("The clock is running."), "pause": gettext_lazy("The clock is paused."),
-               "call": gettext_lazy("Time is called: the end-of-time procedure starts at every table."),
-               "adjust": gettext_lazy("The time is changed.")}
+    ACTIONS = {
+        "start": gettext_lazy("The clock is running."),
+        "pause": gettext_lazy("The clock is paused."),
+        "call": gettext_lazy("Time is called: the end-of-time procedure starts at every table."),
+        "adjust": gettext_lazy("The time is changed."),
+    }
     action = forms.ChoiceField(choices=[(key, key) for key in ACTIONS], widget=forms.HiddenInput)
     minutes = forms.IntegerField(
-        required=False, label=gettext_lazy("Minutes"), min_value=-MAX_ADJUSTMENT_MINUTES, max_value=MAX_ADJUSTMENT_MINUTES,
+        required=False,
+        label=gettext_lazy("Minutes"),
+        min_value=-MAX_ADJUSTMENT_MINUTES,
+        max_value=MAX_ADJUSTMENT_MINUTES,
         help_text=gettext_lazy("A minus sign takes minutes back."),
     )
-    table = forms.IntegerField(required=False, min_value=1, max_value=MAX_TABLE, label=gettext_lazy("For"),
-                               help_text=gettext_lazy("Leave empty for every table, or give the table of a judge call."))
+    table = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_TABLE,
+        label=gettext_lazy("For"),
+        help_text=gettext_lazy("Leave empty for every table, or give the table of a judge call."),
+    )
 
     def clean(self):
         data = super().clean()
@@ -58,8 +69,10 @@ class ClockForm(forms.Form):
         if data["action"] == "adjust":
             minutes = data["minutes"]
             if data["table"]:
-                return ngettext("%(minutes)s minute for table %(table)s.", "%(minutes)s minutes for table %(table)s.",
-                                abs(minutes)) % {"minutes": f"{minutes:+d}", "table": data["table"]}
-            return ngettext("%(minutes)s minute for every table.", "%(minutes)s minutes for every table.",
-                            abs(minutes)) % {"minutes": f"{minutes:+d}"}
+                return ngettext(
+                    "%(minutes)s minute for table %(table)s.", "%(minutes)s minutes for table %(table)s.", abs(minutes)
+                ) % {"minutes": f"{minutes:+d}", "table": data["table"]}
+            return ngettext(
+                "%(minutes)s minute for every table.", "%(minutes)s minutes for every table.", abs(minutes)
+            ) % {"minutes": f"{minutes:+d}"}
         return self.ACTIONS[data["action"]]

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,131 +14,292 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=60, unique=True)),
-                ('name', models.CharField(max_length=100)),
-                ('date', models.DateField(blank=True, null=True)),
-                ('place', models.CharField(blank=True, max_length=100)),
-                ('policy', models.CharField(choices=[('policy-1-1996', 'Council of Lórien Policy #1 (1996) (1996-05-21)'), ('version-3-1998', 'Council of Lórien Tournament Policy Version 3, Swiss System (1998) (1998-05-09)'), ('policy-4-2001', 'Council of Lórien Tournament Policy Number 4 (2001) (2001-04-01)')], max_length=32)),
-                ('game_type', models.CharField(choices=[('one-deck-starter', 'One deck starter'), ('one-deck-standard', 'One deck standard'), ('two-deck', 'Two deck'), ('three-deck', 'Three deck'), ('campaign', 'Campaign'), ('sealed-starter', 'Sealed starter'), ('sealed-standard', 'Sealed standard'), ('challenge-deck', 'Challenge deck'), ('scenario', 'Scenario')], max_length=32)),
-                ('format', models.CharField(choices=[('general-opponent', 'General opponent'), ('hero-only', 'Hero only'), ('minion-only', 'Minion only'), ('fallen-wizard-only', 'Fallen-wizard only')], default='general-opponent', max_length=32)),
-                ('tie_resolution', models.CharField(choices=[('playoff', 'Playoff rounds among the tied'), ('co-champions', 'Co-champions share the prizes')], default='playoff', max_length=16)),
-                ('first_round_pairing', models.CharField(choices=[('random', 'Random'), ('ranking', 'By published ranking')], default='random', max_length=16)),
-                ('status', models.CharField(choices=[('registration', 'Registration'), ('running', 'Running'), ('closed', 'Closed')], default='registration', max_length=16)),
-                ('rounds_planned', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('rounds_by_policy', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('rounds_note', models.CharField(blank=True, max_length=200)),
-                ('staff_token', models.CharField(blank=True, max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('changed_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='owned_events', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("slug", models.SlugField(max_length=60, unique=True)),
+                ("name", models.CharField(max_length=100)),
+                ("date", models.DateField(blank=True, null=True)),
+                ("place", models.CharField(blank=True, max_length=100)),
+                (
+                    "policy",
+                    models.CharField(
+                        choices=[
+                            ("policy-1-1996", "Council of Lórien Policy #1 (1996) (1996-05-21)"),
+                            (
+                                "version-3-1998",
+                                "Council of Lórien Tournament Policy Version 3, Swiss System (1998) (1998-05-09)",
+                            ),
+                            ("policy-4-2001", "Council of Lórien Tournament Policy Number 4 (2001) (2001-04-01)"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                (
+                    "game_type",
+                    models.CharField(
+                        choices=[
+                            ("one-deck-starter", "One deck starter"),
+                            ("one-deck-standard", "One deck standard"),
+                            ("two-deck", "Two deck"),
+                            ("three-deck", "Three deck"),
+                            ("campaign", "Campaign"),
+                            ("sealed-starter", "Sealed starter"),
+                            ("sealed-standard", "Sealed standard"),
+                            ("challenge-deck", "Challenge deck"),
+                            ("scenario", "Scenario"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                (
+                    "format",
+                    models.CharField(
+                        choices=[
+                            ("general-opponent", "General opponent"),
+                            ("hero-only", "Hero only"),
+                            ("minion-only", "Minion only"),
+                            ("fallen-wizard-only", "Fallen-wizard only"),
+                        ],
+                        default="general-opponent",
+                        max_length=32,
+                    ),
+                ),
+                (
+                    "tie_resolution",
+                    models.CharField(
+                        choices=[
+                            ("playoff", "Playoff rounds among the tied"),
+                            ("co-champions", "Co-champions share the prizes"),
+                        ],
+                        default="playoff",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "first_round_pairing",
+                    models.CharField(
+                        choices=[("random", "Random"), ("ranking", "By published ranking")],
+                        default="random",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("registration", "Registration"), ("running", "Running"), ("closed", "Closed")],
+                        default="registration",
+                        max_length=16,
+                    ),
+                ),
+                ("rounds_planned", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("rounds_by_policy", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("rounds_note", models.CharField(blank=True, max_length=200)),
+                ("staff_token", models.CharField(blank=True, max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("changed_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="owned_events",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-date', '-created_at'],
+                "ordering": ["-date", "-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('archive_id', models.CharField(max_length=64)),
-                ('name', models.CharField(max_length=100)),
-                ('status', models.CharField(choices=[('active', 'Active'), ('dropped', 'Dropped'), ('ejected', 'Ejected')], default='active', max_length=16)),
-                ('dropped_after_round', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('deck_capability', models.CharField(choices=[('one-ring', 'Can destroy the One Ring'), ('marshalling-points', 'Marshalling points only')], default='marshalling-points', max_length=32)),
-                ('avatar', models.CharField(blank=True, max_length=100)),
-                ('ranking', models.PositiveIntegerField(blank=True, null=True)),
-                ('joined_after_round', models.PositiveSmallIntegerField(default=0)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='events.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("archive_id", models.CharField(max_length=64)),
+                ("name", models.CharField(max_length=100)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("active", "Active"), ("dropped", "Dropped"), ("ejected", "Ejected")],
+                        default="active",
+                        max_length=16,
+                    ),
+                ),
+                ("dropped_after_round", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "deck_capability",
+                    models.CharField(
+                        choices=[
+                            ("one-ring", "Can destroy the One Ring"),
+                            ("marshalling-points", "Marshalling points only"),
+                        ],
+                        default="marshalling-points",
+                        max_length=32,
+                    ),
+                ),
+                ("avatar", models.CharField(blank=True, max_length=100)),
+                ("ranking", models.PositiveIntegerField(blank=True, null=True)),
+                ("joined_after_round", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="players", to="events.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name', 'id'],
+                "ordering": ["name", "id"],
             },
         ),
         migrations.AddField(
-            model_name='event',
-            name='playoff_winner',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='events.player'),
+            model_name="event",
+            name="playoff_winner",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="events.player",
+            ),
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('seed', models.BigIntegerField(blank=True, null=True)),
-                ('quality', models.JSONField(blank=True, default=dict)),
-                ('paired_at', models.DateTimeField(auto_now_add=True)),
-                ('bye', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='events.player')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='events.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField()),
+                ("seed", models.BigIntegerField(blank=True, null=True)),
+                ("quality", models.JSONField(blank=True, default=dict)),
+                ("paired_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "bye",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="events.player",
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rounds", to="events.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField()),
-                ('result', models.JSONField(blank=True, null=True)),
-                ('state', models.CharField(choices=[('playing', 'Playing'), ('reported', 'Reported'), ('confirmed', 'Confirmed')], default='playing', max_length=16)),
-                ('points', models.JSONField(blank=True, null=True)),
-                ('explanation', models.CharField(blank=True, max_length=300)),
-                ('version', models.PositiveIntegerField(default=0)),
-                ('reported_by', models.CharField(blank=True, max_length=150)),
-                ('reported_at', models.DateTimeField(blank=True, null=True)),
-                ('player_a', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='events.player')),
-                ('player_b', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='events.player')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='events.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("table", models.PositiveSmallIntegerField()),
+                ("result", models.JSONField(blank=True, null=True)),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[("playing", "Playing"), ("reported", "Reported"), ("confirmed", "Confirmed")],
+                        default="playing",
+                        max_length=16,
+                    ),
+                ),
+                ("points", models.JSONField(blank=True, null=True)),
+                ("explanation", models.CharField(blank=True, max_length=300)),
+                ("version", models.PositiveIntegerField(default=0)),
+                ("reported_by", models.CharField(blank=True, max_length=150)),
+                ("reported_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "player_a",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="events.player"
+                    ),
+                ),
+                (
+                    "player_b",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="events.player"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="games", to="events.round"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table'],
+                "ordering": ["table"],
             },
         ),
         migrations.CreateModel(
-            name='AuditEntry',
+            name="AuditEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('actor_label', models.CharField(max_length=150)),
-                ('action', models.CharField(max_length=40)),
-                ('subject', models.CharField(max_length=200)),
-                ('round_number', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('table', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('before', models.JSONField(blank=True, null=True)),
-                ('after', models.JSONField(blank=True, null=True)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='audit_entries', to='events.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                ("actor_label", models.CharField(max_length=150)),
+                ("action", models.CharField(max_length=40)),
+                ("subject", models.CharField(max_length=200)),
+                ("round_number", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("table", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("before", models.JSONField(blank=True, null=True)),
+                ("after", models.JSONField(blank=True, null=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="audit_entries", to="events.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-at', '-id'],
-                'indexes': [models.Index(fields=['event', '-at'], name='events_audi_event_i_2da82f_idx')],
+                "ordering": ["-at", "-id"],
+                "indexes": [models.Index(fields=["event", "-at"], name="events_audi_event_i_2da82f_idx")],
             },
         ),
         migrations.CreateModel(
-            name='EventRole',
+            name="EventRole",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('coordinator', 'Co-coordinator'), ('staff', 'Staff')], max_length=16)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='roles', to='events.event')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='event_roles', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "role",
+                    models.CharField(choices=[("coordinator", "Co-coordinator"), ("staff", "Staff")], max_length=16),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="roles", to="events.event"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="event_roles",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('event', 'user'), name='one_role_per_user_and_event')],
+                "constraints": [models.UniqueConstraint(fields=("event", "user"), name="one_role_per_user_and_event")],
             },
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(fields=('event', 'archive_id'), name='unique_archive_id_per_event'),
+            model_name="player",
+            constraint=models.UniqueConstraint(fields=("event", "archive_id"), name="unique_archive_id_per_event"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='one_round_number_per_event'),
+            model_name="round",
+            constraint=models.UniqueConstraint(fields=("event", "number"), name="one_round_number_per_event"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.UniqueConstraint(fields=('round', 'table'), name='one_game_per_table_and_round'),
+            model_name="game",
+            constraint=models.UniqueConstraint(fields=("round", "table"), name="one_game_per_table_and_round"),
         ),
     ]

@@ -4,30 +4,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0001_initial'),
+        ("events", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='extra_seconds',
+            model_name="game",
+            name="extra_seconds",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='round',
-            name='clock_ends_at',
+            model_name="round",
+            name="clock_ends_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='round',
-            name='clock_remaining',
+            model_name="round",
+            name="clock_remaining",
             field=models.FloatField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='round',
-            name='clock_state',
-            field=models.CharField(choices=[('ready', 'Ready'), ('running', 'Running'), ('paused', 'Paused')], default='ready', max_length=16),
+            model_name="round",
+            name="clock_state",
+            field=models.CharField(
+                choices=[("ready", "Ready"), ("running", "Running"), ("paused", "Paused")],
+                default="ready",
+                max_length=16,
+            ),
         ),
     ]

@@ -5,58 +5,62 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0002_round_clock'),
+        ("events", "0002_round_clock"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Throttle',
+            name="Throttle",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=200, unique=True)),
-                ('window_started_at', models.DateTimeField()),
-                ('failures', models.PositiveIntegerField(default=0)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("key", models.CharField(max_length=200, unique=True)),
+                ("window_started_at", models.DateTimeField()),
+                ("failures", models.PositiveIntegerField(default=0)),
             ],
         ),
         migrations.AddField(
-            model_name='event',
-            name='players_report',
+            model_name="event",
+            name="players_report",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='game',
-            name='code_a',
+            model_name="game",
+            name="code_a",
             field=models.CharField(blank=True, max_length=8),
         ),
         migrations.AddField(
-            model_name='game',
-            name='code_b',
+            model_name="game",
+            name="code_b",
             field=models.CharField(blank=True, max_length=8),
         ),
         migrations.AddField(
-            model_name='game',
-            name='report_a',
+            model_name="game",
+            name="report_a",
             field=models.JSONField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='game',
-            name='report_b',
+            model_name="game",
+            name="report_b",
             field=models.JSONField(blank=True, null=True),
         ),
         migrations.CreateModel(
-            name='Snapshot',
+            name="Snapshot",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('taken_at', models.DateTimeField(auto_now_add=True)),
-                ('reason', models.CharField(max_length=100)),
-                ('round_number', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('data', models.JSONField()),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='snapshots', to='events.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("taken_at", models.DateTimeField(auto_now_add=True)),
+                ("reason", models.CharField(max_length=100)),
+                ("round_number", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("data", models.JSONField()),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="snapshots", to="events.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-taken_at', '-id'],
+                "ordering": ["-taken_at", "-id"],
             },
         ),
     ]

@@ -4,40 +4,39 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0005_event_change_notices'),
+        ("events", "0005_event_change_notices"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='auditentry',
-            name='actor_label',
+            model_name="auditentry",
+            name="actor_label",
             field=models.TextField(),
         ),
         migrations.AlterField(
-            model_name='auditentry',
-            name='subject',
+            model_name="auditentry",
+            name="subject",
             field=models.TextField(),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='rounds_note',
+            model_name="event",
+            name="rounds_note",
             field=models.TextField(blank=True),
         ),
         migrations.AlterField(
-            model_name='game',
-            name='explanation',
+            model_name="game",
+            name="explanation",
             field=models.TextField(blank=True),
         ),
         migrations.AlterField(
-            model_name='game',
-            name='reported_by',
+            model_name="game",
+            name="reported_by",
             field=models.TextField(blank=True),
         ),
         migrations.AlterField(
-            model_name='snapshot',
-            name='reason',
+            model_name="snapshot",
+            name="reason",
             field=models.TextField(),
         ),
     ]

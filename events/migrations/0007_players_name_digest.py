@@ -21,8 +21,7 @@ REFUSED = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u206
 def _clean(text):
     if not isinstance(text, str):
         return text
-    return "".join(char for char in text
-                   if unicodedata.category(char) not in ("Cc", "Cs") and char not in REFUSED)
+    return "".join(char for char in text if unicodedata.category(char) not in ("Cc", "Cs") and char not in REFUSED)
 
 
 def _name(text, fallback):
@@ -74,8 +73,9 @@ def repair_and_digest(apps, schema_editor):
         name = _name(player.name, player.archive_id)
         avatar = _name(player.avatar, "") if player.avatar else ""
         ranking = player.ranking if player.ranking is None or player.ranking <= MAX_RANKING else None
-        Player.objects.filter(pk=player.pk).update(name=name, avatar=avatar, ranking=ranking,
-                                                   name_digest=name_digest(name))
+        Player.objects.filter(pk=player.pk).update(
+            name=name, avatar=avatar, ranking=ranking, name_digest=name_digest(name)
+        )
     for snapshot in Snapshot.objects.all():
         repaired = _repair_archive(snapshot.data)
         if repaired is not None:
@@ -83,7 +83,6 @@ def repair_and_digest(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("events", "0006_free_text_of_any_length"),
     ]

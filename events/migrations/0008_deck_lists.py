@@ -5,57 +5,61 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0007_players_name_digest'),
+        ("events", "0007_players_name_digest"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='deck_deadline',
+            model_name="event",
+            name="deck_deadline",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='event',
-            name='deck_lists_wanted',
+            model_name="event",
+            name="deck_lists_wanted",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='event',
-            name='sign_up_cap',
+            model_name="event",
+            name="sign_up_cap",
             field=models.PositiveIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='event',
-            name='sign_up_closes_at',
+            model_name="event",
+            name="sign_up_closes_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='event',
-            name='sign_up_opens_at',
+            model_name="event",
+            name="sign_up_opens_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='player',
-            name='capability_note',
+            model_name="player",
+            name="capability_note",
             field=models.TextField(blank=True),
         ),
         migrations.AddField(
-            model_name='player',
-            name='deck_token',
+            model_name="player",
+            name="deck_token",
             field=models.CharField(blank=True, db_index=True, max_length=64),
         ),
         migrations.CreateModel(
-            name='DeckList',
+            name="DeckList",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('text', models.TextField()),
-                ('data', models.JSONField()),
-                ('findings', models.JSONField()),
-                ('submitted_at', models.DateTimeField()),
-                ('submitted_by', models.TextField()),
-                ('player', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='deck_list', to='events.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("text", models.TextField()),
+                ("data", models.JSONField()),
+                ("findings", models.JSONField()),
+                ("submitted_at", models.DateTimeField()),
+                ("submitted_by", models.TextField()),
+                (
+                    "player",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="deck_list", to="events.player"
+                    ),
+                ),
             ],
         ),
     ]

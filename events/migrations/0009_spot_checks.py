@@ -5,35 +5,44 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0008_deck_lists'),
+        ("events", "0008_deck_lists"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='spot_checks_per_round',
+            model_name="event",
+            name="spot_checks_per_round",
             field=models.PositiveSmallIntegerField(default=2),
         ),
         migrations.AddField(
-            model_name='round',
-            name='spot_check_ids',
+            model_name="round",
+            name="spot_check_ids",
             field=models.JSONField(blank=True, null=True),
         ),
         migrations.CreateModel(
-            name='SpotCheck',
+            name="SpotCheck",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('matches', models.BooleanField()),
-                ('note', models.TextField(blank=True)),
-                ('checked_by', models.TextField()),
-                ('checked_at', models.DateTimeField(auto_now_add=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='spot_checks', to='events.player')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='spot_checks', to='events.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("matches", models.BooleanField()),
+                ("note", models.TextField(blank=True)),
+                ("checked_by", models.TextField()),
+                ("checked_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="spot_checks", to="events.player"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="spot_checks", to="events.round"
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('round', 'player'), name='one_spot_check_per_round')],
+                "constraints": [models.UniqueConstraint(fields=("round", "player"), name="one_spot_check_per_round")],
             },
         ),
     ]

@@ -5,48 +5,64 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0009_spot_checks'),
+        ("events", "0009_spot_checks"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='decklist',
-            name='published',
+            model_name="decklist",
+            name="published",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='event',
-            name='deck_choices',
+            model_name="event",
+            name="deck_choices",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AddField(
-            model_name='player',
-            name='deck_choice',
+            model_name="player",
+            name="deck_choice",
             field=models.CharField(blank=True, max_length=100),
         ),
         migrations.CreateModel(
-            name='BreakClock',
+            name="BreakClock",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('after_round', models.PositiveSmallIntegerField()),
-                ('minutes', models.PositiveSmallIntegerField()),
-                ('state', models.CharField(choices=[('ready', 'Ready'), ('running', 'Running'), ('paused', 'Paused')], default='ready', max_length=16)),
-                ('ends_at', models.DateTimeField(blank=True, null=True)),
-                ('remaining', models.FloatField(blank=True, null=True)),
-                ('event', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='break_clock', to='events.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("after_round", models.PositiveSmallIntegerField()),
+                ("minutes", models.PositiveSmallIntegerField()),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[("ready", "Ready"), ("running", "Running"), ("paused", "Paused")],
+                        default="ready",
+                        max_length=16,
+                    ),
+                ),
+                ("ends_at", models.DateTimeField(blank=True, null=True)),
+                ("remaining", models.FloatField(blank=True, null=True)),
+                (
+                    "event",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="break_clock", to="events.event"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SealedProduct',
+            name="SealedProduct",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('text', models.TextField()),
-                ('data', models.JSONField()),
-                ('entered_at', models.DateTimeField()),
-                ('entered_by', models.TextField()),
-                ('player', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='sealed_product', to='events.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("text", models.TextField()),
+                ("data", models.JSONField()),
+                ("entered_at", models.DateTimeField()),
+                ("entered_by", models.TextField()),
+                (
+                    "player",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="sealed_product", to="events.player"
+                    ),
+                ),
             ],
         ),
     ]

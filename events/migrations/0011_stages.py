@@ -5,59 +5,103 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0010_sealed_and_declarations'),
+        ("events", "0010_sealed_and_declarations"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='elimination',
-            field=models.CharField(choices=[('single', 'Single elimination'), ('double', "Double elimination (losers' bracket, grand final)")], default='single', max_length=8),
+            model_name="event",
+            name="elimination",
+            field=models.CharField(
+                choices=[
+                    ("single", "Single elimination"),
+                    ("double", "Double elimination (losers' bracket, grand final)"),
+                ],
+                default="single",
+                max_length=8,
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='seeding',
-            field=models.CharField(choices=[('ranking', 'By published ranking'), ('random', 'At random')], default='ranking', max_length=16),
+            model_name="event",
+            name="seeding",
+            field=models.CharField(
+                choices=[("ranking", "By published ranking"), ("random", "At random")], default="ranking", max_length=16
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='structure',
-            field=models.CharField(choices=[('swiss', 'Swiss rounds'), ('elimination', 'Elimination (a bracket)')], default='swiss', max_length=16),
+            model_name="event",
+            name="structure",
+            field=models.CharField(
+                choices=[("swiss", "Swiss rounds"), ("elimination", "Elimination (a bracket)")],
+                default="swiss",
+                max_length=16,
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='top_cut',
-            field=models.PositiveSmallIntegerField(blank=True, choices=[(2, 'Top 2'), (4, 'Top 4'), (8, 'Top 8'), (16, 'Top 16'), (32, 'Top 32')], null=True),
+            model_name="event",
+            name="top_cut",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                choices=[(2, "Top 2"), (4, "Top 4"), (8, "Top 8"), (16, "Top 16"), (32, "Top 32")],
+                null=True,
+            ),
         ),
         migrations.CreateModel(
-            name='Stage',
+            name="Stage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('kind', models.CharField(choices=[('playoff', 'Playoff'), ('elimination', 'Elimination')], max_length=16)),
-                ('bracket', models.CharField(blank=True, choices=[('single', 'Single'), ('double', 'Double')], max_length=8)),
-                ('players', models.JSONField()),
-                ('rounds_planned', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('for_place', models.PositiveIntegerField(default=1)),
-                ('seeded_by', models.CharField(choices=[('standings', 'standings'), ('ranking', 'ranking'), ('random', 'random'), ('tie', 'tie')], max_length=16)),
-                ('seed', models.BigIntegerField(blank=True, null=True)),
-                ('first_round', models.PositiveSmallIntegerField()),
-                ('started_at', models.DateTimeField(auto_now_add=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='stages', to='events.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "kind",
+                    models.CharField(choices=[("playoff", "Playoff"), ("elimination", "Elimination")], max_length=16),
+                ),
+                (
+                    "bracket",
+                    models.CharField(blank=True, choices=[("single", "Single"), ("double", "Double")], max_length=8),
+                ),
+                ("players", models.JSONField()),
+                ("rounds_planned", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("for_place", models.PositiveIntegerField(default=1)),
+                (
+                    "seeded_by",
+                    models.CharField(
+                        choices=[
+                            ("standings", "standings"),
+                            ("ranking", "ranking"),
+                            ("random", "random"),
+                            ("tie", "tie"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("seed", models.BigIntegerField(blank=True, null=True)),
+                ("first_round", models.PositiveSmallIntegerField()),
+                ("started_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="stages", to="events.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.AddField(
-            model_name='round',
-            name='stage',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='events.stage'),
+            model_name="round",
+            name="stage",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="rounds",
+                to="events.stage",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='stage',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='one_stage_number_per_event'),
+            model_name="stage",
+            constraint=models.UniqueConstraint(fields=("event", "number"), name="one_stage_number_per_event"),
         ),
     ]

@@ -4,25 +4,49 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0011_stages'),
+        ("events", "0011_stages"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='language',
-            field=models.CharField(choices=[('en', 'English'), ('es', 'Español'), ('it', 'Italiano'), ('de', 'Deutsch'), ('fr', 'Français'), ('nl', 'Nederlands'), ('fi', 'Suomi')], default='en', max_length=8),
+            model_name="event",
+            name="language",
+            field=models.CharField(
+                choices=[
+                    ("en", "English"),
+                    ("es", "Español"),
+                    ("it", "Italiano"),
+                    ("de", "Deutsch"),
+                    ("fr", "Français"),
+                    ("nl", "Nederlands"),
+                    ("fi", "Suomi"),
+                ],
+                default="en",
+                max_length=8,
+            ),
         ),
         migrations.AddField(
-            model_name='game',
-            name='explanation_words',
+            model_name="game",
+            name="explanation_words",
             field=models.JSONField(blank=True, null=True),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='game_type',
-            field=models.CharField(choices=[('one-deck-starter', 'One-deck game, starter decks'), ('one-deck-standard', 'One-deck game, standard decks'), ('two-deck', 'Two-deck game'), ('three-deck', 'Three-deck game'), ('campaign', 'Campaign game'), ('sealed-starter', 'Sealed deck, starter'), ('sealed-standard', 'Sealed deck, standard'), ('challenge-deck', 'Challenge deck game'), ('scenario', 'Resource/character scenario game')], max_length=32),
+            model_name="event",
+            name="game_type",
+            field=models.CharField(
+                choices=[
+                    ("one-deck-starter", "One-deck game, starter decks"),
+                    ("one-deck-standard", "One-deck game, standard decks"),
+                    ("two-deck", "Two-deck game"),
+                    ("three-deck", "Three-deck game"),
+                    ("campaign", "Campaign game"),
+                    ("sealed-starter", "Sealed deck, starter"),
+                    ("sealed-standard", "Sealed deck, standard"),
+                    ("challenge-deck", "Challenge deck game"),
+                    ("scenario", "Resource/character scenario game"),
+                ],
+                max_length=32,
+            ),
         ),
     ]

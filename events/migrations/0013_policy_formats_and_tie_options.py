@@ -42,16 +42,21 @@ def _rules_by_policy(apps, schema_editor):
     # A result stored before its explanation was kept as words reads in English on every
     # page; score it again to keep the words (issue 27, item 20).
     capability = dict(Player.objects.values_list("pk", "deck_capability"))
-    games = (Game.objects.filter(result__isnull=False)
-             .filter(models.Q(explanation_words__isnull=True) | models.Q(pk__in=converted))
-             .select_related("round__event", "round__stage"))
+    games = (
+        Game.objects.filter(result__isnull=False)
+        .filter(models.Q(explanation_words__isnull=True) | models.Q(pk__in=converted))
+        .select_related("round__event", "round__stage")
+    )
     for game in games.iterator():
         event = game.round.event
         try:
             scored = scoring.score_result(
-                scoring.get_policy(event.policy), event.game_type, game.result,
+                scoring.get_policy(event.policy),
+                event.game_type,
+                game.result,
                 (capability[game.player_a_id], capability[game.player_b_id]),
-                elimination=game.round.stage_id is not None and game.round.stage.kind == "elimination")
+                elimination=game.round.stage_id is not None and game.round.stage.kind == "elimination",
+            )
         except scoring.RuleError:
             continue  # a result the engine now refuses stays as recorded, for a person to look at
         game.points = [points_json(p) for p in scored.points]
@@ -61,21 +66,39 @@ def _rules_by_policy(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0012_event_language_and_explanation_words'),
+        ("events", "0012_event_language_and_explanation_words"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='event',
-            name='format',
-            field=models.CharField(choices=[('general-opponent', 'General opponent'), ('hero-only', 'Hero only'), ('minion-only', 'Minion only'), ('fallen-wizard-only', 'Fallen-wizard only'), ('single-deck', 'One deck each, the same all event (Policy #1 has no other format)')], default='general-opponent', max_length=32),
+            model_name="event",
+            name="format",
+            field=models.CharField(
+                choices=[
+                    ("general-opponent", "General opponent"),
+                    ("hero-only", "Hero only"),
+                    ("minion-only", "Minion only"),
+                    ("fallen-wizard-only", "Fallen-wizard only"),
+                    ("single-deck", "One deck each, the same all event (Policy #1 has no other format)"),
+                ],
+                default="general-opponent",
+                max_length=32,
+            ),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='tie_resolution',
-            field=models.CharField(choices=[('playoff', 'The menu of tie-breakers, then playoff rounds among those still tied'), ('co-champions', 'The menu of tie-breakers, then those still tied are co-champions'), ('playoff-without-menu', 'Playoff rounds among all tied on points, without the menu'), ('co-champions-without-menu', 'All tied on points are co-champions, without the menu')], default='playoff', max_length=32),
+            model_name="event",
+            name="tie_resolution",
+            field=models.CharField(
+                choices=[
+                    ("playoff", "The menu of tie-breakers, then playoff rounds among those still tied"),
+                    ("co-champions", "The menu of tie-breakers, then those still tied are co-champions"),
+                    ("playoff-without-menu", "Playoff rounds among all tied on points, without the menu"),
+                    ("co-champions-without-menu", "All tied on points are co-champions, without the menu"),
+                ],
+                default="playoff",
+                max_length=32,
+            ),
         ),
         migrations.RunPython(_rules_by_policy, migrations.RunPython.noop),
     ]

@@ -21,7 +21,6 @@ def _keep_capability(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("events", "0014_event_time_zone"),
     ]

@@ -4,15 +4,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0015_forfeits_keep_their_capability'),
+        ("events", "0015_forfeits_keep_their_capability"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='event',
-            name='policy',
-            field=models.CharField(choices=[('policy-1-1996', 'Council of Lórien Policy #1 (1996)'), ('version-3-1998', 'Council of Lórien Tournament Policy Version 3, Swiss System (1998)'), ('policy-4-2001', 'Council of Lórien Tournament Policy Number 4 (2001)')], max_length=32),
+            model_name="event",
+            name="policy",
+            field=models.CharField(
+                choices=[
+                    ("policy-1-1996", "Council of Lórien Policy #1 (1996)"),
+                    ("version-3-1998", "Council of Lórien Tournament Policy Version 3, Swiss System (1998)"),
+                    ("policy-4-2001", "Council of Lórien Tournament Policy Number 4 (2001)"),
+                ],
+                max_length=32,
+            ),
         ),
     ]

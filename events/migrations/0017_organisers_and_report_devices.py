@@ -6,35 +6,48 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0016_policy_titles_as_published'),
+        ("events", "0016_policy_titles_as_published"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='arbiter',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='arbitrated_events', to=settings.AUTH_USER_MODEL),
+            model_name="event",
+            name="arbiter",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="arbitrated_events",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='game',
-            name='report_a_device',
+            model_name="game",
+            name="report_a_device",
             field=models.CharField(blank=True, max_length=64),
         ),
         migrations.AddField(
-            model_name='game',
-            name='report_b_device',
+            model_name="game",
+            name="report_b_device",
             field=models.CharField(blank=True, max_length=64),
         ),
         migrations.AddField(
-            model_name='player',
-            name='account',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='registrations', to=settings.AUTH_USER_MODEL),
+            model_name="player",
+            name="account",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="registrations",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(fields=('event', 'account'), name='one_registration_per_account_and_event'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                fields=("event", "account"), name="one_registration_per_account_and_event"
+            ),
         ),
     ]

@@ -23,7 +23,6 @@ def recompute_digests(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("events", "0017_organisers_and_report_devices"),
     ]

@@ -39,7 +39,6 @@ def spell_as_before(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("events", "0018_names_skeleton"),
     ]

@@ -105,8 +105,9 @@ class BreakClock(models.Model):
     def store(self, clock: Clock) -> None:
         """Copy a clock value onto the fields (the caller saves)."""
         self.state = clock.state
-        self.ends_at = (datetime.datetime.fromtimestamp(clock.ends_at, tz=datetime.UTC)
-                        if clock.ends_at is not None else None)
+        self.ends_at = (
+            datetime.datetime.fromtimestamp(clock.ends_at, tz=datetime.UTC) if clock.ends_at is not None else None
+        )
         self.remaining = clock.remaining
 
     def time_is_up(self, now: datetime.datetime) -> bool:

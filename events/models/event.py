@@ -43,53 +43,79 @@ def _choices(keys, labels: dict[str, str]) -> list[tuple[str, str]]:
 
 # Policy titles are the documents' own names: they stay as published (docs/i18n.md).
 POLICY_CHOICES = [(key, policy.title) for key, policy in POLICIES.items()]
-GAME_TYPE_CHOICES = _choices(GAME_TYPES, {
-    "one-deck-starter": gettext_lazy("One-deck game, starter decks"),
-    "one-deck-standard": gettext_lazy("One-deck game, standard decks"),
-    "two-deck": gettext_lazy("Two-deck game"),
-    "three-deck": gettext_lazy("Three-deck game"),
-    "campaign": gettext_lazy("Campaign game"),
-    "sealed-starter": gettext_lazy("Sealed deck, starter"),
-    "sealed-standard": gettext_lazy("Sealed deck, standard"),
-    "challenge-deck": gettext_lazy("Challenge deck game"),
-    "scenario": gettext_lazy("Resource/character scenario game"),
-})
-FORMAT_CHOICES = _choices(EVENT_FORMATS, {
-    "general-opponent": gettext_lazy("General opponent"),
-    "hero-only": gettext_lazy("Hero only"),
-    "minion-only": gettext_lazy("Minion only"),
-    "fallen-wizard-only": gettext_lazy("Fallen-wizard only"),
-    "single-deck": gettext_lazy("One deck each, the same all event (Policy #1 has no other format)"),
-})
-TIE_CHOICES = _choices(TIE_RESOLUTIONS, {
-    "playoff": gettext_lazy("The menu of tie-breakers, then playoff rounds among those still tied"),
-    "co-champions": gettext_lazy("The menu of tie-breakers, then those still tied are co-champions"),
-    "playoff-without-menu": gettext_lazy("Playoff rounds among all tied on points, without the menu"),
-    "co-champions-without-menu": gettext_lazy("All tied on points are co-champions, without the menu"),
-})
-FIRST_ROUND_CHOICES = _choices(FIRST_ROUND_PAIRINGS, {
-    "random": gettext_lazy("Random"), "ranking": gettext_lazy("By published ranking"),
-})
-STRUCTURE_CHOICES = _choices(STRUCTURES, {
-    "swiss": gettext_lazy("Swiss rounds"), "elimination": gettext_lazy("Elimination (a bracket)"),
-})
+GAME_TYPE_CHOICES = _choices(
+    GAME_TYPES,
+    {
+        "one-deck-starter": gettext_lazy("One-deck game, starter decks"),
+        "one-deck-standard": gettext_lazy("One-deck game, standard decks"),
+        "two-deck": gettext_lazy("Two-deck game"),
+        "three-deck": gettext_lazy("Three-deck game"),
+        "campaign": gettext_lazy("Campaign game"),
+        "sealed-starter": gettext_lazy("Sealed deck, starter"),
+        "sealed-standard": gettext_lazy("Sealed deck, standard"),
+        "challenge-deck": gettext_lazy("Challenge deck game"),
+        "scenario": gettext_lazy("Resource/character scenario game"),
+    },
+)
+FORMAT_CHOICES = _choices(
+    EVENT_FORMATS,
+    {
+        "general-opponent": gettext_lazy("General opponent"),
+        "hero-only": gettext_lazy("Hero only"),
+        "minion-only": gettext_lazy("Minion only"),
+        "fallen-wizard-only": gettext_lazy("Fallen-wizard only"),
+        "single-deck": gettext_lazy("One deck each, the same all event (Policy #1 has no other format)"),
+    },
+)
+TIE_CHOICES = _choices(
+    TIE_RESOLUTIONS,
+    {
+        "playoff": gettext_lazy("The menu of tie-breakers, then playoff rounds among those still tied"),
+        "co-champions": gettext_lazy("The menu of tie-breakers, then those still tied are co-champions"),
+        "playoff-without-menu": gettext_lazy("Playoff rounds among all tied on points, without the menu"),
+        "co-champions-without-menu": gettext_lazy("All tied on points are co-champions, without the menu"),
+    },
+)
+FIRST_ROUND_CHOICES = _choices(
+    FIRST_ROUND_PAIRINGS,
+    {
+        "random": gettext_lazy("Random"),
+        "ranking": gettext_lazy("By published ranking"),
+    },
+)
+STRUCTURE_CHOICES = _choices(
+    STRUCTURES,
+    {
+        "swiss": gettext_lazy("Swiss rounds"),
+        "elimination": gettext_lazy("Elimination (a bracket)"),
+    },
+)
 ELIMINATION_CHOICES = [
     ("single", gettext_lazy("Single elimination")),
     ("double", gettext_lazy("Double elimination (losers' bracket, grand final)")),
 ]
-SEEDING_CHOICES = _choices(SEEDINGS, {
-    "ranking": gettext_lazy("By published ranking"), "random": gettext_lazy("At random"),
-})
+SEEDING_CHOICES = _choices(
+    SEEDINGS,
+    {
+        "ranking": gettext_lazy("By published ranking"),
+        "random": gettext_lazy("At random"),
+    },
+)
+
+
 def _top(size: int) -> str:
     return _("Top %(size)s") % {"size": size}
 
 
 # Said when shown, in the reader's language (a lazy "Top 8").
 TOP_CUT_CHOICES = [(size, lazy(_top, str)(size)) for size in TOP_CUTS]
-DECK_CAPABILITY_CHOICES = _choices(DECK_CAPABILITIES, {
-    "one-ring": gettext_lazy("Can destroy the One Ring"),
-    "marshalling-points": gettext_lazy("Marshalling points only"),
-})
+DECK_CAPABILITY_CHOICES = _choices(
+    DECK_CAPABILITIES,
+    {
+        "one-ring": gettext_lazy("Can destroy the One Ring"),
+        "marshalling-points": gettext_lazy("Marshalling points only"),
+    },
+)
 # The event's own language: its projector and printouts are in it, whatever the laptop's browser asks.
 LANGUAGE_CHOICES = [(code, name) for code, name in settings.LANGUAGES]
 # Every zone the IANA database names, as a hosted server may run events in any of them.
@@ -142,15 +168,14 @@ class Event(models.Model):
     rounds_by_policy = models.PositiveSmallIntegerField(null=True, blank=True)
     # Written by the app around the coordinator's own words: any length it is given.
     rounds_note = models.TextField(blank=True)
-    playoff_winner = models.ForeignKey(
-        "Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    playoff_winner = models.ForeignKey("Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     # The revocable staff link; empty when there is none.
     staff_token = models.CharField(max_length=64, blank=True)
     # The second person who rules on the games of those who run the event and play in it
     # (docs/rules.md, reading 78): a co-coordinator or a staff account of the event.
-    arbiter = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="arbitrated_events")
+    arbiter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="arbitrated_events"
+    )
     # Players enter their own results with the codes on their slips (Policy #1, General 17).
     players_report = models.BooleanField(default=False)
     # Deck lists (issue 16): whether players register theirs, and the public sign-up.
@@ -199,9 +224,11 @@ class Event(models.Model):
         if self.sign_up_closes_at and now >= self.sign_up_closes_at:
             return _("The sign-up is closed; ask the coordinator at the desk.")
         if self.sign_up_cap is not None and registered >= self.sign_up_cap:
-            return ngettext("The event is full (%(count)s player); ask the coordinator about a place.",
-                            "The event is full (%(count)s players); ask the coordinator about a place.",
-                            self.sign_up_cap) % {"count": self.sign_up_cap}
+            return ngettext(
+                "The event is full (%(count)s player); ask the coordinator about a place.",
+                "The event is full (%(count)s players); ask the coordinator about a place.",
+                self.sign_up_cap,
+            ) % {"count": self.sign_up_cap}
         return None
 
     def lists_closed_to_players(self, now: datetime.datetime) -> str | None:
@@ -268,9 +295,11 @@ class Event(models.Model):
             return _("No Swiss round has been played yet.")
         swiss = self.rounds.filter(stage__isnull=True).count()
         if self.structure == "swiss" and not self.stages.exists() and swiss < (self.rounds_planned or 0):
-            return ngettext("Only %(played)s of the %(count)s Swiss round is played.",
-                            "Only %(played)s of the %(count)s Swiss rounds are played.",
-                            self.rounds_planned) % {"played": swiss, "count": self.rounds_planned}
+            return ngettext(
+                "Only %(played)s of the %(count)s Swiss round is played.",
+                "Only %(played)s of the %(count)s Swiss rounds are played.",
+                self.rounds_planned,
+            ) % {"played": swiss, "count": self.rounds_planned}
         return None
 
     def latest_round(self) -> Round | None:
@@ -287,6 +316,9 @@ class EventRole(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_user_and_event")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role})"
 
 
 class Player(models.Model):
@@ -313,8 +345,9 @@ class Player(models.Model):
     capability_note = models.TextField(blank=True)
     # The account of a coordinator or staff member who also plays: they may not rule on
     # their own games (docs/rules.md, reading 78). Accounts are this server's, so no archive holds it.
-    account = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="registrations")
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="registrations"
+    )
 
     class Meta:
         ordering = ["name", "id"]
@@ -381,3 +414,6 @@ class Throttle(models.Model):
     key = models.CharField(max_length=200, unique=True)
     window_started_at = models.DateTimeField()
     failures = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.failures}"

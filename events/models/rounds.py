@@ -36,8 +36,7 @@ class Round(models.Model):
     paired_at = models.DateTimeField(auto_now_add=True)
     # The official clock (scoring.clock): running until clock_ends_at, or holding
     # clock_remaining seconds while ready or paused.
-    clock_state = models.CharField(max_length=16, choices=[(s, s.capitalize()) for s in CLOCK_STATES],
-                                   default=READY)
+    clock_state = models.CharField(max_length=16, choices=[(s, s.capitalize()) for s in CLOCK_STATES], default=READY)
     clock_ends_at = models.DateTimeField(null=True, blank=True)
     clock_remaining = models.FloatField(null=True, blank=True)
 
@@ -53,8 +52,10 @@ class Round(models.Model):
         """What people call the round: "Round 3", "Playoff, round 1", "Top 8, round 2"."""
         if self.stage_id is None:
             return _("Round %(number)s") % {"number": self.number}
-        return _("%(stage)s, round %(number)s") % {"stage": say(self.stage.title),
-                                                   "number": self.number - self.stage.first_round + 1}
+        return _("%(stage)s, round %(number)s") % {
+            "stage": say(self.stage.title),
+            "number": self.number - self.stage.first_round + 1,
+        }
 
     @property
     def is_elimination(self) -> bool:
@@ -86,7 +87,8 @@ class Round(models.Model):
         drawn = self.spot_check_ids if self.spot_check_ids is not None else self.draw_spot_checks()
         seats = {}
         for table, a, b in self.games.filter(Q(player_a_id__in=drawn) | Q(player_b_id__in=drawn)).values_list(
-                "table", "player_a_id", "player_b_id"):
+            "table", "player_a_id", "player_b_id"
+        ):
             seats[a] = seats[b] = table
         return {pk: seats[pk] for pk in drawn if pk in seats}
 
@@ -167,8 +169,11 @@ class Game(models.Model):
     @property
     def reported_from_one_device(self) -> bool:
         """Both sides were reported from one phone or browser: agreeing or not, they settle nothing."""
-        return (self.result is None and None not in (self.report_a, self.report_b)
-                and same_device(self.report_a_device, self.report_b_device))
+        return (
+            self.result is None
+            and None not in (self.report_a, self.report_b)
+            and same_device(self.report_a_device, self.report_b_device)
+        )
 
     def played_by(self, user_id: int | None) -> bool:
         """Whether the account ``user_id`` is registered as one of this game's players."""

@@ -113,8 +113,9 @@ def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[s
                 outcome = "won" if my_tp > their_tp else "lost" if my_tp < their_tp else "tie"
                 if game.result and "roll_winner" in game.result:  # a level bracket game goes to the dice
                     outcome = "won" if game.result["roll_winner"] == mine else "lost"
-                row = CardRow(game.round, game.table, opponent, outcome, _detail(game.result, mine),
-                              game.tp[mine], 0, stage)
+                row = CardRow(
+                    game.round, game.table, opponent, outcome, _detail(game.result, mine), game.tp[mine], 0, stage
+                )
             entries[pid].append((game.round, row))
     cards = []
     for standing in standings.rows:

@@ -19,8 +19,11 @@ def council_outcome(event: Event, game: Game, sheets: tuple[dict, dict]) -> dict
     outcome = scoring.free_council(scoring.get_policy(event.policy), parsed)
     names = (game.player_a.name, game.player_b.name)
     outcome["explained"] = [
-        {"title": say(step["title"]), "clause": step["clause"],
-         "notes": [_player_notes(names[i], step["notes"][i]) for i in (0, 1) if step["notes"][i]]}
+        {
+            "title": say(step["title"]),
+            "clause": step["clause"],
+            "notes": [_player_notes(names[i], step["notes"][i]) for i in (0, 1) if step["notes"][i]],
+        }
         for step in outcome["steps"]
     ]
     return outcome

@@ -64,15 +64,27 @@ def deck_overview(event: Event) -> dict:
     for player in event.players.only("pk", "event", "name", "status", "deck_capability", "capability_note"):
         findings = findings_of.get(player.pk)
         states = _states(findings)
-        rows.append({"player": player, "states": [(STATUS_LABELS[state], count) for state, count in states],
-                     "state_keys": {state for state, _count in states}, "by_hand": bool(player.capability_note)})
+        rows.append(
+            {
+                "player": player,
+                "states": [(STATUS_LABELS[state], count) for state, count in states],
+                "state_keys": {state for state, _count in states},
+                "by_hand": bool(player.capability_note),
+            }
+        )
     # A list with unknown names may break a rule too: each total counts the lists in that state.
     totals = [(label, sum(1 for row in rows if status in row["state_keys"])) for status, label in STATUS_LABELS.items()]
     closed = event.status == Event.CLOSED
-    return {"event": event, "rows": rows, "totals": totals, "sealed": event.game_type in SEALED_GAME_TYPES,
-            "publishable": _by_final_place(event, list(findings_of)) if closed else [],
-            "published": list(DeckList.objects.filter(player__event=event, published=True)
-                              .values_list("player_id", flat=True))}
+    return {
+        "event": event,
+        "rows": rows,
+        "totals": totals,
+        "sealed": event.game_type in SEALED_GAME_TYPES,
+        "publishable": _by_final_place(event, list(findings_of)) if closed else [],
+        "published": list(
+            DeckList.objects.filter(player__event=event, published=True).values_list("player_id", flat=True)
+        ),
+    }
 
 
 def _by_final_place(event: Event, player_ids: list[int]) -> list[tuple[int, str]]:
@@ -81,8 +93,9 @@ def _by_final_place(event: Event, player_ids: list[int]) -> list[tuple[int, str]
     place = {row.player: row.rank for row in standings.rows} if standings else {}
     players = Player.objects.filter(pk__in=player_ids).values_list("pk", "archive_id", "name")
     ordered = sorted(players, key=lambda p: (place.get(p[1]) is None, place.get(p[1]) or 0, p[2]))
-    return [(pk, _placed(place[archive_id], name) if place.get(archive_id) else name)
-            for pk, archive_id, name in ordered]
+    return [
+        (pk, _placed(place[archive_id], name) if place.get(archive_id) else name) for pk, archive_id, name in ordered
+    ]
 
 
 def _placed(place: int, name: str) -> str:
@@ -101,8 +114,11 @@ def published_deck(event: Event, player_id: int) -> dict | None:
     """One published list as the public sees it (the list as written, the declarations), or None."""
     if event.status != Event.CLOSED:
         return None
-    deck_list = DeckList.objects.filter(player__event=event, player_id=player_id, published=True) \
-        .select_related("player").first()
+    deck_list = (
+        DeckList.objects.filter(player__event=event, player_id=player_id, published=True)
+        .select_related("player")
+        .first()
+    )
     if deck_list is None:
         return None
     return {"event": event, "player": deck_list.player, "deck_list": deck_list}
@@ -112,18 +128,25 @@ def readable_findings(findings: dict | None) -> dict | None:
     """Kept findings with the engine's words made Texts again, for ``|say`` (lists kept before hold English)."""
     if findings is None:
         return None
-    return {**findings, "capability_reason": text_from_data(findings["capability_reason"]),
-            "problems": [{**problem, "message": text_from_data(problem["message"])} for problem in findings["problems"]]}
+    return {
+        **findings,
+        "capability_reason": text_from_data(findings["capability_reason"]),
+        "problems": [{**problem, "message": text_from_data(problem["message"])} for problem in findings["problems"]],
+    }
 
 
 def player_deck(player: Player) -> dict:
     """One player's list as written, what the rules said of it, their capability and, sealed, their product."""
     deck_list = DeckList.objects.filter(player=player).first()
     findings = readable_findings(deck_list.findings) if deck_list else None
-    return {"player": player, "deck_list": deck_list, "findings": findings,
-            "states": _said(findings),
-            "product": SealedProduct.objects.filter(player=player).first(),
-            "sealed": player.event.game_type in SEALED_GAME_TYPES}
+    return {
+        "player": player,
+        "deck_list": deck_list,
+        "findings": findings,
+        "states": _said(findings),
+        "product": SealedProduct.objects.filter(player=player).first(),
+        "sealed": player.event.game_type in SEALED_GAME_TYPES,
+    }
 
 
 def player_by_deck_token(event: Event, token: str) -> Player | None:
@@ -150,51 +173,74 @@ def round_spot_checks(rnd: Round | None) -> list[dict]:
         return []
     names = dict(Player.objects.filter(pk__in=drawn).values_list("pk", "name"))
     done = {check.player_id: check for check in SpotCheck.objects.filter(round=rnd, player_id__in=drawn)}
-    return sorted(({"player_id": pk, "name": names[pk], "table": table, "check": done.get(pk)}
-                   for pk, table in drawn.items()), key=lambda row: row["table"])
+    return sorted(
+        ({"player_id": pk, "name": names[pk], "table": table, "check": done.get(pk)} for pk, table in drawn.items()),
+        key=lambda row: row["table"],
+    )
 
 
 def spot_check_page(rnd: Round, player: Player) -> dict:
     """What staff see at the table: the player's registered list as written and what the rules said of it."""
-    return {**player_deck(player), "round": rnd, "table": rnd.spot_check_tables().get(player.pk),
-            "check": SpotCheck.objects.filter(round=rnd, player=player).first()}
+    return {
+        **player_deck(player),
+        "round": rnd,
+        "table": rnd.spot_check_tables().get(player.pk),
+        "check": SpotCheck.objects.filter(round=rnd, player=player).first(),
+    }
 
 
 def deck_sheet(event: Event) -> dict:
     """The blank registration sheet a player fills in by hand: the sections this event's format asks for."""
     two_decks = two_decks_allowed(event.format, event.game_type)
     # Translators: headings of the deck registration sheet, printed for a player to fill in by hand.
-    decks = ([_("Deck against hero opponents (or your only deck)"),
-              _("Deck against minion opponents (if you bring two)")] if two_decks
-             # Translators: the heading of the one deck on the deck registration sheet.
-             else [pgettext("a player's play deck", "Deck")])
-    return {"event": event, "policy": scoring.get_policy(event.policy), "decks": decks,
-            "alignment": SINGLE_ALIGNMENT.get(event.format), "against_fallen_wizard": two_decks,
-            "sideboard_limit": sideboard_limit(event.policy, event.game_type), "sealed": event.game_type in SEALED_GAME_TYPES,
-            "creature_minimum": creature_minimum_applies(event.policy, event.game_type),
-            # Translators: the sections of a deck on the registration sheet, named as the card game names them.
-            "sections": [_("Pool of starting characters"), _("Characters"), _("Resources"), _("Hazards"), _("Sideboard"),
-                         _("Sites")],
-            "lines": range(12), "fallen_wizard_lines": range(10),
-            "fallen_wizard": "required" if declares_fallen_wizard(event.format)
-            else "optional" if event.format == GENERAL_OPPONENT else None,
-            "fallen_wizards": FALLEN_WIZARDS, "choice_kind": deck_choice_kind(event.game_type),
-            "choices": event.deck_choices_offered()}
+    decks = (
+        [_("Deck against hero opponents (or your only deck)"), _("Deck against minion opponents (if you bring two)")]
+        if two_decks
+        # Translators: the heading of the one deck on the deck registration sheet.
+        else [pgettext("a player's play deck", "Deck")]
+    )
+    return {
+        "event": event,
+        "policy": scoring.get_policy(event.policy),
+        "decks": decks,
+        "alignment": SINGLE_ALIGNMENT.get(event.format),
+        "against_fallen_wizard": two_decks,
+        "sideboard_limit": sideboard_limit(event.policy, event.game_type),
+        "sealed": event.game_type in SEALED_GAME_TYPES,
+        "creature_minimum": creature_minimum_applies(event.policy, event.game_type),
+        # Translators: the sections of a deck on the registration sheet, named as the card game names them.
+        "sections": [
+            _("Pool of starting characters"),
+            _("Characters"),
+            _("Resources"),
+            _("Hazards"),
+            _("Sideboard"),
+            _("Sites"),
+        ],
+        "lines": range(12),
+        "fallen_wizard_lines": range(10),
+        "fallen_wizard": "required"
+        if declares_fallen_wizard(event.format)
+        else "optional"
+        if event.format == GENERAL_OPPONENT
+        else None,
+        "fallen_wizards": FALLEN_WIZARDS,
+        "choice_kind": deck_choice_kind(event.game_type),
+        "choices": event.deck_choices_offered(),
+    }
 
 
 def deck_lists_sheet(event: Event) -> dict:
     """Every registered list, a page each, in name order: the coordinator's binder."""
     lists = DeckList.objects.filter(player__event=event).select_related("player").order_by("player__name", "pk")
     missing = event.players.filter(deck_list__isnull=True).values_list("name", flat=True)
-    return {"event": event, "lists": [player_deck_row(deck_list) for deck_list in lists],
-            "missing": list(missing)}
+    return {"event": event, "lists": [player_deck_row(deck_list) for deck_list in lists], "missing": list(missing)}
 
 
 def player_deck_row(deck_list: DeckList) -> dict:
     """One list as the binder prints it."""
     findings = readable_findings(deck_list.findings)
-    return {"player": deck_list.player, "deck_list": deck_list, "findings": findings,
-            "states": _said(findings)}
+    return {"player": deck_list.player, "deck_list": deck_list, "findings": findings, "states": _said(findings)}
 
 
 def deck_link_slips(event: Event) -> dict:

@@ -36,9 +36,9 @@ def desk(event: Event, query: str = "", page_number: str | None = None) -> dict:
     """The desk: players, rounds with their missing results, and what the policy says for those present."""
     player_page, registered, active = desk_players(event, query, page_number)
     rounds = list(
-        event.rounds.select_related("stage").annotate(
-            tables=Count("games"), missing=Count("games", filter=Q(games__result__isnull=True))
-        ).order_by("number")
+        event.rounds.select_related("stage")
+        .annotate(tables=Count("games"), missing=Count("games", filter=Q(games__result__isnull=True)))
+        .order_by("number")
     )
     policy = scoring.get_policy(event.policy)
     latest = rounds[-1] if rounds else None
@@ -57,7 +57,8 @@ def desk(event: Event, query: str = "", page_number: str | None = None) -> dict:
         "time_limit": policy.time_limits[event.game_type],
         # Policy #1 and Policy Number 4, The Sealed Deck Game: building before round 1, exchanges between rounds.
         # Policy #1's sealed game has no exchanges between rounds (policy.sealed_exchanges).
-        "break_on": event.game_type in SEALED_GAME_TYPES and event.status != Event.CLOSED
+        "break_on": event.game_type in SEALED_GAME_TYPES
+        and event.status != Event.CLOSED
         and (latest is None or (latest.missing == 0 and policy.sealed_exchanges)),
         "break_clock": break_clock_display(event),
         "construction_minutes": CONSTRUCTION_MINUTES,

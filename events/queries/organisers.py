@@ -48,11 +48,16 @@ def organisers(event: Event, user_id: int | None) -> Organisers:
     """Who of the event's accounts plays in it, and who rules on their games, as ``user_id`` sees it."""
     accounts = event_accounts(event)
     role_of = {pk: (name, role) for pk, name, role in accounts}
-    playing = [OrganiserAtPlay(player=player.name, account=role_of[player.account_id][0],
-                               role=role_of[player.account_id][1],
-                               runs_the_event=RANK[role_of[player.account_id][1]] >= RANK[COORDINATOR])
-               for player in event.players.exclude(account=None).order_by("name")
-               if player.account_id in role_of]
+    playing = [
+        OrganiserAtPlay(
+            player=player.name,
+            account=role_of[player.account_id][0],
+            role=role_of[player.account_id][1],
+            runs_the_event=RANK[role_of[player.account_id][1]] >= RANK[COORDINATOR],
+        )
+        for player in event.players.exclude(account=None).order_by("name")
+        if player.account_id in role_of
+    ]
     arbiter = role_of.get(event.arbiter_id, (None,))[0] if event.arbiter_id else None
     you_play = user_id is not None and event.players.filter(account_id=user_id).exists()
     return Organisers(playing=playing, arbiter=arbiter, accounts=accounts, you_play=you_play)

@@ -19,8 +19,11 @@ def policy_implications(policy_key: object, expected_players: int, game_type: ob
     except scoring.RuleError:
         return None
     formats, options = dict(FORMAT_CHOICES), dict(TIE_CHOICES)
-    return info | {"title": policy.title, "end_of_time": say(info["end_of_time"]),
-                   "formats": [formats[key] for key in policy.formats],
-                   "tie_options": [options[key] for key in policy.tie_resolutions],
-                   "co_champions_by_agreement": policy.co_champions_by_agreement,
-                   "format_clause": policy.format_clause}
+    return info | {
+        "title": policy.title,
+        "end_of_time": say(info["end_of_time"]),
+        "formats": [formats[key] for key in policy.formats],
+        "tie_options": [options[key] for key in policy.tie_resolutions],
+        "co_champions_by_agreement": policy.co_champions_by_agreement,
+        "format_clause": policy.format_clause,
+    }

@@ -21,7 +21,10 @@ def pairings_sheet(event: Event, rnd: Round, public_url: str) -> dict:
     """The round's pairings by table and by name, with the QR code of the public page."""
     games = round_games(rnd)
     return {
-        "event": event, "round": rnd, "games": games, "public_url": public_url,
+        "event": event,
+        "round": rnd,
+        "games": games,
+        "public_url": public_url,
         "seated": alphabetical_seats(list(event.players.all()), rnd, games),
         "limit": scoring.get_policy(event.policy).time_limit(event.game_type),
     }
@@ -32,9 +35,14 @@ def slips_sheet(event: Event, rnd: Round, public_url: str) -> dict:
     policy = scoring.get_policy(event.policy)
     scenario = event.game_type == "scenario"
     return {
-        "event": event, "round": rnd, "games": round_games(rnd), "policy": policy,
-        "limit": policy.time_limit(event.game_type), "scenario": scenario,
-        "weakest_link": policy.weakest_link_points is not None and not scenario, "one_ring": not scenario,
+        "event": event,
+        "round": rnd,
+        "games": round_games(rnd),
+        "policy": policy,
+        "limit": policy.time_limit(event.game_type),
+        "scenario": scenario,
+        "weakest_link": policy.weakest_link_points is not None and not scenario,
+        "one_ring": not scenario,
         "report_url": public_url + "report/",
     }
 
@@ -46,12 +54,15 @@ def cards_sheet(event: Event) -> dict:
     if standings is None:
         cards = [Card(p, None, 0) for p in sorted(players, key=lambda p: fold(p.name))]
     else:
-        cards = sorted(tournament_cards(standings, {p.archive_id: p for p in players}),
-                       key=lambda card: fold(card.player.name))
+        cards = sorted(
+            tournament_cards(standings, {p.archive_id: p for p in players}), key=lambda card: fold(card.player.name)
+        )
     played = standings.rounds_played if standings else 0
     planned = max(event.rounds_planned or 0, played)
-    sheets = [{"card": card, "blank_rounds": range((card.rows[-1].round if card.rows else played) + 1, planned + 1)}
-              for card in cards]
+    sheets = [
+        {"card": card, "blank_rounds": range((card.rows[-1].round if card.rows else played) + 1, planned + 1)}
+        for card in cards
+    ]
     return {"event": event, "sheets": sheets, "policy": scoring.get_policy(event.policy)}
 
 

@@ -23,9 +23,9 @@ from ..clocks import break_clock_display, clock_display
 from ..models import Event, Game, Player, Round
 from .cards import Card, card_from_text, card_text, tournament_cards
 from .decks import published_decks
+from .round import pairing_explained
 from .search import find_players, fold, is_long_list
 from .stages import finals_board
-from .round import pairing_explained
 from .standings import event_standings
 
 # Each phone's own part (name, seat, card) is kept in this many pieces, by player pk: a phone
@@ -120,9 +120,17 @@ def _phone_text(player: Player, seat: Seat | None, card: str | None) -> str:
         place = {"bye": True}
     else:
         game = seat.game
-        place = {"game": game.pk, "table": game.table, "a": game.player_a_id, "b": game.player_b_id,
-                 "opponent": [seat.opponent.pk, seat.opponent.name], "result": game.result, "points": game.points,
-                 "state": game.state, "extra": game.extra_seconds}
+        place = {
+            "game": game.pk,
+            "table": game.table,
+            "a": game.player_a_id,
+            "b": game.player_b_id,
+            "opponent": [seat.opponent.pk, seat.opponent.name],
+            "result": game.result,
+            "points": game.points,
+            "state": game.state,
+            "extra": game.extra_seconds,
+        }
     return json.dumps([player.name, player.status, place, card])
 
 
@@ -135,8 +143,17 @@ def _phone_from_text(event: Event, pk: int, rnd: Round | None, text: str) -> tup
         seat = Seat(bye=True)
     elif place is not None:
         opponent = Player(pk=place["opponent"][0], event=event, name=place["opponent"][1])
-        game = Game(pk=place["game"], round=rnd, table=place["table"], player_a_id=place["a"], player_b_id=place["b"],
-                    result=place["result"], points=place["points"], state=place["state"], extra_seconds=place["extra"])
+        game = Game(
+            pk=place["game"],
+            round=rnd,
+            table=place["table"],
+            player_a_id=place["a"],
+            player_b_id=place["b"],
+            result=place["result"],
+            points=place["points"],
+            state=place["state"],
+            extra_seconds=place["extra"],
+        )
         seat = Seat(table=place["table"], opponent=opponent, game=game)
     return me, seat, card_from_text(me, card) if card is not None else None
 
@@ -167,8 +184,16 @@ def _public_tables(event: Event) -> dict:
         pieces[_card_piece(player.pk)][player.pk] = _phone_text(player, seat_of.get(player.pk), cards.get(player.pk))
     inline = lists_on_the_phone(len(players))
     # The standings' lines for the page every phone shares (everyone_standings); None before a round is played.
-    pieces["lines"] = [StandingLine(row.rank, row.name, row.tp, row.eligible, row.status, row.wins, row.losses,
-                                    row.ties, pk_of[row.player]) for row in standings.rows] if standings else None
+    pieces["lines"] = (
+        [
+            StandingLine(
+                row.rank, row.name, row.tp, row.eligible, row.status, row.wins, row.losses, row.ties, pk_of[row.player]
+            )
+            for row in standings.rows
+        ]
+        if standings
+        else None
+    )
     pieces["tables"] = {
         "round": rnd,
         # Above 64 players the phones link to the shared pages instead (everyone_pairings, everyone_standings).
@@ -203,8 +228,11 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
         label = _("Table %(table)s") % {"table": my_seat.table} if extra else ""
         clock = clock_display(event, rnd, extra_seconds=extra, label=label)
     # A bracket or a playoff to show: an elimination event, a posted top cut, or a stage's round.
-    finals = finals_board(event) if (event.structure == "elimination" or event.top_cut
-                                     or (rnd is not None and rnd.stage_id)) else None
+    finals = (
+        finals_board(event)
+        if (event.structure == "elimination" or event.top_cut or (rnd is not None and rnd.stage_id))
+        else None
+    )
     return {
         "event": event,
         "round": rnd,
@@ -236,9 +264,12 @@ def everyone_standings(event: Event) -> dict:
     """
     kept = kept_pieces(event, "public", lambda: _public_tables(event), ["tables", "lines"])
     lines = kept.value["lines"]
-    return {"event": event, "round": kept.value["tables"]["round"],
-            "standings_complete": kept.value["tables"]["standings_complete"],
-            "standings": [(line, line.pk) for line in lines] if lines is not None else None}
+    return {
+        "event": event,
+        "round": kept.value["tables"]["round"],
+        "standings_complete": kept.value["tables"]["standings_complete"],
+        "standings": [(line, line.pk) for line in lines] if lines is not None else None,
+    }
 
 
 def found_players(event: Event, query: str) -> dict:
@@ -246,8 +277,12 @@ def found_players(event: Event, query: str) -> dict:
     rnd = event.latest_round()
     seat_of = seats(rnd, round_games(rnd))
     players = sorted(event.players.all(), key=lambda p: fold(p.name))
-    return {"event": event, "round": rnd, "query": query,
-            "found": [(p, seat_of.get(p.pk)) for p in find_players(players, query)]}
+    return {
+        "event": event,
+        "round": rnd,
+        "query": query,
+        "found": [(p, seat_of.get(p.pk)) for p in find_players(players, query)],
+    }
 
 
 def projector_list(event: Event, rnd: Round, by_name: bool) -> str:
@@ -256,6 +291,7 @@ def projector_list(event: Event, rnd: Round, by_name: bool) -> str:
     The same for every screen and phone that shows it, so it is built once per state of
     the event; at 1,000 players it is 500 tables or 1,000 names.
     """
+
     def build() -> str:
         games = round_games(rnd)
         if by_name:

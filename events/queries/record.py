@@ -14,12 +14,15 @@ from ..models import AuditEntry, Event, Game, Snapshot
 def audit_choices(event: Event) -> tuple[QuerySet, QuerySet]:
     """The kinds of change and the people in the event's log, for its filters."""
     everything = AuditEntry.objects.filter(event=event)
-    return (everything.order_by("action").values_list("action", flat=True).distinct(),
-            everything.order_by("actor_label").values_list("actor_label", flat=True).distinct())
+    return (
+        everything.order_by("action").values_list("action", flat=True).distinct(),
+        everything.order_by("actor_label").values_list("actor_label", flat=True).distinct(),
+    )
 
 
-def audit_entries(event: Event, *, action: str = "", round_number: int | None = None, table: int | None = None,
-                  actor: str = "") -> QuerySet:
+def audit_entries(
+    event: Event, *, action: str = "", round_number: int | None = None, table: int | None = None, actor: str = ""
+) -> QuerySet:
     """The event's log, newest first; ``action`` ending in "." is a whole kind ("result.")."""
     entries = AuditEntry.objects.filter(event=event).select_related("actor")
     if action:
@@ -40,8 +43,11 @@ def result_history(event: Event, game: Game) -> list[AuditEntry]:
     reader's language: kept with the entry, or for an entry kept before the words were, the
     engine's explanation of its result when it reads as recorded; else the English recorded.
     """
-    entries = list(AuditEntry.objects.filter(event=event, round_number=game.round.number, table=game.table,
-                                             action__startswith="result.").order_by("at", "id"))
+    entries = list(
+        AuditEntry.objects.filter(
+            event=event, round_number=game.round.number, table=game.table, action__startswith="result."
+        ).order_by("at", "id")
+    )
     for entry in entries:
         after = entry.after or {}
         entry.explained = after.get("explanation")

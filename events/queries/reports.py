@@ -23,8 +23,12 @@ def find_reporting_game(event: Event, code: str) -> tuple[Game, int] | None:
     rnd = event.latest_round()
     if rnd is None or len(code) != CODE_LENGTH:
         return None
-    game = (Game.objects.filter(round=rnd).filter(Q(code_a=code) | Q(code_b=code))
-            .select_related("round", "player_a", "player_b").first())
+    game = (
+        Game.objects.filter(round=rnd)
+        .filter(Q(code_a=code) | Q(code_b=code))
+        .select_related("round", "player_a", "player_b")
+        .first()
+    )
     if game is None:
         return None
     game.round.event = event
@@ -42,9 +46,13 @@ class PlayerReport:
 
 def players_reports(game: Game) -> list[PlayerReport]:
     """Both players' reports of ``game``, in seat order, with the devices they came from."""
-    return [PlayerReport(player=player.name, described=described_report(game, report), device=device_label(device))
-            for player, report, device in ((game.player_a, game.report_a, game.report_a_device),
-                                           (game.player_b, game.report_b, game.report_b_device))]
+    return [
+        PlayerReport(player=player.name, described=described_report(game, report), device=device_label(device))
+        for player, report, device in (
+            (game.player_a, game.report_a, game.report_a_device),
+            (game.player_b, game.report_b, game.report_b_device),
+        )
+    ]
 
 
 @dataclass(frozen=True)
@@ -64,14 +72,23 @@ def reporting_seat(event: Event, player: Player) -> ReportingSeat | None:
     rnd = event.latest_round()
     if not event.players_report or event.status != Event.RUNNING or rnd is None:
         return None
-    game = (Game.objects.filter(round=rnd).filter(Q(player_a=player) | Q(player_b=player))
-            .select_related("player_a", "player_b").first())
+    game = (
+        Game.objects.filter(round=rnd)
+        .filter(Q(player_a=player) | Q(player_b=player))
+        .select_related("player_a", "player_b")
+        .first()
+    )
     if game is None:
         return None
     side = 0 if game.player_a_id == player.pk else 1
-    return ReportingSeat(round_label=rnd.label, table=game.table,
-                         opponent=(game.player_b, game.player_a)[side].name, code=(game.code_a, game.code_b)[side],
-                         reported=(game.report_a, game.report_b)[side] is not None, settled=game.result is not None)
+    return ReportingSeat(
+        round_label=rnd.label,
+        table=game.table,
+        opponent=(game.player_b, game.player_a)[side].name,
+        code=(game.code_a, game.code_b)[side],
+        reported=(game.report_a, game.report_b)[side] is not None,
+        settled=game.result is not None,
+    )
 
 
 @dataclass(frozen=True)
@@ -95,10 +112,19 @@ def code_slips(event: Event, rnd: Round, user_id: int | None) -> list[CodeSlip]:
     slips = []
     for game in rnd.games.select_related("player_a", "player_b").order_by("table"):
         withheld = game.played_by(user_id)
-        for player, opponent, code in ((game.player_a, game.player_b, game.code_a),
-                                       (game.player_b, game.player_a, game.code_b)):
-            slips.append(CodeSlip(player=player.name, table=game.table, opponent=opponent.name,
-                                  code="" if withheld else code, withheld=withheld))
+        for player, opponent, code in (
+            (game.player_a, game.player_b, game.code_a),
+            (game.player_b, game.player_a, game.code_b),
+        ):
+            slips.append(
+                CodeSlip(
+                    player=player.name,
+                    table=game.table,
+                    opponent=opponent.name,
+                    code="" if withheld else code,
+                    withheld=withheld,
+                )
+            )
     return slips
 
 
@@ -111,4 +137,5 @@ def described_report(game: Game, report: dict | None) -> str:
     return _("%(points_a)s–%(points_b)s, %(explanation)s") % {
         "points_a": number_format(points_json(scored.points[0])),
         "points_b": number_format(points_json(scored.points[1])),
-        "explanation": say(scored.explanation)}
+        "explanation": say(scored.explanation),
+    }

@@ -26,9 +26,11 @@ def round_page(event: Event, rnd: Round, query: str = "", page_number: str | Non
     # page's place in the list: at 1,000 players, 500 rows read as tuples rather than as games.
     # Whole games, with their players, only for the rows shown and for the open tables the
     # clock's list offers.
-    tables = list(rnd.games.annotate(is_open=ExpressionWrapper(Q(result__isnull=True), output_field=BooleanField()))
-                  .values_list("pk", "table", "player_a_id", "player_b_id", "state", "extra_seconds", "is_open",
-                               named=True))
+    tables = list(
+        rnd.games.annotate(is_open=ExpressionWrapper(Q(result__isnull=True), output_field=BooleanField())).values_list(
+            "pk", "table", "player_a_id", "player_b_id", "state", "extra_seconds", "is_open", named=True
+        )
+    )
     open_tables = [t for t in tables if t.is_open]
     is_latest = not event.rounds.filter(number__gt=rnd.number).exists()
     table_page = list_page(found_tables(event, tables, query), page_number)
@@ -66,8 +68,9 @@ def swappable_players(rnd: Round):
     The database finds them (a subquery), rather than being sent the 1,000 numbers of a large round.
     """
     open_games = rnd.games.filter(result__isnull=True)
-    return Player.objects.filter(Q(pk=rnd.bye_id) | Q(pk__in=open_games.values("player_a"))
-                                 | Q(pk__in=open_games.values("player_b")))
+    return Player.objects.filter(
+        Q(pk=rnd.bye_id) | Q(pk__in=open_games.values("player_a")) | Q(pk__in=open_games.values("player_b"))
+    )
 
 
 def staff_tables(event: Event, query: str, page_number: str | None) -> dict:
@@ -79,19 +82,29 @@ def staff_tables(event: Event, query: str, page_number: str | None) -> dict:
     rnd = event.latest_round()
     games = list(rnd.games.all()) if rnd else []
     disputed = [g for g in games if g.needs_staff]
-    playing = list_page(found_tables(event, [g for g in games if g.result is None and not g.needs_staff], query),
-                        page_number)
+    playing = list_page(
+        found_tables(event, [g for g in games if g.result is None and not g.needs_staff], query), page_number
+    )
     done = [g for g in games if g.result is not None]
     long_round = is_long_list(len(games))
     done_found = found_tables(event, done, query) if query or not long_round else []
     done_shown = done_found[:LIST_PAGE_SIZE]
     with_players([*disputed, *playing.object_list, *done_shown])
-    return {"event": event, "round": rnd, "query": query, "listing": listing_query(query, playing),
-            "searchable": long_round, "open_count": len(games) - len(done), "disputed": disputed,
-            "playing": playing, "done_count": len(done), "done_shown": done_shown,
-            "done_unshown": len(done_found) - len(done_shown),
-            "clock": clock_display(event, rnd) if rnd is not None and event.status == Event.RUNNING else None,
-            "spot_checks": round_spot_checks(rnd) if event.status == Event.RUNNING else []}
+    return {
+        "event": event,
+        "round": rnd,
+        "query": query,
+        "listing": listing_query(query, playing),
+        "searchable": long_round,
+        "open_count": len(games) - len(done),
+        "disputed": disputed,
+        "playing": playing,
+        "done_count": len(done),
+        "done_shown": done_shown,
+        "done_unshown": len(done_found) - len(done_shown),
+        "clock": clock_display(event, rnd) if rnd is not None and event.status == Event.RUNNING else None,
+        "spot_checks": round_spot_checks(rnd) if event.status == Event.RUNNING else [],
+    }
 
 
 def pairing_explained(event: Event, rnd: Round) -> PairingExplained | None:
@@ -108,13 +121,18 @@ def pairing_explained(event: Event, rnd: Round) -> PairingExplained | None:
         archive = load_archive(event)
         played = archive.all_rounds[rnd.number - 1]
         if rnd.stage_id is None:
-            before = replace(archive, rounds=archive.rounds[:rnd.number - 1], stages=())
+            before = replace(archive, rounds=archive.rounds[: rnd.number - 1], stages=())
         else:
             stage = archive.stages[rnd.stage.number - 1]
             own = playoff_archive(archive, stage)
-            before = replace(own, rounds=own.rounds[:rnd.number - stage.first_round])
+            before = replace(own, rounds=own.rounds[: rnd.number - stage.first_round])
         games = [(game.table, *game.players) for game in played.games]
-        return explain_pairing(before, played.bye, games, changed_by_hand=bool(rnd.quality.get("changed_by_hand")),
-                               playoff=rnd.stage_id is not None)
+        return explain_pairing(
+            before,
+            played.bye,
+            games,
+            changed_by_hand=bool(rnd.quality.get("changed_by_hand")),
+            playoff=rnd.stage_id is not None,
+        )
 
     return kept_part(event, f"pairing-explained:{rnd.number}", build, in_every_language=True).value

@@ -68,11 +68,25 @@ def _bracket_layout(archive: scoring.Archive, stage, pk_of: dict[str, int]) -> d
             else:
                 players.append({"pk": pk_of[player], "name": name_of[player], "won": match.winner == player})
         where = tables.get((match.played_in, frozenset(match.players)))
-        state = ("bye" if match.is_bye else "done" if match.winner else "playing" if match.in_play
-                 else "ready" if match.ready else "waiting")
-        entry = {"id": match.id, "players": players, "state": state,
-                 "table": where[1] if where else None, "round": where[0] if where else None,
-                 "pks": " ".join(str(p["pk"]) for p in players if p and "pk" in p)}
+        state = (
+            "bye"
+            if match.is_bye
+            else "done"
+            if match.winner
+            else "playing"
+            if match.in_play
+            else "ready"
+            if match.ready
+            else "waiting"
+        )
+        entry = {
+            "id": match.id,
+            "players": players,
+            "state": state,
+            "table": where[1] if where else None,
+            "round": where[0] if where else None,
+            "pks": " ".join(str(p["pk"]) for p in players if p and "pk" in p),
+        }
         heading = _round_names(bracket.kind, match.side, match.round, last_winners_round)
         sections.setdefault((match.side, match.round), {"heading": heading, "matches": []})["matches"].append(entry)
         for player in match.players:
@@ -85,15 +99,21 @@ def _bracket_layout(archive: scoring.Archive, stage, pk_of: dict[str, int]) -> d
                     text = _("%(round)s: next against %(opponent)s") % {"round": heading, "opponent": opponent}
                 status[pk_of[player]] = text
     for place, player in bracket.ranking():
-        status[pk_of[player]] = (_("Champion") if place == 1
-                                 else _("Out of the bracket: place %(place)s") % {"place": place})
+        status[pk_of[player]] = (
+            _("Champion") if place == 1 else _("Out of the bracket: place %(place)s") % {"place": place}
+        )
     for player in bracket.withdrawn:
         status[pk_of[player]] = _("Left the bracket")
     for player in stage.players:
         status.setdefault(pk_of[player], _("Waiting for the next match"))
-    return {"title": stage.title, "kind": bracket.kind, "complete": bracket.complete,
-            "champion": name_of.get(bracket.champion or "", ""), "sections": list(sections.values()),
-            "status": status}
+    return {
+        "title": stage.title,
+        "kind": bracket.kind,
+        "complete": bracket.complete,
+        "champion": name_of.get(bracket.champion or "", ""),
+        "sections": list(sections.values()),
+        "status": status,
+    }
 
 
 def _build(event: Event) -> dict:
@@ -105,21 +125,31 @@ def _build(event: Event) -> dict:
     for stage in archive.stages:
         if stage.kind == "playoff":
             names = [archive.by_id[p].name for p in stage.players]
-            playoffs.append({"title": stage.title, "players": names, "played": len(stage.rounds),
-                             "planned": stage.rounds_planned})
+            playoffs.append(
+                {"title": stage.title, "players": names, "played": len(stage.rounds), "planned": stage.rounds_planned}
+            )
     due = next_stage(archive, seed=0) if archive.stages or archive.rounds or event.structure == "elimination" else None
     name_of = {p.id: p.name for p in archive.players}
     tied = [(place, [name_of[p] for p in players]) for place, players in ranking.tied_places()]
-    context = {"placings": [(placing, pk_of[placing.player]) for placing in ranking.placings], "brackets": brackets,
-               "swiss": event.structure == "swiss"}
+    context = {
+        "placings": [(placing, pk_of[placing.player]) for placing in ranking.placings],
+        "brackets": brackets,
+        "swiss": event.structure == "swiss",
+    }
     return {
         "pending": ranking.pending,
         "champions": [name_of[p] for p in ranking.champions],
         "champion_ids": list(ranking.champions),
         "tied_places": tied,
-        "due": {"kind": due.kind, "players": [name_of[p] for p in due.players], "rounds": due.rounds,
-                "seeded_by": due.seeded_by,
-                "title": stage_title(due.kind, len(due.players), due.for_place, due.seeded_by)} if due else None,
+        "due": {
+            "kind": due.kind,
+            "players": [name_of[p] for p in due.players],
+            "rounds": due.rounds,
+            "seeded_by": due.seeded_by,
+            "title": stage_title(due.kind, len(due.players), due.for_place, due.seeded_by),
+        }
+        if due
+        else None,
         "status": {pk: text for bracket in brackets for pk, text in bracket["status"].items()},
         "has_stages": bool(archive.stages),
         "bracket_open": any(not bracket["complete"] for bracket in brackets),

@@ -38,6 +38,7 @@ def _kept_standings(event: Event) -> tuple[scoring.Standings, scoring.Standings 
     Built once per state of the event and shared by every worker (events/caching/parts.py):
     at 1,000 players the engine takes about half a second over the whole event.
     """
+
     def build() -> tuple[scoring.Standings, scoring.Standings | None]:
         archive = load_archive(event)
         swiss = scoring.compute_standings(archive)
@@ -56,14 +57,22 @@ def standings_page(event: Event) -> dict:
     Kept per state of the event like the standings themselves; at 1,000 players the
     ranking with its notes is about 600 KB of HTML.
     """
+
     def build() -> dict:
         standings = event_standings(event, before_play=True)
-        ranking = render_to_string("events/standings.html#ranking", {
-            "ranked": [row for row in standings.rows if row.rank is not None],
-            "unranked": [row for row in standings.rows if row.rank is None],
-        })
-        return {"rounds_played": standings.rounds_played, "complete": standings.complete,
-                "lead_tie": standings.lead_tie, "ranking": ranking}
+        ranking = render_to_string(
+            "events/standings.html#ranking",
+            {
+                "ranked": [row for row in standings.rows if row.rank is not None],
+                "unranked": [row for row in standings.rows if row.rank is None],
+            },
+        )
+        return {
+            "rounds_played": standings.rounds_played,
+            "complete": standings.complete,
+            "lead_tie": standings.lead_tie,
+            "ranking": ranking,
+        }
 
     return kept_part(event, "standings-page", build).value
 

@@ -32,7 +32,8 @@ def joined_after_round(player_id: str, status: str, archive: scoring.Archive) ->
     for stage in archive.stages:
         # A bracket's seeds are in it from its start, byes and all.
         if player_id in stage.players and not any(
-                rnd.bye == player_id or any(player_id in g.players for g in rnd.games) for rnd in archive.rounds):
+            rnd.bye == player_id or any(player_id in g.players for g in rnd.games) for rnd in archive.rounds
+        ):
             return stage.first_round - 1
     for rnd in archive.all_rounds:
         if rnd.bye == player_id or any(player_id in g.players for g in rnd.games):
@@ -107,14 +108,27 @@ def write_rounds(event: Event, archive: scoring.Archive, pk_of: dict[str, int], 
 
     ``source`` ("import", "snapshot") is recorded as who reported each result.
     """
-    stages = [Stage.objects.create(event=event, number=number, kind=stage.kind, bracket=stage.bracket or "",
-                                   players=list(stage.players), rounds_planned=stage.rounds_planned,
-                                   for_place=stage.for_place, seeded_by=stage.seeded_by, seed=stage.seed,
-                                   first_round=stage.first_round)
-              for number, stage in enumerate(archive.stages, start=1)]
+    stages = [
+        Stage.objects.create(
+            event=event,
+            number=number,
+            kind=stage.kind,
+            bracket=stage.bracket or "",
+            players=list(stage.players),
+            rounds_planned=stage.rounds_planned,
+            for_place=stage.for_place,
+            seeded_by=stage.seeded_by,
+            seed=stage.seed,
+            first_round=stage.first_round,
+        )
+        for number, stage in enumerate(archive.stages, start=1)
+    ]
     for rnd in archive.all_rounds:
         row = Round.objects.create(
-            event=event, number=rnd.number, seed=rnd.seed, bye_id=pk_of[rnd.bye] if rnd.bye else None,
+            event=event,
+            number=rnd.number,
+            seed=rnd.seed,
+            bye_id=pk_of[rnd.bye] if rnd.bye else None,
             stage=stages[rnd.stage - 1] if rnd.stage else None,
             clock_remaining=scoring.clock.new_clock(archive.policy, event.game_type).remaining,
         )
@@ -146,10 +160,16 @@ def _check_names_differ(archive: scoring.Archive) -> None:
         if other is not player:
             # Translators: %(path)s is where in the archive the name is, such as players[2].name; %(name)s,
             # %(other)s and %(id)s are quoted as written in the file.
-            raise ServiceError(_("%(path)s: %(name)s reads as %(other)s (player %(id)s); two players' names must "
-                                 "read differently") % {"path": f"players[{index}].name", "name": repr(player.name),
-                                                         "other": repr(other.name), "id": repr(other.id)},
-                               field="archive")
+            raise ServiceError(
+                _("%(path)s: %(name)s reads as %(other)s (player %(id)s); two players' names must read differently")
+                % {
+                    "path": f"players[{index}].name",
+                    "name": repr(player.name),
+                    "other": repr(other.name),
+                    "id": repr(other.id),
+                },
+                field="archive",
+            )
 
 
 def import_event(data: object, *, owner) -> Event:
@@ -165,14 +185,18 @@ def import_event(data: object, *, owner) -> Event:
     with transaction.atomic(durable=True):
         event = Event.objects.create(slug=new_event_slug(archive.event.name), owner=owner, **checked["fields"])
         players = Player.objects.bulk_create(
-            Player(event=event, archive_id=p.id, **player_fields(p, checked["joined"][p.id]))
-            for p in archive.players
+            Player(event=event, archive_id=p.id, **player_fields(p, checked["joined"][p.id])) for p in archive.players
         )
         pk_of = {p.archive_id: p.pk for p in players}
         if checked["winner_id"] is not None:
             event.playoff_winner_id = pk_of[checked["winner_id"]]
             event.save(update_fields=["playoff_winner"])
         write_rounds(event, archive, pk_of, "import")
-        record_change(event, Actor.account(owner, OWNER), AuditAction.EVENT_IMPORTED, event.name,
-                      after={"players": len(players), "rounds": len(archive.all_rounds)})
+        record_change(
+            event,
+            Actor.account(owner, OWNER),
+            AuditAction.EVENT_IMPORTED,
+            event.name,
+            after={"players": len(players), "rounds": len(archive.all_rounds)},
+        )
     return event

@@ -93,9 +93,11 @@ class NeedsConfirmation(ServiceError):
 def results_missing(label: str, tables: list[int]) -> str:
     """The refusal of a change that needs every result of the round ``label`` while ``tables`` have none."""
     # Translators: %(round)s is a round's name, such as "Round 3"; %(tables)s lists table numbers: "4, 7".
-    return ngettext("%(round)s still needs results from table %(tables)s.",
-                    "%(round)s still needs results from tables %(tables)s.",
-                    len(tables)) % {"round": label, "tables": ", ".join(map(str, tables))}
+    return ngettext(
+        "%(round)s still needs results from table %(tables)s.",
+        "%(round)s still needs results from tables %(tables)s.",
+        len(tables),
+    ) % {"round": label, "tables": ", ".join(map(str, tables))}
 
 
 def locked_event(event: Event) -> Event:

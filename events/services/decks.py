@@ -49,10 +49,18 @@ from .base import ServiceError, locked_event, record_change
 from .impartial import check_not_own_game
 
 
-def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
-                         sign_up_opens_at: datetime.datetime | None, sign_up_closes_at: datetime.datetime | None,
-                         sign_up_cap: int | None, deck_deadline: datetime.datetime | None,
-                         spot_checks_per_round: int | None = 2, deck_choices: list[str] | None = None) -> Event:
+def update_deck_settings(
+    event: Event,
+    *,
+    actor: Actor,
+    deck_lists_wanted: bool,
+    sign_up_opens_at: datetime.datetime | None,
+    sign_up_closes_at: datetime.datetime | None,
+    sign_up_cap: int | None,
+    deck_deadline: datetime.datetime | None,
+    spot_checks_per_round: int | None = 2,
+    deck_choices: list[str] | None = None,
+) -> Event:
     """Post whether players register deck lists, the public sign-up's window and cap, and the lists' deadline.
 
     Policy #1, General 12: a request for written lists "must be posted at least 24 hours
@@ -66,8 +74,11 @@ def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
         raise ServiceError(_("The sign-up must close after it opens."), field="sign_up_closes_at")
     spot_checks_per_round = spot_checks_per_round or 0
     if not 0 <= spot_checks_per_round <= MAX_SPOT_CHECKS:
-        raise ServiceError(ngettext("At most %(count)s deck check a round.", "At most %(count)s deck checks a round.",
-                                    MAX_SPOT_CHECKS) % {"count": MAX_SPOT_CHECKS}, field="spot_checks_per_round")
+        raise ServiceError(
+            ngettext("At most %(count)s deck check a round.", "At most %(count)s deck checks a round.", MAX_SPOT_CHECKS)
+            % {"count": MAX_SPOT_CHECKS},
+            field="spot_checks_per_round",
+        )
     if sign_up_cap is not None and not 1 <= sign_up_cap <= MAX_PLAYERS:
         raise ServiceError(_("A cap is from 1 to %(max)s players.") % {"max": MAX_PLAYERS}, field="sign_up_cap")
     with transaction.atomic(durable=True):
@@ -80,8 +91,14 @@ def update_deck_settings(event: Event, *, actor: Actor, deck_lists_wanted: bool,
         if deck_choices is not None:
             event.deck_choices = deck_choices
         event.save()
-        record_change(event, actor, AuditAction.EVENT_DECK_SETTINGS_CHANGED, _("Deck lists and sign-up"), before=before,
-                      after=_deck_settings(event))
+        record_change(
+            event,
+            actor,
+            AuditAction.EVENT_DECK_SETTINGS_CHANGED,
+            _("Deck lists and sign-up"),
+            before=before,
+            after=_deck_settings(event),
+        )
     return event
 
 
@@ -89,10 +106,15 @@ def _deck_settings(event: Event) -> dict:
     def when(moment):
         return moment.isoformat() if moment else None
 
-    return {"deck_lists_wanted": event.deck_lists_wanted, "sign_up_opens_at": when(event.sign_up_opens_at),
-            "sign_up_closes_at": when(event.sign_up_closes_at), "sign_up_cap": event.sign_up_cap,
-            "deck_deadline": when(event.deck_deadline), "spot_checks_per_round": event.spot_checks_per_round,
-            "deck_choices": list(event.deck_choices)}
+    return {
+        "deck_lists_wanted": event.deck_lists_wanted,
+        "sign_up_opens_at": when(event.sign_up_opens_at),
+        "sign_up_closes_at": when(event.sign_up_closes_at),
+        "sign_up_cap": event.sign_up_cap,
+        "deck_deadline": when(event.deck_deadline),
+        "spot_checks_per_round": event.spot_checks_per_round,
+        "deck_choices": list(event.deck_choices),
+    }
 
 
 def _clean_choices(choices: list[str]) -> list[str]:
@@ -104,17 +126,27 @@ def _clean_choices(choices: list[str]) -> list[str]:
         problem = name_problem(choice)
         if problem:
             # Translators: %(problem)s completes the sentence, such as "holds a control character (U+0009)".
-            raise ServiceError(_("“%(choice)s” %(problem)s.") % {"choice": choice[:40], "problem": say(problem)},
-                               field="deck_choices")
+            raise ServiceError(
+                _("“%(choice)s” %(problem)s.") % {"choice": choice[:40], "problem": say(problem)}, field="deck_choices"
+            )
         if len(choice) > MAX_NAME_LENGTH:
-            raise ServiceError(ngettext("“%(choice)s” is longer than %(count)s character.",
-                                        "“%(choice)s” is longer than %(count)s characters.", MAX_NAME_LENGTH)
-                               % {"choice": choice[:40], "count": MAX_NAME_LENGTH}, field="deck_choices")
+            raise ServiceError(
+                ngettext(
+                    "“%(choice)s” is longer than %(count)s character.",
+                    "“%(choice)s” is longer than %(count)s characters.",
+                    MAX_NAME_LENGTH,
+                )
+                % {"choice": choice[:40], "count": MAX_NAME_LENGTH},
+                field="deck_choices",
+            )
         if choice.casefold() not in {c.casefold() for c in cleaned}:
             cleaned.append(choice)
     if len(cleaned) > MAX_DECK_CHOICES:
-        raise ServiceError(ngettext("Post at most %(count)s choice.", "Post at most %(count)s choices.",
-                                    MAX_DECK_CHOICES) % {"count": MAX_DECK_CHOICES}, field="deck_choices")
+        raise ServiceError(
+            ngettext("Post at most %(count)s choice.", "Post at most %(count)s choices.", MAX_DECK_CHOICES)
+            % {"count": MAX_DECK_CHOICES},
+            field="deck_choices",
+        )
     return cleaned
 
 
@@ -122,7 +154,7 @@ def kept_findings(found) -> dict:
     """What the rules said of a list, to keep: the engine's words as data (scoring.messages.text_data),
     so that each reader gets them in their own language (queries/decks.readable_findings)."""
     findings = found.as_dict()
-    for problem, kept in zip(found.problems, findings["problems"]):
+    for problem, kept in zip(found.problems, findings["problems"], strict=False):
         kept["message"] = text_data(problem.message)
     findings["capability_reason"] = text_data(found.capability_reason)
     return findings
@@ -135,8 +167,14 @@ def _findings(rules: Event | dict, written: DeckListText, product: list | None =
     """
     rule = rules.get if isinstance(rules, dict) else lambda name: getattr(rules, name)
     received = read_deck_json({PRODUCT: product, "decks": {}}).product if product is not None else None
-    return check_deck_list(written, card_index(), policy_key=rule("policy"), game_type=rule("game_type"),
-                           event_format=rule("format"), product=received)
+    return check_deck_list(
+        written,
+        card_index(),
+        policy_key=rule("policy"),
+        game_type=rule("game_type"),
+        event_format=rule("format"),
+        product=received,
+    )
 
 
 def _product_of(player: Player) -> list | None:
@@ -187,10 +225,15 @@ def read_written_cards(text: str, *, field: str, what: str, missing: str) -> Dec
         raise ServiceError(missing, field=field)
     if len(text) > MAX_DECK_LIST_CHARACTERS:
         limit = MAX_DECK_LIST_CHARACTERS
-        too_long = (ngettext("A deck list has at most %(count)s character.",
-                             "A deck list has at most %(count)s characters.", limit) if what == DECK_LIST
-                    else ngettext("A product has at most %(count)s character.",
-                                  "A product has at most %(count)s characters.", limit))
+        too_long = (
+            ngettext(
+                "A deck list has at most %(count)s character.", "A deck list has at most %(count)s characters.", limit
+            )
+            if what == DECK_LIST
+            else ngettext(
+                "A product has at most %(count)s character.", "A product has at most %(count)s characters.", limit
+            )
+        )
         raise ServiceError(too_long % {"count": limit}, field=field)
     problem = text_problem(text.replace("\n", " ").replace("\r", " ").replace("\t", " "))
     if problem:
@@ -207,8 +250,9 @@ def read_written_cards(text: str, *, field: str, what: str, missing: str) -> Dec
 DECK_LIST, PRODUCT_TEXT = "deck list", "product"
 
 
-def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.datetime | None = None,
-                     avatar: str = "", choice: str = "") -> DeckList:
+def submit_deck_list(
+    player: Player, text: str, *, actor: Actor, now: datetime.datetime | None = None, avatar: str = "", choice: str = ""
+) -> DeckList:
     """Save ``player``'s deck list as written and what the rules say of it; the capability follows the list.
 
     With it come the player's declarations the format asks for: ``avatar``, the
@@ -235,20 +279,36 @@ def submit_deck_list(player: Player, text: str, *, actor: Actor, now: datetime.d
             if closed:
                 raise ServiceError(closed, field="text")
         declared = _declarations(event, avatar, choice)
-        if rules != {"policy": event.policy, "game_type": event.game_type, "format": event.format} \
-                or product != _product_of(player):
+        if rules != {
+            "policy": event.policy,
+            "game_type": event.game_type,
+            "format": event.format,
+        } or product != _product_of(player):
             found = _findings(event, written, _product_of(player))  # the rules or the product changed meanwhile
-        deck_list, _created = DeckList.objects.update_or_create(player=player, defaults={
-            "text": text, "data": written.as_dict(), "findings": kept_findings(found), "submitted_at": now,
-            "submitted_by": actor.label})
+        deck_list, _created = DeckList.objects.update_or_create(
+            player=player,
+            defaults={
+                "text": text,
+                "data": written.as_dict(),
+                "findings": kept_findings(found),
+                "submitted_at": now,
+                "submitted_by": actor.label,
+            },
+        )
         for name, value in declared.items():
             setattr(player, name, value)
         player.save(update_fields=list(declared))
         _follow_the_list(player, found.capability)
-        summary = {"legal": found.legal, "problems": len(found.problems), "unknown": len(found.unknown),
-                   "capability": player.deck_capability, **declared}
-        record_change(event, actor, AuditAction.DECK_SAVED,
-                      _("Deck list of %(name)s") % {"name": player.name}, after=summary)
+        summary = {
+            "legal": found.legal,
+            "problems": len(found.problems),
+            "unknown": len(found.unknown),
+            "capability": player.deck_capability,
+            **declared,
+        }
+        record_change(
+            event, actor, AuditAction.DECK_SAVED, _("Deck list of %(name)s") % {"name": player.name}, after=summary
+        )
     return deck_list
 
 
@@ -261,8 +321,9 @@ def _declarations(event: Event, avatar: str, choice: str) -> dict[str, str]:
     if declares_fallen_wizard(event.format) or event.format == GENERAL_OPPONENT:
         # In a general-opponent event an empty declaration takes back an earlier one.
         if avatar and avatar not in FALLEN_WIZARDS:
-            raise ServiceError(_("A Fallen-wizard is one of %(wizards)s.") % {"wizards": ", ".join(FALLEN_WIZARDS)},
-                               field="avatar")
+            raise ServiceError(
+                _("A Fallen-wizard is one of %(wizards)s.") % {"wizards": ", ".join(FALLEN_WIZARDS)}, field="avatar"
+            )
         declared["avatar"] = avatar
     kind = deck_choice_kind(event.game_type)
     if kind is not None:
@@ -272,8 +333,11 @@ def _declarations(event: Event, avatar: str, choice: str) -> dict[str, str]:
         if not choice:
             raise ServiceError(_("Choose your challenge deck.") if deck else _("Choose your scenario."), field="choice")
         if offered and choice not in offered:
-            posted = (_("Choose a challenge deck the coordinator posted: %(choices)s.") if deck
-                      else _("Choose a scenario the coordinator posted: %(choices)s."))
+            posted = (
+                _("Choose a challenge deck the coordinator posted: %(choices)s.")
+                if deck
+                else _("Choose a scenario the coordinator posted: %(choices)s.")
+            )
             raise ServiceError(posted % {"choices": ", ".join(offered)}, field="choice")
         problem = name_problem(choice)
         if problem:
@@ -281,10 +345,19 @@ def _declarations(event: Event, avatar: str, choice: str) -> dict[str, str]:
             wrong = _("The challenge deck %(problem)s.") if deck else _("The scenario %(problem)s.")
             raise ServiceError(wrong % {"problem": say(problem)}, field="choice")
         if len(choice) > MAX_NAME_LENGTH:
-            too_long = (ngettext("The challenge deck has at most %(count)s character.",
-                                 "The challenge deck has at most %(count)s characters.", MAX_NAME_LENGTH) if deck
-                        else ngettext("The scenario has at most %(count)s character.",
-                                      "The scenario has at most %(count)s characters.", MAX_NAME_LENGTH))
+            too_long = (
+                ngettext(
+                    "The challenge deck has at most %(count)s character.",
+                    "The challenge deck has at most %(count)s characters.",
+                    MAX_NAME_LENGTH,
+                )
+                if deck
+                else ngettext(
+                    "The scenario has at most %(count)s character.",
+                    "The scenario has at most %(count)s characters.",
+                    MAX_NAME_LENGTH,
+                )
+            )
             raise ServiceError(too_long % {"count": MAX_NAME_LENGTH}, field="choice")
         declared["deck_choice"] = choice
     return declared
@@ -303,9 +376,15 @@ def set_capability(player: Player, *, actor: Actor, capability: str | None, note
     if capability is not None and not note:
         raise ServiceError(_("Say why the capability differs from the list's."), field="note")
     if len(note) > MAX_REASON_LENGTH:
-        raise ServiceError(ngettext("A reason has at most %(count)s character.",
-                                    "A reason has at most %(count)s characters.", MAX_REASON_LENGTH)
-                           % {"count": MAX_REASON_LENGTH}, field="note")
+        raise ServiceError(
+            ngettext(
+                "A reason has at most %(count)s character.",
+                "A reason has at most %(count)s characters.",
+                MAX_REASON_LENGTH,
+            )
+            % {"count": MAX_REASON_LENGTH},
+            field="note",
+        )
     with transaction.atomic(durable=True):
         event = locked_event(player.event)
         player = Player.objects.select_for_update().get(pk=player.pk)
@@ -317,10 +396,14 @@ def set_capability(player: Player, *, actor: Actor, capability: str | None, note
         else:
             player.deck_capability, player.capability_note = capability, note
         player.save(update_fields=["deck_capability", "capability_note"])
-        record_change(event, actor, AuditAction.DECK_CAPABILITY_SET,
-                      _("Deck capability of %(name)s") % {"name": player.name},
-                      before=before,
-                      after={"capability": player.deck_capability, "note": player.capability_note})
+        record_change(
+            event,
+            actor,
+            AuditAction.DECK_CAPABILITY_SET,
+            _("Deck capability of %(name)s") % {"name": player.name},
+            before=before,
+            after={"capability": player.deck_capability, "note": player.capability_note},
+        )
     return player
 
 
@@ -354,9 +437,14 @@ def publish_deck_lists(event: Event, *, actor: Actor, player_ids: list[int]) -> 
         lists.update(published=False)
         lists.filter(player_id__in=chosen).update(published=True)
         after = sorted(lists.filter(published=True).values_list("player__archive_id", flat=True))
-        record_change(event, actor, AuditAction.DECK_PUBLISHED,
-                      _("Deck lists published: %(count)s") % {"count": len(after)},
-                      before={"players": before}, after={"players": after})
+        record_change(
+            event,
+            actor,
+            AuditAction.DECK_PUBLISHED,
+            _("Deck lists published: %(count)s") % {"count": len(after)},
+            before={"players": before},
+            after={"players": after},
+        )
     return len(after)
 
 
@@ -371,23 +459,38 @@ def record_spot_check(rnd: Round, player: Player, *, actor: Actor, matches: bool
     if not matches and not note:
         raise ServiceError(_("Say what differed from the list."), field="note")
     if len(note) > MAX_REASON_LENGTH:
-        raise ServiceError(ngettext("A note has at most %(count)s character.",
-                                    "A note has at most %(count)s characters.", MAX_REASON_LENGTH)
-                           % {"count": MAX_REASON_LENGTH}, field="note")
+        raise ServiceError(
+            ngettext(
+                "A note has at most %(count)s character.", "A note has at most %(count)s characters.", MAX_REASON_LENGTH
+            )
+            % {"count": MAX_REASON_LENGTH},
+            field="note",
+        )
     with transaction.atomic(durable=True):
         event = locked_event(rnd.event)
-        opponent_games = rnd.games.filter(Q(player_a=player) | Q(player_b=player)).select_related("player_a", "player_b")
+        opponent_games = rnd.games.filter(Q(player_a=player) | Q(player_b=player)).select_related(
+            "player_a", "player_b"
+        )
         for game in opponent_games:
             # Checking one's own opponent's deck is ruling on one's own game; one's own deck is checked by others.
             check_not_own_game(event, game, actor)
         if not rnd.deck_check_open(player.pk, by_coordinator=actor.is_coordinator):
-            raise ServiceError(_("%(name)s is not drawn for a deck check in round %(number)s.")
-                               % {"name": player.name, "number": rnd.number}, field="outcome")
+            raise ServiceError(
+                _("%(name)s is not drawn for a deck check in round %(number)s.")
+                % {"name": player.name, "number": rnd.number},
+                field="outcome",
+            )
         if SpotCheck.objects.filter(round=rnd, player=player).exists():
-            raise ServiceError(_("The deck of %(name)s is checked already this round.") % {"name": player.name},
-                               field="outcome")
-        check = SpotCheck.objects.create(round=rnd, player=player, matches=matches, note=note,
-                                         checked_by=actor.label)
-        record_change(event, actor, AuditAction.DECK_SPOT_CHECKED, _("Deck check of %(name)s") % {"name": player.name},
-                      after={"matches": matches, "note": note}, round_number=rnd.number)
+            raise ServiceError(
+                _("The deck of %(name)s is checked already this round.") % {"name": player.name}, field="outcome"
+            )
+        check = SpotCheck.objects.create(round=rnd, player=player, matches=matches, note=note, checked_by=actor.label)
+        record_change(
+            event,
+            actor,
+            AuditAction.DECK_SPOT_CHECKED,
+            _("Deck check of %(name)s") % {"name": player.name},
+            after={"matches": matches, "note": note},
+            round_number=rnd.number,
+        )
     return check

@@ -24,8 +24,17 @@ from .base import NeedsConfirmation, ServiceError, locked_event, new_event_slug,
 from .decks import recheck_deck_lists
 from .stages import create_stage
 
-EVENT_RULE_FIELDS = ("policy", "game_type", "format", "tie_resolution", "first_round_pairing", "structure",
-                     "elimination", "seeding", "top_cut")
+EVENT_RULE_FIELDS = (
+    "policy",
+    "game_type",
+    "format",
+    "tie_resolution",
+    "first_round_pairing",
+    "structure",
+    "elimination",
+    "seeding",
+    "top_cut",
+)
 
 
 class _NotGiven:
@@ -50,8 +59,9 @@ def _with_defaults(rules: dict) -> dict:
     The format and the option for a tied lead default to the policy's first: Policy #1
     has its one deck each, the later policies general opponent.
     """
-    values = {key: rules[key] if key in rules else Event._meta.get_field(key).get_default()
-              for key in EVENT_RULE_FIELDS}
+    values = {
+        key: rules[key] if key in rules else Event._meta.get_field(key).get_default() for key in EVENT_RULE_FIELDS
+    }
     policy = scoring.POLICIES.get(values["policy"])
     if policy is not None:
         if "format" not in rules:
@@ -87,11 +97,15 @@ def _check_tie_option(fields: dict) -> None:
         return
     labels = dict(TIE_CHOICES)
     if policy.co_champions_by_agreement:
-        message = _("%(policy)s holds playoff rounds for a tied lead; co-champions only if the tied players and you "
-                    "agree when it happens, which you record when closing the event.") % {"policy": policy.title}
+        message = _(
+            "%(policy)s holds playoff rounds for a tied lead; co-champions only if the tied players and you "
+            "agree when it happens, which you record when closing the event."
+        ) % {"policy": policy.title}
     else:
         message = _("%(policy)s offers these options only: %(options)s.") % {
-            "policy": policy.title, "options": "; ".join(str(labels[key]) for key in policy.tie_resolutions)}
+            "policy": policy.title,
+            "options": "; ".join(str(labels[key]) for key in policy.tie_resolutions),
+        }
     raise ServiceError(message, field="tie_resolution", rule=policy.tiebreak_clause)
 
 
@@ -100,14 +114,29 @@ def _format_refused(fields: dict) -> str:
     policy = scoring.get_policy(fields["policy"])
     labels = dict(FORMAT_CHOICES)
     return _("%(policy)s defines these formats only: %(formats)s.") % {
-        "policy": policy.title, "formats": ", ".join(str(labels[key]) for key in policy.formats)}
+        "policy": policy.title,
+        "formats": ", ".join(str(labels[key]) for key in policy.formats),
+    }
 
 
 def create_event(
-    *, owner, name: str, date=None, place: str = "", players_report: bool = False, language: str = "",
-    time_zone: str = "", policy: Rule = NOT_GIVEN, game_type: Rule = NOT_GIVEN, format: Rule = NOT_GIVEN,  # noqa: A002
-    tie_resolution: Rule = NOT_GIVEN, first_round_pairing: Rule = NOT_GIVEN, structure: Rule = NOT_GIVEN,
-    elimination: Rule = NOT_GIVEN, seeding: Rule = NOT_GIVEN, top_cut: Rule | int = NOT_GIVEN,
+    *,
+    owner,
+    name: str,
+    date=None,
+    place: str = "",
+    players_report: bool = False,
+    language: str = "",
+    time_zone: str = "",
+    policy: Rule = NOT_GIVEN,
+    game_type: Rule = NOT_GIVEN,
+    format: Rule = NOT_GIVEN,
+    tie_resolution: Rule = NOT_GIVEN,
+    first_round_pairing: Rule = NOT_GIVEN,
+    structure: Rule = NOT_GIVEN,
+    elimination: Rule = NOT_GIVEN,
+    seeding: Rule = NOT_GIVEN,
+    top_cut: Rule | int = NOT_GIVEN,
 ) -> Event:
     """Create an event in registration, owned by ``owner``.
 
@@ -116,9 +145,17 @@ def create_event(
     The projector and printouts are in ``language``, else in the language of the
     coordinator creating it (docs/i18n.md).
     """
-    rules = _given_rules(policy=policy, game_type=game_type, format=format, tie_resolution=tie_resolution,
-                         first_round_pairing=first_round_pairing, structure=structure, elimination=elimination,
-                         seeding=seeding, top_cut=top_cut)
+    rules = _given_rules(
+        policy=policy,
+        game_type=game_type,
+        format=format,
+        tie_resolution=tie_resolution,
+        first_round_pairing=first_round_pairing,
+        structure=structure,
+        elimination=elimination,
+        seeding=seeding,
+        top_cut=top_cut,
+    )
     language = _checked_language(language) or _reader_language() or settings.LANGUAGE_CODE
     time_zone = _checked_time_zone(time_zone) or settings.TIME_ZONE
     _check_event_rules({"name": name, "place": place, **rules})
@@ -165,8 +202,10 @@ def _checked_time_zone(time_zone: str) -> str:
     if not time_zone:
         return ""
     if time_zone not in TIME_ZONES:
-        raise ServiceError(_("%(zone)s is not a time zone; choose one such as Europe/Rome.")
-                           % {"zone": repr(time_zone)}, field="time_zone")
+        raise ServiceError(
+            _("%(zone)s is not a time zone; choose one such as Europe/Rome.") % {"zone": repr(time_zone)},
+            field="time_zone",
+        )
     return time_zone
 
 
@@ -180,10 +219,23 @@ def _checked_language(language: str) -> str:
 
 
 def update_event(
-    event: Event, *, actor: Actor, name: str, date=None, place: str = "", players_report: bool = False,
-    language: str = "", time_zone: str = "", policy: Rule = NOT_GIVEN, game_type: Rule = NOT_GIVEN,
-    format: Rule = NOT_GIVEN, tie_resolution: Rule = NOT_GIVEN, first_round_pairing: Rule = NOT_GIVEN,  # noqa: A002
-    structure: Rule = NOT_GIVEN, elimination: Rule = NOT_GIVEN, seeding: Rule = NOT_GIVEN,
+    event: Event,
+    *,
+    actor: Actor,
+    name: str,
+    date=None,
+    place: str = "",
+    players_report: bool = False,
+    language: str = "",
+    time_zone: str = "",
+    policy: Rule = NOT_GIVEN,
+    game_type: Rule = NOT_GIVEN,
+    format: Rule = NOT_GIVEN,
+    tie_resolution: Rule = NOT_GIVEN,
+    first_round_pairing: Rule = NOT_GIVEN,
+    structure: Rule = NOT_GIVEN,
+    elimination: Rule = NOT_GIVEN,
+    seeding: Rule = NOT_GIVEN,
     top_cut: Rule | int = NOT_GIVEN,
 ) -> Event:
     """Change an event's settings; the rule settings only before the event starts.
@@ -191,17 +243,23 @@ def update_event(
     Whether players report their own results may change at any time: the codes are on
     every slip already, and staff can enter any result either way.
     """
-    rules = _given_rules(policy=policy, game_type=game_type, format=format, tie_resolution=tie_resolution,
-                         first_round_pairing=first_round_pairing, structure=structure, elimination=elimination,
-                         seeding=seeding, top_cut=top_cut)
+    rules = _given_rules(
+        policy=policy,
+        game_type=game_type,
+        format=format,
+        tie_resolution=tie_resolution,
+        first_round_pairing=first_round_pairing,
+        structure=structure,
+        elimination=elimination,
+        seeding=seeding,
+        top_cut=top_cut,
+    )
     with transaction.atomic(durable=True):
         event = locked_event(event)
         before = _settings(event)
         changed_rules = [k for k in EVENT_RULE_FIELDS if rules.get(k, getattr(event, k)) != getattr(event, k)]
         if changed_rules and event.status != Event.REGISTRATION:
-            raise ServiceError(
-                _("The rules of an event cannot change once it has started."), field=changed_rules[0]
-            )
+            raise ServiceError(_("The rules of an event cannot change once it has started."), field=changed_rules[0])
         merged = {k: rules.get(k, getattr(event, k)) for k in EVENT_RULE_FIELDS}
         _check_event_rules({"name": name, "place": place, **merged})
         if "tie_resolution" in changed_rules or "policy" in changed_rules:
@@ -221,8 +279,15 @@ def update_event(
     return event
 
 
-def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: str = "",
-                seed: int | None = None, confirm: bool = False) -> Event:
+def start_event(
+    event: Event,
+    *,
+    actor: Actor,
+    rounds: int | None = None,
+    note: str = "",
+    seed: int | None = None,
+    confirm: bool = False,
+) -> Event:
     """Close registration and fix the number of Swiss rounds, or seed the bracket of an elimination event.
 
     The number comes from the policy's Number of Rounds table for the active players
@@ -244,9 +309,13 @@ def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: 
             _lists_missing(event, present, confirm)
             event.status = Event.RUNNING
             event.save()
-            record_change(event, actor, AuditAction.EVENT_STARTED,
-                          _("%(players)s players, elimination") % {"players": present},
-                          after={"players": present, "elimination": event.elimination, "seeding": event.seeding})
+            record_change(
+                event,
+                actor,
+                AuditAction.EVENT_STARTED,
+                _("%(players)s players, elimination") % {"players": present},
+                after={"players": present, "elimination": event.elimination, "seeding": event.seeding},
+            )
             plan = next_stage(load_archive(event), secrets.randbelow(2**31) if seed is None else seed)
             create_stage(event, plan, actor)
             return event
@@ -267,8 +336,12 @@ def start_event(event: Event, *, actor: Actor, rounds: int | None = None, note: 
             AuditAction.EVENT_STARTED,
             ngettext("%(players)s players, %(count)s round", "%(players)s players, %(count)s rounds", planned)
             % {"players": present, "count": planned},
-            after={"players": present, "rounds_planned": planned, "rounds_by_policy": by_policy,
-                   "note": event.rounds_note},
+            after={
+                "players": present,
+                "rounds_planned": planned,
+                "rounds_by_policy": by_policy,
+                "note": event.rounds_note,
+            },
         )
     return event
 
@@ -277,30 +350,43 @@ def _check_rounds(rounds: int, paired: int) -> None:
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise ServiceError(_("The number of rounds must be from 1 to %(max)s.") % {"max": MAX_ROUNDS}, field="rounds")
     if rounds < paired:
-        raise ServiceError(ngettext("%(count)s round is already paired.", "%(count)s rounds are already paired.",
-                                    paired) % {"count": paired}, field="rounds")
+        raise ServiceError(
+            ngettext("%(count)s round is already paired.", "%(count)s rounds are already paired.", paired)
+            % {"count": paired},
+            field="rounds",
+        )
 
 
 def _lists_missing(event: Event, present: int, confirm: bool) -> None:
     """Ask before starting while deck lists are asked for and some players present have none, or one not legal."""
     if not event.deck_lists_wanted or confirm:
         return
-    findings = list(DeckList.objects.filter(player__event=event, player__status=Player.ACTIVE)
-                    .values_list("findings", flat=True))
+    findings = list(
+        DeckList.objects.filter(player__event=event, player__status=Player.ACTIVE).values_list("findings", flat=True)
+    )
     without = present - len(findings)
     not_legal = sum(1 for found in findings if not (found or {}).get("legal"))
     warnings = []
     if without:
-        warnings.append(ngettext(
-            "%(count)s of the %(players)s players present has no deck list; once the event starts only you "
-            "can enter one.",
-            "%(count)s of the %(players)s players present have no deck list; once the event starts only you "
-            "can enter theirs.", without) % {"count": without, "players": present})
+        warnings.append(
+            ngettext(
+                "%(count)s of the %(players)s players present has no deck list; once the event starts only you "
+                "can enter one.",
+                "%(count)s of the %(players)s players present have no deck list; once the event starts only you "
+                "can enter theirs.",
+                without,
+            )
+            % {"count": without, "players": present}
+        )
     if not_legal:
-        warnings.append(ngettext(
-            "%(count)s deck list breaks a rule or names a card Council does not know: see the Decks page.",
-            "%(count)s deck lists break a rule or name cards Council does not know: see the Decks page.",
-            not_legal) % {"count": not_legal})
+        warnings.append(
+            ngettext(
+                "%(count)s deck list breaks a rule or names a card Council does not know: see the Decks page.",
+                "%(count)s deck lists break a rule or name cards Council does not know: see the Decks page.",
+                not_legal,
+            )
+            % {"count": not_legal}
+        )
     if warnings:
         raise NeedsConfirmation(warnings)
 
@@ -313,23 +399,38 @@ def _rounds_note(planned: int, by_policy: int, present: int, policy: scoring.Pol
         return ""
     if not note.strip():
         # A departure from the policy is made in the open: its reason is kept and shown (reading 20).
-        raise ServiceError(ngettext("The policy gives %(count)s round for %(players)s players: say why this event "
-                                    "plays another number.",
-                                    "The policy gives %(count)s rounds for %(players)s players: say why this event "
-                                    "plays another number.", by_policy) % {"count": by_policy, "players": present},
-                           field="note", rule=policy.rounds_clause)
+        raise ServiceError(
+            ngettext(
+                "The policy gives %(count)s round for %(players)s players: say why this event plays another number.",
+                "The policy gives %(count)s rounds for %(players)s players: say why this event plays another number.",
+                by_policy,
+            )
+            % {"count": by_policy, "players": present},
+            field="note",
+            rule=policy.rounds_clause,
+        )
     # Kept with the event and shown on its pages, in the language of the coordinator who set the rounds.
     values = {"count": by_policy, "players": present, "clause": policy.rounds_clause, "note": note.strip()}
     if note.strip():
         # Translators: %(clause)s cites the policy's Number of Rounds clause, in English; %(note)s is the
         # coordinator's reason as typed.
-        return ngettext("Departs from the policy: %(count)s round for %(players)s players (%(clause)s). %(note)s",
-                        "Departs from the policy: %(count)s rounds for %(players)s players (%(clause)s). %(note)s",
-                        by_policy) % values
+        return (
+            ngettext(
+                "Departs from the policy: %(count)s round for %(players)s players (%(clause)s). %(note)s",
+                "Departs from the policy: %(count)s rounds for %(players)s players (%(clause)s). %(note)s",
+                by_policy,
+            )
+            % values
+        )
     # Translators: %(clause)s cites the policy's Number of Rounds clause, in English.
-    return ngettext("Departs from the policy: %(count)s round for %(players)s players (%(clause)s)",
-                    "Departs from the policy: %(count)s rounds for %(players)s players (%(clause)s)",
-                    by_policy) % values
+    return (
+        ngettext(
+            "Departs from the policy: %(count)s round for %(players)s players (%(clause)s)",
+            "Departs from the policy: %(count)s rounds for %(players)s players (%(clause)s)",
+            by_policy,
+        )
+        % values
+    )
 
 
 def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") -> Event:
@@ -347,7 +448,12 @@ def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") ->
         event.rounds_planned = rounds
         event.rounds_note = _rounds_note(rounds, event.rounds_by_policy or rounds, present, policy, note)
         event.save()
-        record_change(event, actor, AuditAction.EVENT_ROUNDS_CHANGED,
-                      ngettext("%(count)s round", "%(count)s rounds", rounds) % {"count": rounds}, before=before,
-                      after={"rounds_planned": rounds, "note": event.rounds_note})
+        record_change(
+            event,
+            actor,
+            AuditAction.EVENT_ROUNDS_CHANGED,
+            ngettext("%(count)s round", "%(count)s rounds", rounds) % {"count": rounds},
+            before=before,
+            after={"rounds_planned": rounds, "note": event.rounds_note},
+        )
     return event

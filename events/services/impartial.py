@@ -33,7 +33,8 @@ def runs_the_event(event: Event, user_id: int) -> bool:
 
 
 def arbiter_name(event: Event) -> str:
-    """Who rules on the games of those who run the event, as a refusal names them: the arbiter, else any other coordinator."""
+    """Who rules on the games of those who run the event, as a refusal names them: the arbiter, else any
+    other coordinator."""
     arbiter = get_user_model().objects.filter(pk=event.arbiter_id).first() if event.arbiter_id else None
     return arbiter.get_username() if arbiter else _("another coordinator")
 
@@ -46,28 +47,36 @@ def plays_at(game: Game, actor: Actor) -> bool:
 def check_not_own_game(event: Event, game: Game, actor: Actor) -> None:
     """Refuse any ruling by ``actor`` on a game they play in: their arbiter rules on it."""
     if plays_at(game, actor):
-        raise ServiceError(_("You play at table %(table)s: %(arbiter)s rules on it, not you.")
-                           % {"table": game.table, "arbiter": arbiter_name(event)}, field="kind")
+        raise ServiceError(
+            _("You play at table %(table)s: %(arbiter)s rules on it, not you.")
+            % {"table": game.table, "arbiter": arbiter_name(event)},
+            field="kind",
+        )
 
 
 def check_not_own_seat(event: Event, player: Player, actor: Actor) -> None:
     """Refuse moving ``actor``'s own seat (a swap): a coordinator who does not play makes such a change."""
     user_id = getattr(actor.user, "pk", None)
     if user_id is not None and player.account_id == user_id:
-        raise ServiceError(_("You cannot move your own seat: a coordinator who does not play makes this change."),
-                           field="first")
+        raise ServiceError(
+            _("You cannot move your own seat: a coordinator who does not play makes this change."), field="first"
+        )
 
 
 def check_not_own_tie(event: Event, actor: Actor, tied: list[str]) -> None:
     """Refuse ``actor`` settling a tie for the lead that they share (co-champions, a playoff's winner)."""
     user_id = getattr(actor.user, "pk", None)
     if user_id is not None and event.players.filter(account_id=user_id, archive_id__in=tied).exists():
-        raise ServiceError(_("You share the lead: %(arbiter)s records how the tie is settled, not you.")
-                           % {"arbiter": arbiter_name(event)}, field="co_champions_agreed")
+        raise ServiceError(
+            _("You share the lead: %(arbiter)s records how the tie is settled, not you.")
+            % {"arbiter": arbiter_name(event)},
+            field="co_champions_agreed",
+        )
 
 
 def rules_as_coordinator(event: Event, game: Game, actor: Actor) -> bool:
-    """Whether ``actor`` has the coordinator's word on ``game``: a coordinator, or the arbiter on an organiser's game."""
+    """Whether ``actor`` has the coordinator's word on ``game``: a coordinator, or the arbiter on an
+    organiser's game."""
     if actor.is_coordinator:
         return True
     user_id = getattr(actor.user, "pk", None)
@@ -79,18 +88,27 @@ def open_own_game(event: Event, actor: Actor) -> Game | None:
     user_id = getattr(actor.user, "pk", None)
     if user_id is None:
         return None
-    return (Game.objects.filter(round__event=event).exclude(state=Game.CONFIRMED)
-            .filter(Q(player_a__account_id=user_id) | Q(player_b__account_id=user_id))
-            .select_related("round").order_by("round__number", "table").first())
+    return (
+        Game.objects.filter(round__event=event)
+        .exclude(state=Game.CONFIRMED)
+        .filter(Q(player_a__account_id=user_id) | Q(player_b__account_id=user_id))
+        .select_related("round")
+        .order_by("round__number", "table")
+        .first()
+    )
 
 
 def check_no_open_own_game(event: Event, actor: Actor) -> None:
     """Refuse undoing a pairing or restoring a snapshot while one of ``actor``'s own games is open."""
     game = open_own_game(event, actor)
     if game is not None:
-        raise ServiceError(_("Your own game (%(round)s, table %(table)s) is not over: until %(arbiter)s has "
-                             "confirmed its result, only a coordinator who does not play makes this change.")
-                           % {"round": game.round.label, "table": game.table, "arbiter": arbiter_name(event)})
+        raise ServiceError(
+            _(
+                "Your own game (%(round)s, table %(table)s) is not over: until %(arbiter)s has "
+                "confirmed its result, only a coordinator who does not play makes this change."
+            )
+            % {"round": game.round.label, "table": game.table, "arbiter": arbiter_name(event)}
+        )
 
 
 def check_may_hold_role(event: Event, user_id: int, role: str) -> None:
@@ -98,15 +116,21 @@ def check_may_hold_role(event: Event, user_id: int, role: str) -> None:
     if RANK[role] < RANK[COORDINATOR] or not event.players.filter(account_id=user_id).exists():
         return
     if event.arbiter_id is None or event.arbiter_id == user_id:
-        raise ServiceError(_("This account plays in the event: name an arbiter who does not play before making "
-                             "it a co-coordinator."), field="role")
+        raise ServiceError(
+            _("This account plays in the event: name an arbiter who does not play before making it a co-coordinator."),
+            field="role",
+        )
 
 
 def check_may_lose_role(event: Event, user_id: int) -> None:
     """Refuse taking the arbiter's role away while someone who runs the event plays in it."""
     if user_id == event.arbiter_id and organisers_playing(event):
-        raise ServiceError(_("This account is the arbiter of the games that the event's coordinators play: name "
-                             "another arbiter first."))
+        raise ServiceError(
+            _(
+                "This account is the arbiter of the games that the event's coordinators play: name "
+                "another arbiter first."
+            )
+        )
 
 
 def organisers_playing(event: Event) -> list[Player]:

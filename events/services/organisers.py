@@ -44,16 +44,22 @@ def name_arbiter(event: Event, *, actor: Actor, user_id: int | None) -> None:
             if role_of_account(event, user_id) is None:
                 raise ServiceError(_("Choose an account with a role in this event."), field="arbiter")
             if event.players.filter(account_id=user_id).exists():
-                raise ServiceError(_("The arbiter rules on others' games and cannot play in the event."),
-                                   field="arbiter")
+                raise ServiceError(
+                    _("The arbiter rules on others' games and cannot play in the event."), field="arbiter"
+                )
         elif organisers_playing(event):
-            raise ServiceError(_("A coordinator plays in this event: someone must rule on their games."),
-                               field="arbiter")
+            raise ServiceError(
+                _("A coordinator plays in this event: someone must rule on their games."), field="arbiter"
+            )
         acting_id = getattr(actor.user, "pk", None)
-        if event.status != Event.REGISTRATION and acting_id is not None \
-                and event.players.filter(account_id=acting_id).exists():
-            raise ServiceError(_("You play in this event: once it runs, you cannot choose who rules on your games."),
-                               field="arbiter")
+        if (
+            event.status != Event.REGISTRATION
+            and acting_id is not None
+            and event.players.filter(account_id=acting_id).exists()
+        ):
+            raise ServiceError(
+                _("You play in this event: once it runs, you cannot choose who rules on your games."), field="arbiter"
+            )
         if user_id == event.arbiter_id:
             return
         user_model = get_user_model()
@@ -61,9 +67,14 @@ def name_arbiter(event: Event, *, actor: Actor, user_id: int | None) -> None:
         after = user_model.objects.filter(pk=user_id).first() if user_id is not None else None
         event.arbiter_id = user_id
         event.save(update_fields=["arbiter"])
-        record_change(event, actor, AuditAction.EVENT_ARBITER_NAMED, after.get_username() if after else _("no arbiter"),
-                      before={"arbiter": before.get_username() if before else None},
-                      after={"arbiter": after.get_username() if after else None})
+        record_change(
+            event,
+            actor,
+            AuditAction.EVENT_ARBITER_NAMED,
+            after.get_username() if after else _("no arbiter"),
+            before={"arbiter": before.get_username() if before else None},
+            after={"arbiter": after.get_username() if after else None},
+        )
 
 
 def register_organiser(event: Event, *, actor: Actor, user_id: int, name: str) -> Player:
@@ -81,16 +92,25 @@ def register_organiser(event: Event, *, actor: Actor, user_id: int, name: str) -
         if event.players.filter(account_id=user_id).exists():
             raise ServiceError(_("This account is registered already."), field="account")
         if user_id == event.arbiter_id:
-            raise ServiceError(_("The arbiter rules on others' games and cannot play in the event."),
-                               field="account")
+            raise ServiceError(_("The arbiter rules on others' games and cannot play in the event."), field="account")
         if RANK[role] >= RANK[COORDINATOR] and event.arbiter_id is None:
-            raise ServiceError(_("Name an arbiter first: someone who does not play must rule on the games of a "
-                                 "coordinator who plays."), field="account")
+            raise ServiceError(
+                _(
+                    "Name an arbiter first: someone who does not play must rule on the games of a "
+                    "coordinator who plays."
+                ),
+                field="account",
+            )
         if not name:
             raise ServiceError(_("A player needs a name."), field="name")
         (player,) = add_players(event, [name], field="name")
         Player.objects.filter(event=event, archive_id=player.archive_id).update(account_id=user_id)
         player.account_id = user_id
-        record_change(event, actor, AuditAction.PLAYER_ORGANISER_REGISTERED, player.name,
-                      after={"name": player.name, "role": role})
+        record_change(
+            event,
+            actor,
+            AuditAction.PLAYER_ORGANISER_REGISTERED,
+            player.name,
+            after={"name": player.name, "role": role},
+        )
     return player

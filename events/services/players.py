@@ -32,11 +32,14 @@ def _name_refusal(name: str, line: int | None = None) -> str | None:
     """What is wrong with a player's name, as a sentence naming the ``line`` of a pasted list when given; or None."""
     if len(name) > MAX_NAME_LENGTH:
         if line is None:
-            return ngettext("A name has at most %(count)s character.", "A name has at most %(count)s characters.",
-                            MAX_NAME_LENGTH) % {"count": MAX_NAME_LENGTH}
-        return ngettext("Line %(line)s: a name has at most %(count)s character.",
-                        "Line %(line)s: a name has at most %(count)s characters.",
-                        MAX_NAME_LENGTH) % {"line": line, "count": MAX_NAME_LENGTH}
+            return ngettext(
+                "A name has at most %(count)s character.", "A name has at most %(count)s characters.", MAX_NAME_LENGTH
+            ) % {"count": MAX_NAME_LENGTH}
+        return ngettext(
+            "Line %(line)s: a name has at most %(count)s character.",
+            "Line %(line)s: a name has at most %(count)s characters.",
+            MAX_NAME_LENGTH,
+        ) % {"line": line, "count": MAX_NAME_LENGTH}
     problem = name_problem(name)
     if not problem:
         return None
@@ -55,10 +58,20 @@ def _already_registered(name: str, other: str, line: int | None = None) -> str:
             return _("%(name)s is already registered. Add an initial or a city to tell them apart.") % values
         return _("Line %(line)s: %(name)s is already registered. Add an initial or a city to tell them apart.") % values
     if line is None:
-        return _("%(name)s reads like %(other)s, who is already registered: type it in plain letters, or add an "
-                 "initial or a city to tell them apart.") % values
-    return _("Line %(line)s: %(name)s reads like %(other)s, who is already registered: type it in plain letters, "
-             "or add an initial or a city to tell them apart.") % values
+        return (
+            _(
+                "%(name)s reads like %(other)s, who is already registered: type it in plain letters, or add an "
+                "initial or a city to tell them apart."
+            )
+            % values
+        )
+    return (
+        _(
+            "Line %(line)s: %(name)s reads like %(other)s, who is already registered: type it in plain letters, "
+            "or add an initial or a city to tell them apart."
+        )
+        % values
+    )
 
 
 def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Player]:
@@ -76,16 +89,21 @@ def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Pla
     if not names:
         raise ServiceError(_("Type a player's name."), field="names")
     if len(names) > MAX_NAMES_PER_PASTE:
-        raise ServiceError(ngettext("At most %(count)s name at once.", "At most %(count)s names at once.",
-                                    MAX_NAMES_PER_PASTE) % {"count": MAX_NAMES_PER_PASTE}, field="names")
+        raise ServiceError(
+            ngettext("At most %(count)s name at once.", "At most %(count)s names at once.", MAX_NAMES_PER_PASTE)
+            % {"count": MAX_NAMES_PER_PASTE},
+            field="names",
+        )
     with transaction.atomic(durable=True):
         event = locked_event(event)
         players = add_players(event, names, field="names")
         rounds_paired = players[0].joined_after_round
         if rounds_paired:
-            subject = ngettext("%(count)s player, late: from round %(round)s with 0 points",
-                               "%(count)s players, late: from round %(round)s with 0 points",
-                               len(players)) % {"count": len(players), "round": rounds_paired + 1}
+            subject = ngettext(
+                "%(count)s player, late: from round %(round)s with 0 points",
+                "%(count)s players, late: from round %(round)s with 0 points",
+                len(players),
+            ) % {"count": len(players), "round": rounds_paired + 1}
         else:
             subject = ngettext("%(count)s player", "%(count)s players", len(players)) % {"count": len(players)}
         record_change(event, actor, AuditAction.PLAYER_REGISTERED, subject, after=names)
@@ -105,7 +123,7 @@ def add_players(event: Event, names: list[str], *, field: str) -> list[Player]:
         raise ServiceError(_("An event has at most %(max)s players.") % {"max": MAX_PLAYERS}, field=field)
     digests = [name_digest(name) for name in names]
     seen = dict(event.players.filter(name_digest__in=digests).values_list("name_digest", "name"))
-    for line, (name, digest) in enumerate(zip(names, digests), start=1):
+    for line, (name, digest) in enumerate(zip(names, digests, strict=False), start=1):
         where = line if len(names) > 1 else None
         refusal = _name_refusal(name, where)
         if refusal:
@@ -115,11 +133,12 @@ def add_players(event: Event, names: list[str], *, field: str) -> list[Player]:
         seen[digest] = name
     rounds_paired = event.rounds.count() if event.status == Event.RUNNING else 0
     players = []
-    for name, digest in zip(names, digests):
+    for name, digest in zip(names, digests, strict=False):
         archive_id = unique_slug(slugify(name)[:40] or "player", taken)
         taken.add(archive_id)
-        players.append(Player(event=event, name=name, name_digest=digest, archive_id=archive_id,
-                              joined_after_round=rounds_paired))
+        players.append(
+            Player(event=event, name=name, name_digest=digest, archive_id=archive_id, joined_after_round=rounds_paired)
+        )
     Player.objects.bulk_create(players)
     return players
 
@@ -136,8 +155,7 @@ def update_player(
         raise ServiceError(refusal, field="name")
     if avatar and name_problem(avatar):
         # Translators: %(problem)s completes the sentence, such as "has nothing visible in it".
-        raise ServiceError(_("The Fallen-wizard %(problem)s.") % {"problem": say(name_problem(avatar))},
-                           field="avatar")
+        raise ServiceError(_("The Fallen-wizard %(problem)s.") % {"problem": say(name_problem(avatar))}, field="avatar")
     if ranking is not None and not 1 <= ranking <= MAX_RANKING:
         raise ServiceError(_("A published ranking is from 1 to %(max)s.") % {"max": MAX_RANKING}, field="ranking")
     with transaction.atomic(durable=True):
@@ -153,8 +171,12 @@ def update_player(
             other = others.first()
         if other is not None:
             raise ServiceError(_already_registered(name, other.name), field="name")
-        before = {"name": player.name, "deck_capability": player.deck_capability, "avatar": player.avatar,
-                  "ranking": player.ranking}
+        before = {
+            "name": player.name,
+            "deck_capability": player.deck_capability,
+            "avatar": player.avatar,
+            "ranking": player.ranking,
+        }
         if deck_capability != player.deck_capability:
             # Set by hand: it stands over what a deck list shows (events/services/decks.py).
             player.capability_note = player.capability_note or _("Set on the player's page.")
@@ -192,11 +214,14 @@ def remove_player(player: Player, *, actor: Actor) -> None:
         seeded = [stage for stage in event.stages.all() if player.archive_id in stage.players]
         if seeded:
             # Translators: %(stage)s is a stage's title, such as "Playoff" or "Top 8".
-            raise ServiceError(_("%(name)s is in the %(stage)s: take it back first, or record a drop so their "
-                                 "opponent goes through.") % {"name": player.name, "stage": say(seeded[0].title)},
-                               field="player")
-        record_change(event, actor, AuditAction.PLAYER_REMOVED, player.name,
-                      before={"name": player.name, "id": player.archive_id})
+            raise ServiceError(
+                _("%(name)s is in the %(stage)s: take it back first, or record a drop so their opponent goes through.")
+                % {"name": player.name, "stage": say(seeded[0].title)},
+                field="player",
+            )
+        record_change(
+            event, actor, AuditAction.PLAYER_REMOVED, player.name, before={"name": player.name, "id": player.archive_id}
+        )
         player.delete()
 
 
@@ -213,21 +238,27 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
         player = Player.objects.select_for_update().get(pk=player.pk)
         if event.status != Event.RUNNING:
             raise ServiceError(
-                _("Before the event starts, remove the registration instead.") if event.status == Event.REGISTRATION
+                _("Before the event starts, remove the registration instead.")
+                if event.status == Event.REGISTRATION
                 else _("The event is closed."),
                 field="player",
             )
         if not player.is_active:
-            left = (_("%(name)s has already left the event (ejected).") if player.status == Player.EJECTED
-                    else _("%(name)s has already left the event (dropped)."))
+            left = (
+                _("%(name)s has already left the event (ejected).")
+                if player.status == Player.EJECTED
+                else _("%(name)s has already left the event (dropped).")
+            )
             raise ServiceError(left % {"name": player.name}, field="player")
         latest = event.latest_round()
         told = (_("%(name)s is ejected.") if ejected else _("%(name)s drops.")) % {"name": player.name}
         forfeit_game = None
         if latest is not None:
             forfeit_game = (
-                latest.games.filter(result__isnull=True).filter(_seated(player))
-                .select_related("player_a", "player_b").first()
+                latest.games.filter(result__isnull=True)
+                .filter(_seated(player))
+                .select_related("player_a", "player_b")
+                .first()
             )
         if forfeit_game is not None:
             if player.account_id is None or player.account_id != getattr(actor.user, "pk", None):
@@ -237,34 +268,61 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
             winner = 1 if forfeit_game.player_a_id == player.pk else 0
             result = {"kind": "forfeit", "winner": winner, "reason": "cheat" if ejected else "drop"}
             scored = preview_result(forfeit_game, result)
-            save_result(event, forfeit_game, result, scored, actor=actor, state=Game.CONFIRMED,
-                        action=AuditAction.RESULT_RECORDED,
-                        subject=_("%(round)s, table %(table)s: forfeit") % {"round": latest.label,
-                                                                            "table": forfeit_game.table})
+            save_result(
+                event,
+                forfeit_game,
+                result,
+                scored,
+                actor=actor,
+                state=Game.CONFIRMED,
+                action=AuditAction.RESULT_RECORDED,
+                subject=_("%(round)s, table %(table)s: forfeit") % {"round": latest.label, "table": forfeit_game.table},
+            )
             opponent = forfeit_game.player_b if winner == 1 else forfeit_game.player_a
             points = forfeit_game.points[winner]
-            values = {"name": player.name, "table": forfeit_game.table, "opponent": opponent.name,
-                      "points": number_format(points), "clause": scored.clause}
+            values = {
+                "name": player.name,
+                "table": forfeit_game.table,
+                "opponent": opponent.name,
+                "points": number_format(points),
+                "clause": scored.clause,
+            }
             if ejected:
                 # Translators: %(clause)s cites the policy's clause on forfeits, in English.
-                told = ngettext("%(name)s is ejected; table %(table)s is conceded: %(opponent)s gets %(points)s "
-                                "point (%(clause)s).",
-                                "%(name)s is ejected; table %(table)s is conceded: %(opponent)s gets %(points)s "
-                                "points (%(clause)s).", int(points)) % values
+                told = (
+                    ngettext(
+                        "%(name)s is ejected; table %(table)s is conceded: %(opponent)s gets %(points)s "
+                        "point (%(clause)s).",
+                        "%(name)s is ejected; table %(table)s is conceded: %(opponent)s gets %(points)s "
+                        "points (%(clause)s).",
+                        int(points),
+                    )
+                    % values
+                )
             else:
                 # Translators: %(clause)s cites the policy's clause on forfeits, in English.
-                told = ngettext("%(name)s drops; table %(table)s is conceded: %(opponent)s gets %(points)s point "
-                                "(%(clause)s).",
-                                "%(name)s drops; table %(table)s is conceded: %(opponent)s gets %(points)s points "
-                                "(%(clause)s).", int(points)) % values
+                told = (
+                    ngettext(
+                        "%(name)s drops; table %(table)s is conceded: %(opponent)s gets %(points)s point (%(clause)s).",
+                        "%(name)s drops; table %(table)s is conceded: %(opponent)s gets %(points)s points "
+                        "(%(clause)s).",
+                        int(points),
+                    )
+                    % values
+                )
         before = {"status": player.status, "dropped_after_round": player.dropped_after_round}
         player.status = Player.EJECTED if ejected else Player.DROPPED
         player.dropped_after_round = latest.number if latest else 0
         player.save(update_fields=["status", "dropped_after_round"])
-        record_change(event, actor, AuditAction.PLAYER_EJECTED if ejected else AuditAction.PLAYER_DROPPED,
-                      player.name, before=before,
-               after={"status": player.status, "dropped_after_round": player.dropped_after_round, "told": told},
-               round_number=latest.number if latest else None)
+        record_change(
+            event,
+            actor,
+            AuditAction.PLAYER_EJECTED if ejected else AuditAction.PLAYER_DROPPED,
+            player.name,
+            before=before,
+            after={"status": player.status, "dropped_after_round": player.dropped_after_round, "told": told},
+            round_number=latest.number if latest else None,
+        )
         if forfeit_game is not None:
             snapshot_if_round_complete(event, latest, had_result=False)
     return told

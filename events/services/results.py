@@ -48,12 +48,22 @@ class ResultConflict(ServiceError):
         values = {"table": game.table, "who": game.reported_by, "explanation": say(game.described)}
         if game.reported_by:
             # Translators: %(who)s is who saved the result (a user name, "staff link"); %(explanation)s describes it.
-            message = _("Table %(table)s was saved meanwhile by %(who)s: %(explanation)s. Check it; save again only "
-                        "to correct it.") % values
+            message = (
+                _(
+                    "Table %(table)s was saved meanwhile by %(who)s: %(explanation)s. Check it; save again only "
+                    "to correct it."
+                )
+                % values
+            )
         else:
             # Translators: %(explanation)s describes the result saved.
-            message = _("Table %(table)s was saved meanwhile by someone: %(explanation)s. Check it; save again only "
-                        "to correct it.") % values
+            message = (
+                _(
+                    "Table %(table)s was saved meanwhile by someone: %(explanation)s. Check it; save again only "
+                    "to correct it."
+                )
+                % values
+            )
         super().__init__(message)
         self.game = game
 
@@ -70,16 +80,28 @@ def table_subject(game: Game) -> str:
     """How the audit log names a game: its round, its table and its players."""
     # Translators: %(round)s is a round's name, such as "Round 3"; "v" is "versus".
     return _("%(round)s, table %(table)s: %(player_a)s v %(player_b)s") % {
-        "round": game.round.label, "table": game.table, "player_a": game.player_a.name,
-        "player_b": game.player_b.name}
+        "round": game.round.label,
+        "table": game.table,
+        "player_a": game.player_a.name,
+        "player_b": game.player_b.name,
+    }
 
 
 def _result_state(game: Game) -> dict:
     return {"result": game.result, "points": game.points, "state": game.state, "version": game.version}
 
 
-def save_result(event: Event, game: Game, result: dict, scored: scoring.ScoredResult, *, actor: Actor, state: str,
-                action: AuditAction, subject: str) -> None:
+def save_result(
+    event: Event,
+    game: Game,
+    result: dict,
+    scored: scoring.ScoredResult,
+    *,
+    actor: Actor,
+    state: str,
+    action: AuditAction,
+    subject: str,
+) -> None:
     """Save a scored result on its game as the next version, and record it with the result it replaced.
 
     The caller holds the event's lock and the game's row, and snapshots the round when
@@ -96,10 +118,21 @@ def save_result(event: Event, game: Game, result: dict, scored: scoring.ScoredRe
     game.reported_by = str(actor.label)
     game.reported_at = timezone.now()
     game.save()
-    record_change(event, actor, action, subject, before=before,
-                  after={**_result_state(game), "explanation": game.explanation,
-                         "explanation_words": game.explanation_words, "clause": scored.clause},
-                  round_number=game.round.number, table=game.table)
+    record_change(
+        event,
+        actor,
+        action,
+        subject,
+        before=before,
+        after={
+            **_result_state(game),
+            "explanation": game.explanation,
+            "explanation_words": game.explanation_words,
+            "clause": scored.clause,
+        },
+        round_number=game.round.number,
+        table=game.table,
+    )
 
 
 def with_capability(game: Game, result: dict) -> dict:
@@ -114,9 +147,14 @@ def _check_plausible(result: dict) -> None:
     high = [mp for mp in result.get("mp", []) if abs(mp) > PLAUSIBLE_MP]
     if high:
         raise NeedsConfirmation(
-            [ngettext("%(count)s marshalling point is unusually high; check the score sheet and confirm.",
-                      "%(count)s marshalling points is unusually high; check the score sheet and confirm.",
-                      abs(high[0])) % {"count": high[0]}],
+            [
+                ngettext(
+                    "%(count)s marshalling point is unusually high; check the score sheet and confirm.",
+                    "%(count)s marshalling points is unusually high; check the score sheet and confirm.",
+                    abs(high[0]),
+                )
+                % {"count": high[0]}
+            ],
             field="mp_a" if abs(result["mp"][0]) > PLAUSIBLE_MP else "mp_b",
         )
 
@@ -127,9 +165,7 @@ def _locked_game(event: Event, game: Game) -> Game:
     return game
 
 
-def record_result(
-    game: Game, result: dict, *, actor: Actor, expected_version: int, confirm: bool = False
-) -> Game:
+def record_result(game: Game, result: dict, *, actor: Actor, expected_version: int, confirm: bool = False) -> Game:
     """Save the result of one game as a new version of it.
 
     ``expected_version`` is the version the form showed: if the table was saved since,
@@ -156,16 +192,31 @@ def record_result(
         if not confirm:
             _check_plausible(result)
         had_result = game.result is not None
-        if had_result and game.round.is_elimination and event.latest_round().pk != game.round_id \
-                and preview_result(game, game.result).goes_on != scored.goes_on:
+        if (
+            had_result
+            and game.round.is_elimination
+            and event.latest_round().pk != game.round_id
+            and preview_result(game, game.result).goes_on != scored.goes_on
+        ):
             # The bracket's later matches were paired from who won here.
-            raise ServiceError(_("The winner of this bracket game has played on since: undo the later rounds "
-                                 "before changing who won."), field="kind")
+            raise ServiceError(
+                _(
+                    "The winner of this bracket game has played on since: undo the later rounds "
+                    "before changing who won."
+                ),
+                field="kind",
+            )
         previous = game.result
-        save_result(event, game, result, scored, actor=actor,
-                    state=Game.CONFIRMED if ruling else Game.REPORTED,
-                    action=AuditAction.RESULT_CORRECTED if had_result else AuditAction.RESULT_RECORDED,
-                    subject=table_subject(game))
+        save_result(
+            event,
+            game,
+            result,
+            scored,
+            actor=actor,
+            state=Game.CONFIRMED if ruling else Game.REPORTED,
+            action=AuditAction.RESULT_CORRECTED if had_result else AuditAction.RESULT_RECORDED,
+            subject=table_subject(game),
+        )
         leave_by_forfeit(event, game, previous, result, actor=actor)
         snapshot_if_round_complete(event, game.round, had_result=had_result)
     return game
@@ -202,26 +253,43 @@ def leave_by_forfeit(event: Event, game: Game, previous: dict | None, result: di
         if player.status == status and player.dropped_after_round == number:
             player.status, player.dropped_after_round = Player.ACTIVE, None
             player.save(update_fields=["status", "dropped_after_round"])
-            record_change(event, actor, AuditAction.PLAYER_REINSTATED, player.name,
-                          before={"status": status, "dropped_after_round": number},
-                          after={"status": Player.ACTIVE, "dropped_after_round": None},
-                          round_number=number, table=game.table)
+            record_change(
+                event,
+                actor,
+                AuditAction.PLAYER_REINSTATED,
+                player.name,
+                before={"status": status, "dropped_after_round": number},
+                after={"status": Player.ACTIVE, "dropped_after_round": None},
+                round_number=number,
+                table=game.table,
+            )
     if after is not None:
         player, status = after
         player.refresh_from_db()
         if not player.is_active:
             return
         if event.latest_round().pk != game.round_id:
-            raise ServiceError(_("%(name)s played the rounds after this one: a forfeit for dropping out or "
-                                 "cheating belongs to the round they left in.") % {"name": player.name},
-                               field="reason")
+            raise ServiceError(
+                _(
+                    "%(name)s played the rounds after this one: a forfeit for dropping out or "
+                    "cheating belongs to the round they left in."
+                )
+                % {"name": player.name},
+                field="reason",
+            )
         player.status, player.dropped_after_round = status, number
         player.save(update_fields=["status", "dropped_after_round"])
         action = AuditAction.PLAYER_EJECTED if status == Player.EJECTED else AuditAction.PLAYER_DROPPED
-        record_change(event, actor, action, player.name,
-                      before={"status": Player.ACTIVE, "dropped_after_round": None},
-                      after={"status": status, "dropped_after_round": number},
-                      round_number=number, table=game.table)
+        record_change(
+            event,
+            actor,
+            action,
+            player.name,
+            before={"status": Player.ACTIVE, "dropped_after_round": None},
+            after={"status": status, "dropped_after_round": number},
+            round_number=number,
+            table=game.table,
+        )
 
 
 def report_result(game: Game, side: int, result: dict, *, device: str, confirm: bool = False) -> Game:
@@ -244,9 +312,13 @@ def report_result(game: Game, side: int, result: dict, *, device: str, confirm: 
             raise ServiceError(_("This round is over; ask the staff."))
         if game.result is not None:
             # Translators: %(explanation)s describes the result, such as "a win by the One Ring: 6-0".
-            raise ServiceError(_("Table %(table)s's result stands already: %(explanation)s If it is wrong, ask the "
-                                 "staff to correct it.") % {"table": game.table,
-                                                            "explanation": say(game.described)})
+            raise ServiceError(
+                _(
+                    "Table %(table)s's result stands already: %(explanation)s If it is wrong, ask the "
+                    "staff to correct it."
+                )
+                % {"table": game.table, "explanation": say(game.described)}
+            )
         scored = preview_result(game, result)
         if not confirm:
             _check_plausible(result)
@@ -258,26 +330,52 @@ def report_result(game: Game, side: int, result: dict, *, device: str, confirm: 
         _forget_a_shared_network(game)
         game.save(update_fields=[field, "report_a_device", "report_b_device"])
         subject = table_subject(game)
-        record_change(event, Actor.reporting_player(reporter.name), AuditAction.RESULT_REPORTED, subject,
-                      before={"report": before}, after={"report": result, "device": device_label(device)},
-                      round_number=game.round.number, table=game.table)
+        record_change(
+            event,
+            Actor.reporting_player(reporter.name),
+            AuditAction.RESULT_REPORTED,
+            subject,
+            before={"report": before},
+            after={"report": result, "device": device_label(device)},
+            round_number=game.round.number,
+            table=game.table,
+        )
         if game.report_a is not None and game.report_b is not None:
             if game.reported_from_one_device:
-                record_change(event, BOTH_PLAYERS, AuditAction.RESULT_ONE_DEVICE_REPORTED, subject,
-                              after={"reports": [game.report_a, game.report_b], "device": device_label(device)},
-                              round_number=game.round.number, table=game.table)
+                record_change(
+                    event,
+                    BOTH_PLAYERS,
+                    AuditAction.RESULT_ONE_DEVICE_REPORTED,
+                    subject,
+                    after={"reports": [game.report_a, game.report_b], "device": device_label(device)},
+                    round_number=game.round.number,
+                    table=game.table,
+                )
             elif game.report_a == game.report_b:
                 # Someone who runs the event can reach every player's private link: at their
                 # table, agreement is a report the arbiter confirms (docs/rules.md, reading 78).
-                save_result(event, game, result, scored, actor=BOTH_PLAYERS,
-                            state=Game.REPORTED if game.has_organiser else Game.CONFIRMED,
-                            action=AuditAction.RESULT_AGREED, subject=subject)
+                save_result(
+                    event,
+                    game,
+                    result,
+                    scored,
+                    actor=BOTH_PLAYERS,
+                    state=Game.REPORTED if game.has_organiser else Game.CONFIRMED,
+                    action=AuditAction.RESULT_AGREED,
+                    subject=subject,
+                )
                 leave_by_forfeit(event, game, None, result, actor=BOTH_PLAYERS)
                 snapshot_if_round_complete(event, game.round, had_result=False)
             else:
-                record_change(event, BOTH_PLAYERS, AuditAction.RESULT_DISPUTED, subject,
-                              after={"reports": [game.report_a, game.report_b]},
-                              round_number=game.round.number, table=game.table)
+                record_change(
+                    event,
+                    BOTH_PLAYERS,
+                    AuditAction.RESULT_DISPUTED,
+                    subject,
+                    after={"reports": [game.report_a, game.report_b]},
+                    round_number=game.round.number,
+                    table=game.table,
+                )
     return game
 
 
@@ -292,15 +390,23 @@ def _forget_a_shared_network(game: Game) -> None:
     first, second = game.report_a_device, game.report_b_device
     if not first or not second or not shares_network(first, second) or same_browser(first, second):
         return
-    others = (Game.objects.filter(round_id=game.round_id).exclude(pk=game.pk)
-              .values_list("report_a_device", "report_b_device"))
-    if any(shares_network(mark, first) and not same_browser(mark, first) and not same_browser(mark, second)
-           for pair in others for mark in pair if mark):
+    others = (
+        Game.objects.filter(round_id=game.round_id)
+        .exclude(pk=game.pk)
+        .values_list("report_a_device", "report_b_device")
+    )
+    if any(
+        shares_network(mark, first) and not same_browser(mark, first) and not same_browser(mark, second)
+        for pair in others
+        for mark in pair
+        if mark
+    ):
         game.report_a_device, game.report_b_device = without_network(first), without_network(second)
 
 
 def confirm_result(game: Game, *, actor: Actor) -> Game:
-    """The coordinator (or the arbiter, on an organiser's game) accepts a result reported by staff (Policy #1, General 17)."""
+    """The coordinator (or the arbiter, on an organiser's game) accepts a result reported by staff
+    (Policy #1, General 17)."""
     with transaction.atomic(durable=True):
         event = locked_event(game.round.event)
         game = _locked_game(event, game)
@@ -313,8 +419,14 @@ def confirm_result(game: Game, *, actor: Actor) -> Game:
             return game
         game.state = Game.CONFIRMED
         game.save(update_fields=["state"])
-        record_change(event, actor, AuditAction.RESULT_CONFIRMED,
-                      _("%(round)s, table %(table)s") % {"round": game.round.label, "table": game.table},
-                      before={"state": Game.REPORTED}, after={"state": Game.CONFIRMED},
-                      round_number=game.round.number, table=game.table)
+        record_change(
+            event,
+            actor,
+            AuditAction.RESULT_CONFIRMED,
+            _("%(round)s, table %(table)s") % {"round": game.round.label, "table": game.table},
+            before={"state": Game.REPORTED},
+            after={"state": Game.CONFIRMED},
+            round_number=game.round.number,
+            table=game.table,
+        )
     return game

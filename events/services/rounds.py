@@ -64,16 +64,23 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
         )
         codes = new_codes(2 * len(pairing.games))
         Game.objects.bulk_create(
-            Game(round=rnd, table=table, player_a_id=pk_of[a], player_b_id=pk_of[b],
-                 code_a=codes[2 * index], code_b=codes[2 * index + 1])
+            Game(
+                round=rnd,
+                table=table,
+                player_a_id=pk_of[a],
+                player_b_id=pk_of[b],
+                code_a=codes[2 * index],
+                code_b=codes[2 * index + 1],
+            )
             for index, (table, a, b) in enumerate(pairing.games)
         )
         # The decks checked this round are drawn now, from the lists registered now, and kept:
         # a list saved or a setting changed later does not change whom staff are checking.
         rnd.spot_check_ids = sorted(rnd.draw_spot_checks())
         rnd.save(update_fields=["spot_check_ids"])
-        record_change(event, actor, AuditAction.ROUND_PAIRED, rnd.label,
-                      after=pairing.as_dict(), round_number=rnd.number)
+        record_change(
+            event, actor, AuditAction.ROUND_PAIRED, rnd.label, after=pairing.as_dict(), round_number=rnd.number
+        )
         snapshot(event, _("%(round)s paired") % {"round": rnd.label}, rnd.number)
     return rnd
 
@@ -85,21 +92,30 @@ def _check_swiss_round_due(event: Event, latest: Round | None) -> None:
     if event.rounds_planned is not None and paired >= event.rounds_planned:
         values = {"count": event.rounds_planned}
         if event.top_cut:
-            raise ServiceError(_("All %(count)s planned rounds are paired. Change the number of rounds to add one or "
-                                 "start the top cut, or close the event.") % values)
-        raise ServiceError(_("All %(count)s planned rounds are paired. Change the number of rounds to add one, or "
-                             "close the event.") % values)
+            raise ServiceError(
+                _(
+                    "All %(count)s planned rounds are paired. Change the number of rounds to add one or "
+                    "start the top cut, or close the event."
+                )
+                % values
+            )
+        raise ServiceError(
+            _("All %(count)s planned rounds are paired. Change the number of rounds to add one, or close the event.")
+            % values
+        )
 
 
 def _pairs(items: list) -> list[tuple]:
-    return list(zip(items[::2], items[1::2]))
+    return list(zip(items[::2], items[1::2], strict=False))
 
 
 def _round_layout(rnd: Round) -> dict:
     return {
         "bye": rnd.bye.archive_id if rnd.bye_id else None,
-        "games": [[g.table, g.player_a.archive_id, g.player_b.archive_id] for g in rnd.games.select_related(
-            "player_a", "player_b")],
+        "games": [
+            [g.table, g.player_a.archive_id, g.player_b.archive_id]
+            for g in rnd.games.select_related("player_a", "player_b")
+        ],
     }
 
 
@@ -116,11 +132,14 @@ def undo_round(rnd: Round, *, actor: Actor) -> None:
         reported = list(rnd.games.filter(result__isnull=False).values_list("table", flat=True))
         if reported:
             # Translators: %(round)s is a round's name, such as "Round 3"; %(tables)s lists table numbers: "4, 7".
-            raise ServiceError(ngettext("%(round)s already has results at table %(tables)s; a round with results "
-                                        "cannot be undone.",
-                                        "%(round)s already has results at tables %(tables)s; a round with results "
-                                        "cannot be undone.", len(reported))
-                               % {"round": rnd.label, "tables": ", ".join(map(str, reported))})
+            raise ServiceError(
+                ngettext(
+                    "%(round)s already has results at table %(tables)s; a round with results cannot be undone.",
+                    "%(round)s already has results at tables %(tables)s; a round with results cannot be undone.",
+                    len(reported),
+                )
+                % {"round": rnd.label, "tables": ", ".join(map(str, reported))}
+            )
         before = _round_layout(rnd)
         number, label = rnd.number, rnd.label
         rnd.games.all().delete()
@@ -141,8 +160,12 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
         if event.status != Event.RUNNING or event.latest_round().pk != rnd.pk:
             raise ServiceError(_("Only the latest round of a running event can be changed."))
         if rnd.is_elimination:
-            raise ServiceError(_("A bracket's matches follow from its seeding and results: they cannot be swapped. "
-                                 "Undo the round to pair it again."))
+            raise ServiceError(
+                _(
+                    "A bracket's matches follow from its seeding and results: they cannot be swapped. "
+                    "Undo the round to pair it again."
+                )
+            )
         if first.pk == second.pk:
             raise ServiceError(_("Choose two different players."), field="second")
         games = list(rnd.games.select_for_update().select_related("player_a", "player_b"))
@@ -158,14 +181,20 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
         for player, field in ((first, "first"), (second, "second")):
             if player.pk not in seat and player.pk != rnd.bye_id:
                 # Translators: %(round)s is a round's name, such as "Round 3".
-                raise ServiceError(_("%(name)s is not in %(round)s.") % {"name": player.name, "round": rnd.label},
-                                   field=field)
+                raise ServiceError(
+                    _("%(name)s is not in %(round)s.") % {"name": player.name, "round": rnd.label}, field=field
+                )
             if player.pk in seat and seat[player.pk][0].result is not None:
-                raise ServiceError(_("Table %(table)s already has a result; it cannot be changed.")
-                                   % {"table": seat[player.pk][0].table}, field=field)
+                raise ServiceError(
+                    _("Table %(table)s already has a result; it cannot be changed.")
+                    % {"table": seat[player.pk][0].table},
+                    field=field,
+                )
         if first.pk in seat and second.pk in seat and seat[first.pk][0].pk == seat[second.pk][0].pk:
-            raise ServiceError(_("%(first)s and %(second)s already play each other.")
-                               % {"first": first.name, "second": second.name}, field="second")
+            raise ServiceError(
+                _("%(first)s and %(second)s already play each other.") % {"first": first.name, "second": second.name},
+                field="second",
+            )
 
         before = _round_layout(rnd)
         # Apply on copies of the seats first, to assess the swap before saving it.
@@ -203,7 +232,7 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
             raise NeedsConfirmation(warnings)
         # A slip printed before the swap names other players: its codes must not report here.
         taken = {code for g in games for code in (g.code_a, g.code_b)}
-        for game, codes in zip(changed, _pairs(new_codes(2 * len(changed), taken))):
+        for game, codes in zip(changed, _pairs(new_codes(2 * len(changed), taken)), strict=False):
             game.code_a, game.code_b = codes
             game.report_a = game.report_b = None
             game.save(update_fields=["player_a", "player_b", "code_a", "code_b", "report_a", "report_b"])

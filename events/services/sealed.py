@@ -40,8 +40,11 @@ def enter_sealed_product(player: Player, text: str, *, actor: Actor) -> SealedPr
     "count name" a line, with or without headings; every line is a card received.
     """
     text = text.strip()
-    entries = every_entry(read_written_cards(text, field="product", what=PRODUCT_TEXT,
-                                             missing=_("Type the cards of the starter and the boosters.")))
+    entries = every_entry(
+        read_written_cards(
+            text, field="product", what=PRODUCT_TEXT, missing=_("Type the cards of the starter and the boosters.")
+        )
+    )
     unknown: list[Unknown] = []
     match_entries(entries, card_index(), None, unknown, PRODUCT, PRODUCT)
     if unknown:
@@ -49,9 +52,11 @@ def enter_sealed_product(player: Player, text: str, *, actor: Actor) -> SealedPr
         named = "; ".join(_unknown_card(u) for u in unknown[:5])
         if len(unknown) > 5:
             # Translators: %(cards)s lists unknown cards: line 2: “Orc-patorl” (did you mean Orc-patrol?); ...
-            refusal = ngettext("No card has these names: %(cards)s and %(count)s more.",
-                               "No card has these names: %(cards)s and %(count)s more.",
-                               len(unknown) - 5) % {"cards": named, "count": len(unknown) - 5}
+            refusal = ngettext(
+                "No card has these names: %(cards)s and %(count)s more.",
+                "No card has these names: %(cards)s and %(count)s more.",
+                len(unknown) - 5,
+            ) % {"cards": named, "count": len(unknown) - 5}
         else:
             # Translators: %(cards)s lists unknown cards: line 2: “Orc-patorl” (did you mean Orc-patrol?); ...
             refusal = _("No card has these names: %(cards)s.") % {"cards": named}
@@ -61,13 +66,23 @@ def enter_sealed_product(player: Player, text: str, *, actor: Actor) -> SealedPr
         if event.game_type not in SEALED_GAME_TYPES:
             raise ServiceError(_("Only a sealed event has products."), field="product")
         player = Player.objects.select_for_update().get(pk=player.pk)
-        product, _created = SealedProduct.objects.update_or_create(player=player, defaults={
-            "text": text, "data": [{"count": entry.count, "name": entry.name} for entry in entries],
-            "entered_at": timezone.now(), "entered_by": actor.label})
+        product, _created = SealedProduct.objects.update_or_create(
+            player=player,
+            defaults={
+                "text": text,
+                "data": [{"count": entry.count, "name": entry.name} for entry in entries],
+                "entered_at": timezone.now(),
+                "entered_by": actor.label,
+            },
+        )
         recheck_player(player, event)
-        record_change(event, actor, AuditAction.DECK_PRODUCT_ENTERED,
-                      _("Sealed product of %(name)s") % {"name": player.name},
-                      after={"cards": sum(entry.count for entry in entries)})
+        record_change(
+            event,
+            actor,
+            AuditAction.DECK_PRODUCT_ENTERED,
+            _("Sealed product of %(name)s") % {"name": player.name},
+            after={"cards": sum(entry.count for entry in entries)},
+        )
     return product
 
 
@@ -89,11 +104,16 @@ def _current_break(event: Event) -> int:
         raise ServiceError(_("The event is closed."), field="action")
     latest = event.latest_round()
     if latest is not None and latest.games.filter(result__isnull=True).exists():
-        raise ServiceError(_("%(round)s is being played; the break comes when its results are in.")
-                           % {"round": latest.label}, field="action")
+        raise ServiceError(
+            _("%(round)s is being played; the break comes when its results are in.") % {"round": latest.label},
+            field="action",
+        )
     if latest is not None and not scoring.get_policy(event.policy).sealed_exchanges:
-        raise ServiceError(_("This policy has no card exchanges between rounds: each deck stays as it was built."),
-                           field="action", rule=scoring.get_policy(event.policy).sealed_exchanges_clause)
+        raise ServiceError(
+            _("This policy has no card exchanges between rounds: each deck stays as it was built."),
+            field="action",
+            rule=scoring.get_policy(event.policy).sealed_exchanges_clause,
+        )
     return latest.number if latest else 0
 
 
@@ -105,9 +125,16 @@ def _change_break_clock(event: Event, actor: Actor, action: AuditAction, change,
         clock = BreakClock.objects.filter(event=event).first()
         if clock is None or clock.after_round != after_round:
             minutes = CONSTRUCTION_MINUTES if after_round == 0 else EXCHANGE_MINUTES
-            clock, _created = BreakClock.objects.update_or_create(event=event, defaults={
-                "after_round": after_round, "minutes": minutes, "state": scoring.clock.READY,
-                "ends_at": None, "remaining": break_clock(minutes).remaining})
+            clock, _created = BreakClock.objects.update_or_create(
+                event=event,
+                defaults={
+                    "after_round": after_round,
+                    "minutes": minutes,
+                    "state": scoring.clock.READY,
+                    "ends_at": None,
+                    "remaining": break_clock(minutes).remaining,
+                },
+            )
         before = clock.clock()
         try:
             after = change(before, timezone.now().timestamp())
@@ -115,8 +142,9 @@ def _change_break_clock(event: Event, actor: Actor, action: AuditAction, change,
             raise ServiceError.from_rule(error) from None
         clock.store(after)
         clock.save()
-        record_change(event, actor, action, subject(clock.purpose), before=clock_record(before),
-                      after=clock_record(after))
+        record_change(
+            event, actor, action, subject(clock.purpose), before=clock_record(before), after=clock_record(after)
+        )
     return clock
 
 
@@ -127,16 +155,26 @@ def start_break_clock(event: Event, *, actor: Actor) -> BreakClock:
     minutes to construct a deck". The exchanges between rounds get
     ``scoring.clock.EXCHANGE_MINUTES`` unless the coordinator adds or takes minutes.
     """
-    return _change_break_clock(event, actor, AuditAction.BREAK_STARTED, scoring.clock.start_clock,
-                               # Translators: %(purpose)s is the break's, such as "Deck construction".
-                               lambda purpose: _("%(purpose)s: clock started") % {"purpose": purpose})
+    return _change_break_clock(
+        event,
+        actor,
+        AuditAction.BREAK_STARTED,
+        scoring.clock.start_clock,
+        # Translators: %(purpose)s is the break's, such as "Deck construction".
+        lambda purpose: _("%(purpose)s: clock started") % {"purpose": purpose},
+    )
 
 
 def pause_break_clock(event: Event, *, actor: Actor) -> BreakClock:
     """Pause the present break's clock, keeping the time left."""
-    return _change_break_clock(event, actor, AuditAction.BREAK_PAUSED, scoring.clock.pause_clock,
-                               # Translators: %(purpose)s is the break's, such as "Deck construction".
-                               lambda purpose: _("%(purpose)s: clock paused") % {"purpose": purpose})
+    return _change_break_clock(
+        event,
+        actor,
+        AuditAction.BREAK_PAUSED,
+        scoring.clock.pause_clock,
+        # Translators: %(purpose)s is the break's, such as "Deck construction".
+        lambda purpose: _("%(purpose)s: clock paused") % {"purpose": purpose},
+    )
 
 
 def adjust_break_clock(event: Event, *, actor: Actor, minutes: int) -> BreakClock:
@@ -144,7 +182,10 @@ def adjust_break_clock(event: Event, *, actor: Actor, minutes: int) -> BreakCloc
     if minutes == 0 or abs(minutes) > MAX_ADJUSTMENT_MINUTES:
         raise ServiceError(adjustment_refusal(MAX_ADJUSTMENT_MINUTES), field="minutes")
     return _change_break_clock(
-        event, actor, AuditAction.BREAK_ADJUSTED,
+        event,
+        actor,
+        AuditAction.BREAK_ADJUSTED,
         lambda clock, now: scoring.clock.adjust_clock(clock, minutes * 60, now),
         # Translators: %(purpose)s is the break's, such as "Deck construction"; %(minutes)s is signed (+5, -2).
-        lambda purpose: _("%(purpose)s: %(minutes)s min") % {"purpose": purpose, "minutes": f"{minutes:+d}"})
+        lambda purpose: _("%(purpose)s: %(minutes)s min") % {"purpose": purpose, "minutes": f"{minutes:+d}"},
+    )

@@ -46,8 +46,9 @@ def make_deck_link(player: Player, *, actor: Actor) -> Player:
         player = Player.objects.select_for_update().get(pk=player.pk)
         player.deck_token = secrets.token_urlsafe(24)
         player.save(update_fields=["deck_token"])
-        record_change(event, actor, AuditAction.DECK_LINK_CREATED,
-                      _("New deck link for %(name)s") % {"name": player.name})
+        record_change(
+            event, actor, AuditAction.DECK_LINK_CREATED, _("New deck link for %(name)s") % {"name": player.name}
+        )
     return player
 
 
@@ -63,10 +64,14 @@ def make_deck_links(event: Event, *, actor: Actor) -> int:
         for player in without:
             player.deck_token = secrets.token_urlsafe(24)
         Player.objects.bulk_update(without, ["deck_token"])
-        record_change(event, actor, AuditAction.DECK_LINKS_CREATED,
-                      ngettext("Deck links for %(count)s player", "Deck links for %(count)s players", len(without))
-                      % {"count": len(without)},
-                      after={"made": len(without)})
+        record_change(
+            event,
+            actor,
+            AuditAction.DECK_LINKS_CREATED,
+            ngettext("Deck links for %(count)s player", "Deck links for %(count)s players", len(without))
+            % {"count": len(without)},
+            after={"made": len(without)},
+        )
     return len(without)
 
 
@@ -77,6 +82,7 @@ def revoke_deck_link(player: Player, *, actor: Actor) -> Player:
         player = Player.objects.select_for_update().get(pk=player.pk)
         player.deck_token = ""
         player.save(update_fields=["deck_token"])
-        record_change(event, actor, AuditAction.DECK_LINK_REVOKED,
-                      _("Deck link of %(name)s revoked") % {"name": player.name})
+        record_change(
+            event, actor, AuditAction.DECK_LINK_REVOKED, _("Deck link of %(name)s revoked") % {"name": player.name}
+        )
     return player

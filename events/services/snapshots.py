@@ -46,8 +46,10 @@ def _set_aside(players: list[Player]) -> tuple[dict[str, dict], list[DeckList | 
     """
     archive_id_of = {p.pk: p.archive_id for p in players}
     fields = {p.archive_id: {name: getattr(p, name) for name in PRIVATE_FIELDS} for p in players}
-    kept = [*DeckList.objects.filter(player_id__in=archive_id_of),
-            *SealedProduct.objects.filter(player_id__in=archive_id_of)]
+    kept = [
+        *DeckList.objects.filter(player_id__in=archive_id_of),
+        *SealedProduct.objects.filter(player_id__in=archive_id_of),
+    ]
     for row in kept:
         row.player_id = archive_id_of[row.player_id]
     return fields, kept
@@ -76,8 +78,9 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
     find themselves; rounds and games are rebuilt from the snapshot with new result
     codes and a ready clock. Staff, the staff link, the audit log and the snapshots stay.
     What no archive holds stays with each player of the snapshot even when their row must
-    be made again: their deck list, sealed product, deck link, challenge deck or scenario, and capability note. Deck checks belong to
-    their rounds and go with them; players the snapshot lacks go with all they had.
+    be made again: their deck list, sealed product, deck link, challenge deck or scenario,
+    and capability note. Deck checks belong to their rounds and go with them; players the
+    snapshot lacks go with all they had.
     """
     checked = checked_archive(kept.data)
     archive = checked["archive"]
@@ -85,8 +88,9 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
         event = locked_event(kept.event)
         check_no_open_own_game(event, actor)
         # Translators: %(reason)s is the restored snapshot's own, such as "Round 3 paired".
-        before = snapshot(event, _("Before restoring “%(reason)s”") % {"reason": kept.reason},
-                          _latest_round_number(event))
+        before = snapshot(
+            event, _("Before restoring “%(reason)s”") % {"reason": kept.reason}, _latest_round_number(event)
+        )
         event.playoff_winner = None
         for key, value in checked["fields"].items():
             setattr(event, key, value)
@@ -101,7 +105,7 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
         kept_rows: list[DeckList | SealedProduct] = []
         # Registration order is the archive's player order; keeping rows is only possible
         # when the kept players come first, in their order, and the re-created ones after.
-        if wanted[:len(rows)] != list(rows):
+        if wanted[: len(rows)] != list(rows):
             # The deck lists would go with the rows (and the deck checks went with the rounds).
             private, kept_rows = _set_aside(list(rows.values()))
             event.players.all().delete()
@@ -111,8 +115,7 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
             fields = player_fields(entry, checked["joined"][entry.id])
             player = rows.get(entry.id)
             if player is None:
-                player = Player.objects.create(event=event, archive_id=entry.id, **fields,
-                                               **private.get(entry.id, {}))
+                player = Player.objects.create(event=event, archive_id=entry.id, **fields, **private.get(entry.id, {}))
             else:
                 Player.objects.filter(pk=player.pk).update(**fields)
             pk_of[entry.id] = player.pk
@@ -124,7 +127,12 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
             event.playoff_winner_id = pk_of[checked["winner_id"]]
             event.save(update_fields=["playoff_winner"])
         write_rounds(event, archive, pk_of, "snapshot")
-        record_change(event, actor, AuditAction.SNAPSHOT_RESTORED, kept.reason,
-                      before={"snapshot": before.pk, "rounds": before.round_number},
-                      after={"snapshot": kept.pk, "rounds": len(archive.all_rounds), "players": len(archive.players)})
+        record_change(
+            event,
+            actor,
+            AuditAction.SNAPSHOT_RESTORED,
+            kept.reason,
+            before={"snapshot": before.pk, "rounds": before.round_number},
+            after={"snapshot": kept.pk, "rounds": len(archive.all_rounds), "players": len(archive.players)},
+        )
     return event

@@ -36,8 +36,10 @@ def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", 
         user = _account_named(user_model, username)
         if user is None:
             if not password:
-                raise ServiceError(_("There is no account %(name)s; give a password to create it.")
-                                   % {"name": repr(username)}, field="password")
+                raise ServiceError(
+                    _("There is no account %(name)s; give a password to create it.") % {"name": repr(username)},
+                    field="password",
+                )
             _check_new_account_name(user_model, username)
             try:
                 validate_password(password)
@@ -45,8 +47,10 @@ def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", 
                 raise ServiceError(" ".join(error.messages), field="password") from None
             user = user_model.objects.create_user(username=username, password=password)
         elif password:
-            raise ServiceError(_("%(name)s already has an account; leave the password empty.")
-                               % {"name": user.username}, field="password")
+            raise ServiceError(
+                _("%(name)s already has an account; leave the password empty.") % {"name": user.username},
+                field="password",
+            )
         if user.pk == event.owner_id:
             raise ServiceError(_("The owner already runs the event."), field="username")
         check_may_hold_role(event, user.pk, role)
@@ -59,8 +63,14 @@ def _account_named(user_model, username: str):
     # Compared here rather than with the database's case-insensitive match, whose idea of
     # case differs between SQLite (ASCII only) and PostgreSQL.
     wanted = username.casefold()
-    pk = next((pk for pk, name in user_model.objects.values_list("pk", user_model.USERNAME_FIELD)
-               if name.casefold() == wanted), None)
+    pk = next(
+        (
+            pk
+            for pk, name in user_model.objects.values_list("pk", user_model.USERNAME_FIELD)
+            if name.casefold() == wanted
+        ),
+        None,
+    )
     return user_model.objects.get(pk=pk) if pk is not None else None
 
 
@@ -73,11 +83,20 @@ def _check_new_account_name(user_model, username: str) -> None:
     if problem:
         raise ServiceError(problem, field="username")
     key = name_key(username)
-    twin = next((name for name in user_model.objects.values_list(user_model.USERNAME_FIELD, flat=True)
-                 if name_key(name) == key), None)
+    twin = next(
+        (
+            name
+            for name in user_model.objects.values_list(user_model.USERNAME_FIELD, flat=True)
+            if name_key(name) == key
+        ),
+        None,
+    )
     if twin is not None:
-        raise ServiceError(_("%(name)s looks the same as the account %(other)s; choose a name that reads "
-                             "differently.") % {"name": username, "other": twin}, field="username")
+        raise ServiceError(
+            _("%(name)s looks the same as the account %(other)s; choose a name that reads differently.")
+            % {"name": username, "other": twin},
+            field="username",
+        )
 
 
 def remove_staff(event: Event, *, actor: Actor, user_id: int) -> None:

@@ -33,9 +33,16 @@ def create_stage(event: Event, plan, actor: Actor) -> Stage:
     """Write the engine's ``plan`` as the event's next stage, with its audit entry; inside the caller's transaction."""
     latest = event.latest_round()
     stage = Stage.objects.create(
-        event=event, number=event.stages.count() + 1, kind=plan.kind, bracket=plan.bracket or "",
-        players=list(plan.players), rounds_planned=plan.rounds, for_place=plan.for_place,
-        seeded_by=plan.seeded_by, seed=plan.seed, first_round=(latest.number if latest else 0) + 1,
+        event=event,
+        number=event.stages.count() + 1,
+        kind=plan.kind,
+        bracket=plan.bracket or "",
+        players=list(plan.players),
+        rounds_planned=plan.rounds,
+        for_place=plan.for_place,
+        seeded_by=plan.seeded_by,
+        seed=plan.seed,
+        first_round=(latest.number if latest else 0) + 1,
     )
     record_change(event, actor, AuditAction.STAGE_STARTED, say(stage.title), after=plan.as_dict())
     return stage
@@ -58,18 +65,22 @@ def start_stage(event: Event, *, actor: Actor, place: int | None = None, seed: i
         seed = secrets.randbelow(2**31) if seed is None else seed
         if place is not None and place > 1:
             if event.structure != "swiss" or event.top_cut is not None:
-                raise ServiceError(_("Places below the lead are played off only in a Swiss event without a top cut."),
-                                   field="place")
+                raise ServiceError(
+                    _("Places below the lead are played off only in a Swiss event without a top cut."), field="place"
+                )
             ranking = final_ranking(archive)
             if ranking.pending is not None and archive.stages:
                 # Translators: %(pending)s is what is still to be played, such as "Playoff: 1 round of 2 to play".
-                raise ServiceError(_("Finish the stage under way first (%(pending)s).")
-                                   % {"pending": say(ranking.pending)}, field="place")
+                raise ServiceError(
+                    _("Finish the stage under way first (%(pending)s).") % {"pending": say(ranking.pending)},
+                    field="place",
+                )
             try:
                 plan = playoff_for(archive, ranking, place)
             except ValueError:
-                raise ServiceError(_("No players share place %(place)s after every criterion.") % {"place": place},
-                                   field="place") from None
+                raise ServiceError(
+                    _("No players share place %(place)s after every criterion.") % {"place": place}, field="place"
+                ) from None
         else:
             plan = next_stage(archive, seed)
             if plan is None:
@@ -110,7 +121,11 @@ def cancel_stage(stage: Stage, *, actor: Actor) -> None:
 
 
 def close_event(
-    event: Event, *, actor: Actor, playoff_winner: Player | None = None, co_champions_agreed: bool = False,
+    event: Event,
+    *,
+    actor: Actor,
+    playoff_winner: Player | None = None,
+    co_champions_agreed: bool = False,
     confirm: bool = False,
 ) -> scoring.Standings:
     """Close the event on its final ranking (scoring/finals.py).
@@ -138,9 +153,16 @@ def close_event(
         archive = load_archive(event)
         swiss = len(archive.rounds)
         if not archive.stages and swiss < (event.rounds_planned or 0) and not confirm:
-            raise NeedsConfirmation([ngettext("Only %(played)s of the %(count)s planned round was played.",
-                                              "Only %(played)s of the %(count)s planned rounds were played.",
-                                              event.rounds_planned) % {"played": swiss, "count": event.rounds_planned}])
+            raise NeedsConfirmation(
+                [
+                    ngettext(
+                        "Only %(played)s of the %(count)s planned round was played.",
+                        "Only %(played)s of the %(count)s planned rounds were played.",
+                        event.rounds_planned,
+                    )
+                    % {"played": swiss, "count": event.rounds_planned}
+                ]
+            )
         ranking = final_ranking(archive)
         if ranking.pending is not None:
             # Translators: %(pending)s is what is still to be played, such as "Playoff: 1 round of 2 to play".
@@ -150,11 +172,15 @@ def close_event(
         policy = scoring.get_policy(event.policy)
         agreed = co_champions_agreed and len(champions) > 1
         if co_champions_agreed and not agreed:
-            raise ServiceError(_("Nobody shares the lead: there are no co-champions to agree on."),
-                               field="co_champions_agreed")
+            raise ServiceError(
+                _("Nobody shares the lead: there are no co-champions to agree on."), field="co_champions_agreed"
+            )
         if agreed and not (policy.co_champions_by_agreement and event.tie_resolution == "playoff"):
-            raise ServiceError(_("Under this policy the tie is settled as posted before the event."),
-                               field="co_champions_agreed", rule=policy.tiebreak_clause)
+            raise ServiceError(
+                _("Under this policy the tie is settled as posted before the event."),
+                field="co_champions_agreed",
+                rule=policy.tiebreak_clause,
+            )
         if agreed and playoff_winner is not None:
             raise ServiceError(_("Either a playoff winner or co-champions, not both."), field="co_champions_agreed")
         if agreed or playoff_winner is not None:
@@ -165,9 +191,15 @@ def close_event(
         if len(champions) > 1 and event.tie_resolution in PLAYOFF_RESOLUTIONS:
             names = ", ".join(p.name for p in ranking.placings if p.player in champions)
             if playoff_winner is None or playoff_winner.archive_id not in champions:
-                raise ServiceError(_("%(names)s are tied for the lead: start the playoff from the desk, or record "
-                                     "who won a playoff played on paper.") % {"names": names}, field="playoff_winner",
-                                   rule=event_tiebreak_clause(event))
+                raise ServiceError(
+                    _(
+                        "%(names)s are tied for the lead: start the playoff from the desk, or record "
+                        "who won a playoff played on paper."
+                    )
+                    % {"names": names},
+                    field="playoff_winner",
+                    rule=event_tiebreak_clause(event),
+                )
         elif playoff_winner is not None:
             raise ServiceError(_("There is no tie for the lead to play off."), field="playoff_winner")
         event.status = Event.CLOSED
@@ -176,14 +208,27 @@ def close_event(
         if agreed:
             names = ", ".join(p.name for p in ranking.placings if p.player in champions)
             # Translators: %(names)s are the players who share the lead and agreed to be co-champions.
-            record_change(event, actor, AuditAction.EVENT_CO_CHAMPIONS_AGREED,
-                          _("%(names)s and the coordinator agree: co-champions") % {"names": names},
-                          before=before, after={"tie_resolution": "co-champions", "champions": list(champions)})
-        record_change(event, actor, AuditAction.EVENT_CLOSED, event.name,
-                      after={"winner": playoff_winner.archive_id if playoff_winner else
-                             (champions[0] if len(champions) == 1 else None),
-                             "champions": list(champions),
-                             "lead_tie": dataclasses.asdict(standings.lead_tie) if standings.lead_tie else None})
+            record_change(
+                event,
+                actor,
+                AuditAction.EVENT_CO_CHAMPIONS_AGREED,
+                _("%(names)s and the coordinator agree: co-champions") % {"names": names},
+                before=before,
+                after={"tie_resolution": "co-champions", "champions": list(champions)},
+            )
+        record_change(
+            event,
+            actor,
+            AuditAction.EVENT_CLOSED,
+            event.name,
+            after={
+                "winner": playoff_winner.archive_id
+                if playoff_winner
+                else (champions[0] if len(champions) == 1 else None),
+                "champions": list(champions),
+                "lead_tie": dataclasses.asdict(standings.lead_tie) if standings.lead_tie else None,
+            },
+        )
         snapshot(event, _("Event closed"), latest.number)
     return standings
 

@@ -14,9 +14,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from events import i18n
+from events.queries.public import public_address
 from events.record_words import AuditAction, action_said
 from events.roles import actor_said
-from events.queries.public import public_address
 
 register = template.Library()
 
@@ -69,23 +69,34 @@ def qr_code(url: str, label: str):
     Error correction M survives a crease or a thumb over a printed code.
     """
     svg = _qr_svg(url, label)
-    figure = format_html('<figure class="qr" role="img" aria-label="{}">{}<figcaption translate="no">{}</figcaption>'
-                         "</figure>", label, mark_safe(svg), url)  # noqa: S308 - segno's SVG, escaped text inside
+    figure = format_html(
+        '<figure class="qr" role="img" aria-label="{}">{}<figcaption translate="no">{}</figcaption></figure>',
+        label,
+        mark_safe(svg),
+        url,
+    )
     if urlsplit(url).hostname in LOOPBACK_HOSTS:
         # The commonest slip at a venue: a code that only the laptop itself can open.
-        warning = _("Phones cannot open %(host)s. Open Council at this laptop's network address (make run prints "
-                    "it), or set %(setting)s, and this code follows.")
+        warning = _(
+            "Phones cannot open %(host)s. Open Council at this laptop's network address (make run prints "
+            "it), or set %(setting)s, and this code follows."
+        )
         # The sentence is escaped first, then the host (escaped too) and the setting's code go in.
-        figure += format_html('<p class="warn qr-warning">{}</p>', mark_safe(escape(warning) % {  # noqa: S308
-            "host": escape(urlsplit(url).hostname), "setting": "<code>COUNCIL_PUBLIC_URL</code>"}))
+        figure += format_html(
+            '<p class="warn qr-warning">{}</p>',
+            mark_safe(
+                escape(warning) % {"host": escape(urlsplit(url).hostname), "setting": "<code>COUNCIL_PUBLIC_URL</code>"}
+            ),
+        )
     return figure
 
 
 @functools.lru_cache(maxsize=256)
 def _qr_svg(url: str, label: str) -> str:
     # Drawing a code takes milliseconds and the desk shows the same one on every view.
-    return segno.make(url, error="m").svg_inline(scale=1, omitsize=True, title=label, svgclass="qr-code",
-                                                 lineclass=None)
+    return segno.make(url, error="m").svg_inline(
+        scale=1, omitsize=True, title=label, svgclass="qr-code", lineclass=None
+    )
 
 
 @register.simple_tag(takes_context=True)
@@ -109,8 +120,9 @@ def audit_changes(entry) -> list[tuple[str, object, object]]:
     before, after = entry.before, entry.after
     if isinstance(before, dict) and isinstance(after, dict):
         keys = list(dict.fromkeys([*before, *after]))
-        return [(key, _shown(before.get(key)), _shown(after.get(key)))
-                for key in keys if before.get(key) != after.get(key)]
+        return [
+            (key, _shown(before.get(key)), _shown(after.get(key))) for key in keys if before.get(key) != after.get(key)
+        ]
     if isinstance(after, dict) and before is None:
         return [(key, None, _shown(value)) for key, value in after.items()]
     if before is None and after is None:

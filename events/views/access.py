@@ -53,8 +53,9 @@ def actor_for(request, role: str) -> Actor:
 
 def _local(address: str | None, request) -> str | None:
     """``address`` as a path of this site, or None for anything elsewhere (or nothing)."""
-    if address and url_has_allowed_host_and_scheme(address, allowed_hosts={request.get_host()},
-                                                   require_https=request.is_secure()):
+    if address and url_has_allowed_host_and_scheme(
+        address, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         parts = urlsplit(address)
         return parts.path + (f"?{parts.query}" if parts.query else "")
     return None

@@ -71,8 +71,9 @@ class Pressed:
     value: Any = None
 
 
-def press(request, change: Callable[[], Any], success: Callable[[Any], str] | None = None, *,
-          refused: str = "%(reason)s") -> Pressed:
+def press(
+    request, change: Callable[[], Any], success: Callable[[Any], str] | None = None, *, refused: str = "%(reason)s"
+) -> Pressed:
     """Make ``change()`` for a button; its refusal, or ``success(value)``, is the next page's message.
 
     ``refused`` frames the service's message, translated ("Not restored: %(reason)s"); the

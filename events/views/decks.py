@@ -37,8 +37,14 @@ from .confirm import press, submit
 from .oversized import takes_oversized_posts
 from .regions import uncached
 
-DECK_SETTINGS = ("deck_lists_wanted", "sign_up_opens_at", "sign_up_closes_at", "sign_up_cap", "deck_deadline",
-                 "spot_checks_per_round")
+DECK_SETTINGS = (
+    "deck_lists_wanted",
+    "sign_up_opens_at",
+    "sign_up_closes_at",
+    "sign_up_cap",
+    "deck_deadline",
+    "spot_checks_per_round",
+)
 
 
 def _settings_initial(event) -> dict:
@@ -50,8 +56,10 @@ def _saved_list_form(request, event, player: Player, deck_list) -> DeckListForm:
 
     After a post too large to read (views/oversized.py), it says so beside the list.
     """
-    form = DeckListForm(event=event, initial={"text": deck_list.text if deck_list else "", "avatar": player.avatar,
-                                              "choice": player.deck_choice})
+    form = DeckListForm(
+        event=event,
+        initial={"text": deck_list.text if deck_list else "", "avatar": player.avatar, "choice": player.deck_choice},
+    )
     if getattr(request, "oversized_post", False):
         form.refuse_oversized()
     return form
@@ -65,8 +73,9 @@ def _status(request, form) -> int:
 
 
 def _save_list(player: Player, actor: Actor):
-    return lambda data: services.submit_deck_list(player, data["text"], actor=actor, avatar=data.get("avatar", ""),
-                                                  choice=data.get("choice", ""))
+    return lambda data: services.submit_deck_list(
+        player, data["text"], actor=actor, avatar=data.get("avatar", ""), choice=data.get("choice", "")
+    )
 
 
 def _say_saved(request, deck_list, saved: str) -> None:
@@ -81,12 +90,19 @@ def _say_saved(request, deck_list, saved: str) -> None:
         return
     parts = [saved]
     if findings["unknown"]:
-        parts.append(ngettext("%(count)s name is not a card Council knows.",
-                              "%(count)s names are not cards Council knows.", len(findings["unknown"]))
-                     % {"count": len(findings["unknown"])})
+        parts.append(
+            ngettext(
+                "%(count)s name is not a card Council knows.",
+                "%(count)s names are not cards Council knows.",
+                len(findings["unknown"]),
+            )
+            % {"count": len(findings["unknown"])}
+        )
     if findings["problems"]:
-        parts.append(ngettext("It breaks %(count)s rule.", "It breaks %(count)s rules.", len(findings["problems"]))
-                     % {"count": len(findings["problems"])})
+        parts.append(
+            ngettext("It breaks %(count)s rule.", "It breaks %(count)s rules.", len(findings["problems"]))
+            % {"count": len(findings["problems"])}
+        )
     parts.append(_("See below what to correct."))
     messages.warning(request, " ".join(parts))
 
@@ -105,29 +121,46 @@ def _link(request, event, player: Player) -> str | None:
 @require_http_methods(["GET", "POST"])
 def decks(request, event, actor):
     form = DeckSettingsForm(request.POST or None, initial=_settings_initial(event), game_type=event.game_type)
-    if request.method == "POST":
-        if submit(form, lambda data: services.update_deck_settings(event, actor=actor, **data)).made:
-            messages.success(request, _("Deck lists and sign-up saved."))
-            return redirect("decks", slug=event.slug)
-    return render(request, "events/decks.html", _decks_page(request, event, form=form),
-                  status=422 if form.errors else 200)
+    if (
+        request.method == "POST"
+        and submit(form, lambda data: services.update_deck_settings(event, actor=actor, **data)).made
+    ):
+        messages.success(request, _("Deck lists and sign-up saved."))
+        return redirect("decks", slug=event.slug)
+    return render(
+        request, "events/decks.html", _decks_page(request, event, form=form), status=422 if form.errors else 200
+    )
 
 
 def _decks_page(request, event, *, form=None, publish_form=None) -> dict:
     overview = deck_overview(event)
     sign_up_url = request.build_absolute_uri(reverse("sign_up", args=[event.slug]))
     form = form or DeckSettingsForm(initial=_settings_initial(event), game_type=event.game_type)
-    return {**overview, "form": form, "sign_up_url": sign_up_url, "time_zone": event.time_zone,
-            "publish_form": publish_form or PublishForm(listed=overview["publishable"],
-                                                        initial={"players": overview["published"]})}
+    return {
+        **overview,
+        "form": form,
+        "sign_up_url": sign_up_url,
+        "time_zone": event.time_zone,
+        "publish_form": publish_form
+        or PublishForm(listed=overview["publishable"], initial={"players": overview["published"]}),
+    }
 
 
 @event_view(COORDINATOR)
 @require_POST
 def deck_links(request, event, actor):
-    press(request, lambda: services.make_deck_links(event, actor=actor),
-          lambda made: ngettext("%(count)s new deck link; links already given still work.",
-                                   "%(count)s new deck links; links already given still work.", made) % {"count": made})
+    press(
+        request,
+        lambda: services.make_deck_links(event, actor=actor),
+        lambda made: (
+            ngettext(
+                "%(count)s new deck link; links already given still work.",
+                "%(count)s new deck links; links already given still work.",
+                made,
+            )
+            % {"count": made}
+        ),
+    )
     return redirect("decks", slug=event.slug)
 
 
@@ -137,21 +170,27 @@ def publish_decks(request, event, actor):
     form = PublishForm(request.POST, listed=deck_overview(event)["publishable"])
     done = submit(form, lambda data: services.publish_deck_lists(event, actor=actor, player_ids=data["players"]))
     if done.made:
-        messages.success(request, ngettext("%(count)s deck list on the public page.",
-                                           "%(count)s deck lists on the public page.", done.value) % {"count": done.value})
+        messages.success(
+            request,
+            ngettext("%(count)s deck list on the public page.", "%(count)s deck lists on the public page.", done.value)
+            % {"count": done.value},
+        )
         return redirect("decks", slug=event.slug)
     return render(request, "events/decks.html", _decks_page(request, event, publish_form=form), status=done.status)
 
 
 def _player_deck_page(request, event, player, *, form=None, capability_form=None, product_form=None) -> dict:
     page = player_deck(player)
-    initial = {"capability": player.deck_capability if player.capability_note else "",
-               "note": player.capability_note}
+    initial = {"capability": player.deck_capability if player.capability_note else "", "note": player.capability_note}
     product = page["product"]
-    return {**page, "event": event, "link": _link(request, event, player),
-            "form": form or _saved_list_form(request, event, player, page["deck_list"]),
-            "capability_form": capability_form or CapabilityForm(initial=initial),
-            "product_form": product_form or ProductForm(initial={"product": product.text if product else ""})}
+    return {
+        **page,
+        "event": event,
+        "link": _link(request, event, player),
+        "form": form or _saved_list_form(request, event, player, page["deck_list"]),
+        "capability_form": capability_form or CapabilityForm(initial=initial),
+        "product_form": product_form or ProductForm(initial={"product": product.text if product else ""}),
+    }
 
 
 @takes_oversized_posts
@@ -163,9 +202,16 @@ def deck_of_player(request, event, actor, player_id: int):
         page = _player_deck_page(request, event, player)
         return render(request, "events/player_deck.html", page, status=_status(request, page["form"]))
     saved = _("The deck list of %(name)s is saved.") % {"name": player.name}
-    return _on_player_deck_page(request, event, player, "form", DeckListForm(request.POST, request.FILES, event=event),
-                                _save_list(player, actor), saved, said=lambda deck_list: _say_saved(request, deck_list,
-                                                                                                    saved))
+    return _on_player_deck_page(
+        request,
+        event,
+        player,
+        "form",
+        DeckListForm(request.POST, request.FILES, event=event),
+        _save_list(player, actor),
+        saved,
+        said=lambda deck_list: _say_saved(request, deck_list, saved),
+    )
 
 
 def _on_player_deck_page(request, event, player, form_name: str, form, change, done_message: str, said=None):
@@ -180,8 +226,12 @@ def _on_player_deck_page(request, event, player, form_name: str, form, change, d
         else:
             messages.success(request, done_message)
         return redirect("player_deck", slug=event.slug, player_id=player.pk)
-    return render(request, "events/player_deck.html",
-                  _player_deck_page(request, event, player, **{form_name: form}), status=done.status)
+    return render(
+        request,
+        "events/player_deck.html",
+        _player_deck_page(request, event, player, **{form_name: form}),
+        status=done.status,
+    )
 
 
 @event_view(COORDINATOR)
@@ -189,9 +239,14 @@ def _on_player_deck_page(request, event, player, form_name: str, form, change, d
 def player_product(request, event, actor, player_id: int):
     player = _player(event, player_id)
     return _on_player_deck_page(
-        request, event, player, "product_form", ProductForm(request.POST),
+        request,
+        event,
+        player,
+        "product_form",
+        ProductForm(request.POST),
         lambda data: services.enter_sealed_product(player, data["product"], actor=actor),
-        _("The sealed product of %(name)s is saved and the list checked against it.") % {"name": player.name})
+        _("The sealed product of %(name)s is saved and the list checked against it.") % {"name": player.name},
+    )
 
 
 @event_view(COORDINATOR)
@@ -199,10 +254,16 @@ def player_product(request, event, actor, player_id: int):
 def player_capability(request, event, actor, player_id: int):
     player = _player(event, player_id)
     return _on_player_deck_page(
-        request, event, player, "capability_form", CapabilityForm(request.POST),
-        lambda data: services.set_capability(player, actor=actor, capability=data["capability"] or None,
-                                             note=data["note"]),
-        _("The deck capability of %(name)s is saved.") % {"name": player.name})
+        request,
+        event,
+        player,
+        "capability_form",
+        CapabilityForm(request.POST),
+        lambda data: services.set_capability(
+            player, actor=actor, capability=data["capability"] or None, note=data["note"]
+        ),
+        _("The deck capability of %(name)s is saved.") % {"name": player.name},
+    )
 
 
 @event_view(COORDINATOR)
@@ -210,11 +271,17 @@ def player_capability(request, event, actor, player_id: int):
 def player_deck_link(request, event, actor, player_id: int):
     player = _player(event, player_id)
     if request.POST.get("action") == "revoke":
-        press(request, lambda: services.revoke_deck_link(player, actor=actor),
-              lambda _value: _("The deck link of %(name)s no longer opens the list.") % {"name": player.name})
+        press(
+            request,
+            lambda: services.revoke_deck_link(player, actor=actor),
+            lambda _value: _("The deck link of %(name)s no longer opens the list.") % {"name": player.name},
+        )
     else:
-        press(request, lambda: services.make_deck_link(player, actor=actor),
-              lambda _value: _("A new deck link for %(name)s; an earlier one no longer works.") % {"name": player.name})
+        press(
+            request,
+            lambda: services.make_deck_link(player, actor=actor),
+            lambda _value: _("A new deck link for %(name)s; an earlier one no longer works.") % {"name": player.name},
+        )
     return redirect("player_deck", slug=event.slug, player_id=player.pk)
 
 
@@ -228,10 +295,15 @@ def sign_up(request, event, actor):
         key = f"sign-up:{event.pk}:{throttle.client_address(request)}"
         wait = throttle.attempt([(key, throttle.SIGN_UP_PER_ADDRESS)])
         if wait:
-            form.add_error("name", ngettext(
-                "Too many sign-ups from this network. Try again in %(count)s minute, or ask the coordinator.",
-                "Too many sign-ups from this network. Try again in %(count)s minutes, or ask the coordinator.",
-                wait) % {"count": wait})
+            form.add_error(
+                "name",
+                ngettext(
+                    "Too many sign-ups from this network. Try again in %(count)s minute, or ask the coordinator.",
+                    "Too many sign-ups from this network. Try again in %(count)s minutes, or ask the coordinator.",
+                    wait,
+                )
+                % {"count": wait},
+            )
         else:
             done = submit(form, lambda data: services.sign_up(event, data["name"]))
             if done.made:
@@ -261,11 +333,20 @@ def deck_link(request, event, actor, deck_token: str):
     # The page holds the list and its address is the key to it: nothing cached. (The
     # site-wide same-origin referrer policy keeps the address from other sites; no
     # referrer at all would make browsers send "Origin: null", which CSRF refuses.)
-    response = render(request, "events/deck_link.html", {**page, "event": event, "form": form, "closed": closed,
-                                                          "link": _link(request, event, player),
-                                                          "seat": reporting_seat(event, player),
-                                                          "time_zone": event.time_zone},
-                      status=_status(request, form))
+    response = render(
+        request,
+        "events/deck_link.html",
+        {
+            **page,
+            "event": event,
+            "form": form,
+            "closed": closed,
+            "link": _link(request, event, player),
+            "seat": reporting_seat(event, player),
+            "time_zone": event.time_zone,
+        },
+        status=_status(request, form),
+    )
     return uncached(response)
 
 
@@ -279,13 +360,23 @@ def spot_check(request, event, actor, number: int, player_id: int):
         raise Http404("No deck check of this player now")
     form = SpotCheckForm(request.POST or None)
     if request.method == "POST":
-        done = submit(form, lambda data: services.record_spot_check(rnd, player, actor=actor, matches=data["outcome"],
-                                                                    note=data["note"]))
+        done = submit(
+            form,
+            lambda data: services.record_spot_check(
+                rnd, player, actor=actor, matches=data["outcome"], note=data["note"]
+            ),
+        )
         if done.made:
             messages.success(request, _("The deck check of %(name)s is recorded.") % {"name": player.name})
             return redirect("tables", slug=event.slug)
-    return uncached(render(request, "events/spot_check.html", {**spot_check_page(rnd, player), "event": event,
-                                                                "form": form}, status=422 if form.errors else 200))
+    return uncached(
+        render(
+            request,
+            "events/spot_check.html",
+            {**spot_check_page(rnd, player), "event": event, "form": form},
+            status=422 if form.errors else 200,
+        )
+    )
 
 
 @event_view(PUBLIC)

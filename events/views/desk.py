@@ -23,8 +23,19 @@ from .home import implications_of
 from .regions import render_region
 
 
-def _desk_page(request, event, *, query: str = "", page_number: str | None = None, register_form=None, paste_form=None,
-               start_form=None, rounds_form=None, break_form=None, start_warnings=None) -> dict:
+def _desk_page(
+    request,
+    event,
+    *,
+    query: str = "",
+    page_number: str | None = None,
+    register_form=None,
+    paste_form=None,
+    start_form=None,
+    rounds_form=None,
+    break_form=None,
+    start_warnings=None,
+) -> dict:
     summary = desk_summary(event, query, page_number)
     return {
         **summary,
@@ -48,16 +59,22 @@ def desk(request, event, actor):
 @event_view(COORDINATOR)
 @require_http_methods(["GET", "POST"])
 def event_edit(request, event, actor):
-    shown = ("name", "date", "place", "players_report", "language", "time_zone") + services.EVENT_RULE_FIELDS
+    shown = ("name", "date", "place", "players_report", "language", "time_zone", *services.EVENT_RULE_FIELDS)
     initial = {k: getattr(event, k) for k in shown}
     form = EventForm(request.POST or None, initial=initial)
-    if request.method == "POST":
-        if submit(form, lambda data: services.update_event(event, actor=actor, **form.values())).made:
-            messages.success(request, _("Settings saved."))
-            return redirect("desk", slug=event.slug)
+    if (
+        request.method == "POST"
+        and submit(form, lambda data: services.update_event(event, actor=actor, **form.values())).made
+    ):
+        messages.success(request, _("Settings saved."))
+        return redirect("desk", slug=event.slug)
     implications = implications_of(form.data if form.is_bound else initial)
-    return render(request, "events/event_form.html", {"form": form, "implications": implications, "event": event},
-                  status=422 if form.errors else 200)
+    return render(
+        request,
+        "events/event_form.html",
+        {"form": form, "implications": implications, "event": event},
+        status=422 if form.errors else 200,
+    )
 
 
 @event_view(COORDINATOR)
@@ -71,7 +88,9 @@ def register(request, event, actor):
         names = listing([p.name for p in done.value])
         if late:
             registered = _("Registered %(names)s. They join round %(round)s with 0 points (late registration).") % {
-                "names": say(names), "round": late + 1}
+                "names": say(names),
+                "round": late + 1,
+            }
         else:
             registered = _("Registered %(names)s.") % {"names": say(names)}
         messages.success(request, registered)
@@ -79,8 +98,9 @@ def register(request, event, actor):
             return redirect("desk", slug=event.slug)
         form = None
     context = _desk_page(request, event, **({"paste_form": form} if pasted else {"register_form": form}))
-    return render(request, "events/desk.html#players" if request.htmx else "events/desk.html", context,
-                  status=done.status)
+    return render(
+        request, "events/desk.html#players" if request.htmx else "events/desk.html", context, status=done.status
+    )
 
 
 @event_view(COORDINATOR)
@@ -89,22 +109,33 @@ def player_edit(request, event, actor, player_id: int):
     player = get_object_or_404(Player, event=event, pk=player_id)
     form = PlayerForm(
         request.POST or None,
-        initial={"name": player.name, "deck_capability": player.deck_capability, "avatar": player.avatar,
-                 "ranking": player.ranking},
+        initial={
+            "name": player.name,
+            "deck_capability": player.deck_capability,
+            "avatar": player.avatar,
+            "ranking": player.ranking,
+        },
     )
-    if request.method == "POST":
-        if submit(form, lambda data: services.update_player(player, actor=actor, **data)).made:
-            messages.success(request, _("%(name)s saved.") % {"name": player.name})
-            return redirect("desk", slug=event.slug)
-    return render(request, "events/player_form.html", {"event": event, "player": player, "form": form},
-                  status=422 if form.errors else 200)
+    if request.method == "POST" and submit(form, lambda data: services.update_player(player, actor=actor, **data)).made:
+        messages.success(request, _("%(name)s saved.") % {"name": player.name})
+        return redirect("desk", slug=event.slug)
+    return render(
+        request,
+        "events/player_form.html",
+        {"event": event, "player": player, "form": form},
+        status=422 if form.errors else 200,
+    )
 
 
 @event_view(COORDINATOR)
 @require_POST
 def player_remove(request, event, actor, player_id: int):
     player = get_object_or_404(Player, event=event, pk=player_id)
-    press(request, lambda: services.remove_player(player, actor=actor), lambda _value: _("%(name)s is removed.") % {"name": player.name})
+    press(
+        request,
+        lambda: services.remove_player(player, actor=actor),
+        lambda _value: _("%(name)s is removed.") % {"name": player.name},
+    )
     return redirect("desk", slug=event.slug)
 
 
@@ -112,8 +143,11 @@ def player_remove(request, event, actor, player_id: int):
 @require_POST
 def player_drop(request, event, actor, player_id: int):
     player = get_object_or_404(Player, event=event, pk=player_id)
-    press(request, lambda: services.drop_player(player, actor=actor, ejected=request.POST.get("ejected") == "1"),
-          lambda told: told)
+    press(
+        request,
+        lambda: services.drop_player(player, actor=actor, ejected=request.POST.get("ejected") == "1"),
+        lambda told: told,
+    )
     return redirect("desk", slug=event.slug)
 
 
@@ -129,35 +163,63 @@ def _rounds_form(request, event, actor, form_class, service, form_name: str, suc
         messages.success(request, success(form.cleaned_data))
         return redirect("desk", slug=event.slug)
     event.refresh_from_db()
-    return render(request, "events/desk.html", _desk_page(request, event, **{form_name: form, "start_warnings": done.warnings}),
-                  status=done.status)
+    return render(
+        request,
+        "events/desk.html",
+        _desk_page(request, event, **{form_name: form, "start_warnings": done.warnings}),
+        status=done.status,
+    )
 
 
 @event_view(COORDINATOR)
 @require_POST
 def start(request, event, actor):
-    return _rounds_form(request, event, actor, StartForm, services.start_event, "start_form",
-                        lambda data: (_("The event has started: %(event)s. The bracket is seeded: see it on the "
-                                        "standings page. Pair round 1 when everyone is seated.")
-                                      if event.structure == "elimination" else
-                                      _("The event has started: %(event)s. Pair round 1 when everyone is seated."))
-                        % {"event": event.name})
+    return _rounds_form(
+        request,
+        event,
+        actor,
+        StartForm,
+        services.start_event,
+        "start_form",
+        lambda data: (
+            (
+                _(
+                    "The event has started: %(event)s. The bracket is seeded: see it on the "
+                    "standings page. Pair round 1 when everyone is seated."
+                )
+                if event.structure == "elimination"
+                else _("The event has started: %(event)s. Pair round 1 when everyone is seated.")
+            )
+            % {"event": event.name}
+        ),
+    )
 
 
 @event_view(COORDINATOR)
 @require_POST
 def rounds_change(request, event, actor):
-    return _rounds_form(request, event, actor, RoundsForm, services.change_rounds, "rounds_form",
-                        lambda data: ngettext("The event now has %(count)s round.",
-                                              "The event now has %(count)s rounds.", data["rounds"])
-                        % {"count": data["rounds"]})
+    return _rounds_form(
+        request,
+        event,
+        actor,
+        RoundsForm,
+        services.change_rounds,
+        "rounds_form",
+        lambda data: (
+            ngettext("The event now has %(count)s round.", "The event now has %(count)s rounds.", data["rounds"])
+            % {"count": data["rounds"]}
+        ),
+    )
 
 
 @event_view(COORDINATOR)
 @require_POST
 def pair(request, event, actor):
-    paired = press(request, lambda: services.pair_round(event, actor=actor),
-                   lambda rnd: _("%(round)s is paired (seed %(seed)s).") % {"round": rnd.label, "seed": rnd.seed})
+    paired = press(
+        request,
+        lambda: services.pair_round(event, actor=actor),
+        lambda rnd: _("%(round)s is paired (seed %(seed)s).") % {"round": rnd.label, "seed": rnd.seed},
+    )
     if not paired.made:
         return redirect("desk", slug=event.slug)
     return redirect("round", slug=event.slug, number=paired.value.number)

@@ -56,12 +56,17 @@ def event_new(request):
         except services.ServiceError as error:
             add_service_error(form, error)
         else:
-            messages.success(request, _("%(event)s is created. Register the players as they arrive.") % {
-                "event": event.name})
+            messages.success(
+                request, _("%(event)s is created. Register the players as they arrive.") % {"event": event.name}
+            )
             return redirect("desk", slug=event.slug)
     implications = implications_of(form.data if form.is_bound else {k: f.initial for k, f in form.fields.items()})
-    return render(request, "events/event_form.html", {"form": form, "implications": implications, "event": None},
-                  status=422 if form.errors else 200)
+    return render(
+        request,
+        "events/event_form.html",
+        {"form": form, "implications": implications, "event": None},
+        status=422 if form.errors else 200,
+    )
 
 
 @personal_page
@@ -84,8 +89,11 @@ def event_import(request):
         except services.ServiceError as error:
             form.add_error("archive", str(error))
         else:
-            messages.success(request, _("Imported %(event)s. Its public page is %(address)s") % {
-                "event": event.name, "address": reverse("public", args=[event.slug])})
+            messages.success(
+                request,
+                _("Imported %(event)s. Its public page is %(address)s")
+                % {"event": event.name, "address": reverse("public", args=[event.slug])},
+            )
             return redirect("desk", slug=event.slug)
     return render(request, "events/import.html", {"form": form}, status=422 if form.errors else 200)
 

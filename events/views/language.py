@@ -16,7 +16,9 @@ from ..models import Event
 
 
 def in_event_language(view):
-    """Run ``view(request, slug, ...)`` in its event's language (outermost, so a poll's version agrees with its page)."""
+    """Run ``view(request, slug, ...)`` in its event's language (outermost, so a poll's version agrees
+    with its page)."""
+
     @functools.wraps(view)
     def wrapper(request, slug: str, *args, **kwargs):
         language = Event.objects.filter(slug=slug).values_list("language", flat=True).first()

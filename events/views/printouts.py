@@ -29,16 +29,22 @@ def _printed_round(request, event):
 @event_view(COORDINATOR)
 @require_GET
 def print_pairings(request, event, actor):
-    return render(request, "events/print/pairings.html",
-                  pairings_sheet(event, _printed_round(request, event), public_address(request, event)))
+    return render(
+        request,
+        "events/print/pairings.html",
+        pairings_sheet(event, _printed_round(request, event), public_address(request, event)),
+    )
 
 
 @in_event_language
 @event_view(COORDINATOR)
 @require_GET
 def print_slips(request, event, actor):
-    return render(request, "events/print/slips.html",
-                  slips_sheet(event, _printed_round(request, event), public_address(request, event)))
+    return render(
+        request,
+        "events/print/slips.html",
+        slips_sheet(event, _printed_round(request, event), public_address(request, event)),
+    )
 
 
 @in_event_language
@@ -49,9 +55,16 @@ def print_codes(request, event, actor):
     if not event.players_report:
         raise Http404("Players do not report at this event")
     rnd = _printed_round(request, event)
-    return render(request, "events/print/codes.html",
-                  {"event": event, "round": rnd, "slips": code_slips(event, rnd, request.user.pk),
-                   "report_url": public_address(request, event) + "report/"})
+    return render(
+        request,
+        "events/print/codes.html",
+        {
+            "event": event,
+            "round": rnd,
+            "slips": code_slips(event, rnd, request.user.pk),
+            "report_url": public_address(request, event) + "report/",
+        },
+    )
 
 
 @in_event_language
@@ -72,8 +85,11 @@ def print_standings(request, event, actor):
 @event_view(COORDINATOR)
 @require_GET
 def print_bracket(request, event, actor):
-    return render(request, "events/print/bracket.html",
-                  {"event": event, "finals": finals_board(event), "public_url": public_address(request, event)})
+    return render(
+        request,
+        "events/print/bracket.html",
+        {"event": event, "finals": finals_board(event), "public_url": public_address(request, event)},
+    )
 
 
 @in_event_language
@@ -95,6 +111,8 @@ def print_deck_lists(request, event, actor):
 @require_GET
 def print_deck_links(request, event, actor):
     page = deck_link_slips(event)
-    slips = [(player, request.build_absolute_uri(reverse("deck_link", args=[event.slug, player.deck_token])))
-             for player in page["players"]]
+    slips = [
+        (player, request.build_absolute_uri(reverse("deck_link", args=[event.slug, player.deck_token])))
+        for player in page["players"]
+    ]
     return render(request, "events/print/deck_links.html", {**page, "slips": slips})

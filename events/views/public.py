@@ -49,8 +49,14 @@ def public(request, event, actor):
     query = request.GET.get("q", "")[:100]
     if request.htmx and request.htmx.target == "found":
         return render(request, "events/_find.html#found", found_players(event, query))
-    return polled(request, event, "events/public.html", "live",
-                  lambda: public_board(event, me_id=me_id, query=query) | {"role": actor.role}, me_id)
+    return polled(
+        request,
+        event,
+        "events/public.html",
+        "live",
+        lambda: public_board(event, me_id=me_id, query=query) | {"role": actor.role},
+        me_id,
+    )
 
 
 @event_view(PUBLIC)
@@ -61,8 +67,15 @@ def public_me(request, event, actor):
     chosen = whole_number(request.POST.get("player", ""))
     path = reverse("public", args=[event.slug])
     if chosen is not None and event.players.filter(pk=chosen).exists():
-        response.set_cookie(ME_COOKIE, str(chosen), max_age=ME_COOKIE_AGE, path=path, httponly=True, samesite="Lax",
-                            secure=request.is_secure())
+        response.set_cookie(
+            ME_COOKIE,
+            str(chosen),
+            max_age=ME_COOKIE_AGE,
+            path=path,
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure(),
+        )
     else:
         response.delete_cookie(ME_COOKIE, path=path, samesite="Lax")
     return response
@@ -103,27 +116,42 @@ def _by_name(request) -> bool:
 @require_GET
 def projector(request, event, actor):
     by_name = _by_name(request)
-    return polled(request, event, "events/projector.html", "board",
-                  lambda: {**projector_board(event, by_name=by_name), "public_url": public_address(request, event)},
-                  by_name)
+    return polled(
+        request,
+        event,
+        "events/projector.html",
+        "board",
+        lambda: {**projector_board(event, by_name=by_name), "public_url": public_address(request, event)},
+        by_name,
+    )
 
 
 def _report_outcome(game: Game, side: int) -> str:
     opponent = (game.player_a, game.player_b)[1 - side].name
     if game.result is not None and game.state == Game.REPORTED:
-        return _("Table %(table)s: both reports agree. Someone who runs the event plays at this table, so the "
-                 "arbiter confirms the result.") % {"table": game.table}
+        return _(
+            "Table %(table)s: both reports agree. Someone who runs the event plays at this table, so the "
+            "arbiter confirms the result."
+        ) % {"table": game.table}
     if game.result is not None:
         return _("Table %(table)s: both reports agree, the result stands. %(explanation)s") % {
-            "table": game.table, "explanation": say(game.described)}
+            "table": game.table,
+            "explanation": say(game.described),
+        }
     if game.reported_from_one_device:
-        return _("Table %(table)s: both reports came from this one device, so they settle nothing. Stay at the "
-                 "table; the staff are coming to settle it.") % {"table": game.table}
+        return _(
+            "Table %(table)s: both reports came from this one device, so they settle nothing. Stay at the "
+            "table; the staff are coming to settle it."
+        ) % {"table": game.table}
     if game.reports_differ:
-        return _("Table %(table)s: your report and %(opponent)s's differ. Stay at the table; "
-                 "the staff are coming to settle it.") % {"table": game.table, "opponent": opponent}
+        return _(
+            "Table %(table)s: your report and %(opponent)s's differ. Stay at the table; "
+            "the staff are coming to settle it."
+        ) % {"table": game.table, "opponent": opponent}
     return _("Table %(table)s: your report is in. The result stands once %(opponent)s reports the same.") % {
-        "table": game.table, "opponent": opponent}
+        "table": game.table,
+        "opponent": opponent,
+    }
 
 
 @event_view(PUBLIC)
@@ -139,15 +167,21 @@ def public_report(request, event, actor):
     if not event.players_report:
         return render(request, "events/public_report.html", context | {"closed": True}, status=404)
     if request.method == "GET" or not code_form.is_valid():
-        return render(request, "events/public_report.html", context,
-                      status=422 if code_form.is_bound else 200)
+        return render(request, "events/public_report.html", context, status=422 if code_form.is_bound else 200)
     key = f"code-address:{event.pk}:{throttle.client_address(request)}"
     wait = throttle.attempt([(key, throttle.RESULT_CODE_PER_ADDRESS)])
     if wait:
-        code_form.add_error("code", ngettext(
-            "Too many wrong codes from this network. Try again in %(count)s minute, or hand your slip to the staff.",
-            "Too many wrong codes from this network. Try again in %(count)s minutes, or hand your slip to the staff.",
-            wait) % {"count": wait})
+        code_form.add_error(
+            "code",
+            ngettext(
+                "Too many wrong codes from this network. Try again in %(count)s minute, or hand your "
+                "slip to the staff.",
+                "Too many wrong codes from this network. Try again in %(count)s minutes, or hand "
+                "your slip to the staff.",
+                wait,
+            )
+            % {"count": wait},
+        )
         return render(request, "events/public_report.html", context, status=429)
     found = find_reporting_game(event, code_form.cleaned_data["code"])
     if found is None:
@@ -157,22 +191,33 @@ def public_report(request, event, actor):
     game, side = found
     own_report = (game.report_a, game.report_b)[side]
     entering = "kind" in request.POST
-    form = PlayerReportForm(request.POST if entering else None, game=game,
-                            initial={**result_initial(game, own_report), "code": code_form.cleaned_data["code"]})
-    context |= {"form": form, "game": game, "side": side, "me": (game.player_a, game.player_b)[side],
-                "opponent": (game.player_a, game.player_b)[1 - side], "own_report": own_report}
+    form = PlayerReportForm(
+        request.POST if entering else None,
+        game=game,
+        initial={**result_initial(game, own_report), "code": code_form.cleaned_data["code"]},
+    )
+    context |= {
+        "form": form,
+        "game": game,
+        "side": side,
+        "me": (game.player_a, game.player_b)[side],
+        "opponent": (game.player_a, game.player_b)[1 - side],
+        "own_report": own_report,
+    }
     if not entering:
         return render(request, "events/public_report.html", context)
     browser_key = reporter_key(request)
     device = device_mark(browser_key, throttle.client_address(request), request.META.get("HTTP_USER_AGENT", ""))
-    done = submit(form, lambda data: services.report_result(game, side, form.result(), device=device,
-                                                            confirm=data["confirm"]))
+    done = submit(
+        form, lambda data: services.report_result(game, side, form.result(), device=device, confirm=data["confirm"])
+    )
     if done.made:
         messages.success(request, _report_outcome(done.value, side))
         return keep_reporter_key(request, redirect("public", slug=event.slug), browser_key)
     context["warnings"] = done.warnings
-    return keep_reporter_key(request, render(request, "events/public_report.html", context, status=done.status),
-                             browser_key)
+    return keep_reporter_key(
+        request, render(request, "events/public_report.html", context, status=done.status), browser_key
+    )
 
 
 def reporter_key(request) -> str:
@@ -184,6 +229,12 @@ def reporter_key(request) -> str:
 def keep_reporter_key(request, response, browser_key: str):
     """Give the browser its reporter key to keep, so its next report is known as the same device's."""
     if request.COOKIES.get(REPORTER_COOKIE) != browser_key:
-        response.set_cookie(REPORTER_COOKIE, browser_key, max_age=REPORTER_COOKIE_AGE, httponly=True,
-                            samesite="Lax", secure=request.is_secure())
+        response.set_cookie(
+            REPORTER_COOKIE,
+            browser_key,
+            max_age=REPORTER_COOKIE_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure(),
+        )
     return response

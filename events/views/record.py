@@ -40,16 +40,20 @@ def audit(request, event, actor):
     filters = AuditFilterForm(request.GET, actions=actions, actors=actors)
     if filters.is_valid():
         data = filters.cleaned_data
-        entries = audit_entries(event, action=data["action"], round_number=data["round"], table=data["table"],
-                                actor=data["actor"])
+        entries = audit_entries(
+            event, action=data["action"], round_number=data["round"], table=data["table"], actor=data["actor"]
+        )
     else:
         entries = audit_entries(event)
     page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    return render(request, "events/audit.html",
-                  {"event": event, "filters": filters, "page": page, "query": query.urlencode()},
-                  status=200 if filters.is_valid() else 422)
+    return render(
+        request,
+        "events/audit.html",
+        {"event": event, "filters": filters, "page": page, "query": query.urlencode()},
+        status=200 if filters.is_valid() else 422,
+    )
 
 
 @event_view(COORDINATOR)
@@ -80,9 +84,13 @@ def snapshot_download(request, event, actor, snapshot_id: int):
 @require_POST
 def snapshot_restore(request, event, actor, snapshot_id: int):
     kept = _snapshot(event, snapshot_id)
-    if not press(request, lambda: services.restore_snapshot(kept, actor=actor),
-                 lambda _value: _("Restored “%(reason)s”. The state before it is kept as a snapshot too.") % {
-                     "reason": kept.reason},
-                 refused=_("Not restored: %(reason)s")).made:
+    if not press(
+        request,
+        lambda: services.restore_snapshot(kept, actor=actor),
+        lambda _value: (
+            _("Restored “%(reason)s”. The state before it is kept as a snapshot too.") % {"reason": kept.reason}
+        ),
+        refused=_("Not restored: %(reason)s"),
+    ).made:
         return redirect("snapshots", slug=event.slug)
     return redirect("desk", slug=event.slug)

@@ -61,17 +61,22 @@ def public_poll(region: str, key):
     Any other request goes on to the view. It wraps the view's compression too: a 304 has
     nothing to compress.
     """
+
     def decorator(view):
         @functools.wraps(view)
         def wrapper(request, slug: str, *args, **kwargs):
             # The headers themselves rather than request.htmx, which parses them all: this is
             # the busiest path of the app.
             meta = request.META
-            if (meta.get("HTTP_HX_TARGET") == region and meta.get("HTTP_HX_REQUEST") == "true"
-                    and "HTTP_IF_NONE_MATCH" in meta):
+            if (
+                meta.get("HTTP_HX_TARGET") == region
+                and meta.get("HTTP_HX_REQUEST") == "true"
+                and "HTTP_IF_NONE_MATCH" in meta
+            ):
                 changed_at = event_changed_at(slug, _read_changed_at)
-                not_modified = changed_at and not_modified_response(request, poll_etag(changed_at, region,
-                                                                                       *key(request)))
+                not_modified = changed_at and not_modified_response(
+                    request, poll_etag(changed_at, region, *key(request))
+                )
                 if not_modified:
                     return not_modified
             return view(request, slug, *args, **kwargs)
@@ -141,6 +146,7 @@ def shared_page(region: str):
     other request, and the first one after a change, goes on to the view, which keeps
     the page for the next (``shared``).
     """
+
     def decorator(view):
         @functools.wraps(view)
         def wrapper(request, slug: str, *args, **kwargs):
@@ -167,15 +173,19 @@ def shared(request, event, template: str, region: str, build):
     current state, the state before it is sent, carrying its own older version, so that
     the next poll brings the current one.
     """
+
     def render_page() -> SharedPage:
         etag = poll_etag(event.changed_at, region)
-        html = render_to_string(template, {
-            **build(),
-            "poll_headers": json.dumps({"If-None-Match": etag}),
-            "poll_seconds": settings.COUNCIL_POLL_SECONDS,
-            "LANGUAGE_CODE": get_language(),
-            "LANGUAGE_BIDI": get_language_bidi(),
-        })
+        html = render_to_string(
+            template,
+            {
+                **build(),
+                "poll_headers": json.dumps({"If-None-Match": etag}),
+                "poll_seconds": settings.COUNCIL_POLL_SECONDS,
+                "LANGUAGE_CODE": get_language(),
+                "LANGUAGE_BIDI": get_language_bidi(),
+            },
+        )
         return SharedPage(etag=etag, gzip=gzip.compress(html.encode(), compresslevel=9, mtime=0))
 
     kept = kept_part(event, f"shared-{region}", render_page, earlier_state_will_do=True)

@@ -14,8 +14,8 @@ from .. import services
 from ..forms import CouncilForm, ResultForm, add_service_error, result_initial
 from ..models import Game
 from ..queries.council import council_outcome
-from ..queries.record import result_history
 from ..queries.organisers import game_ruling
+from ..queries.record import result_history
 from ..queries.reports import players_reports
 from ..queries.round import staff_tables as staff_tables_page
 from ..queries.search import page_of_table
@@ -29,8 +29,14 @@ from .regions import polled, render_region
 @require_GET
 def staff_tables(request, event, actor):
     query = request.GET.get("q", "")[:100]
-    return polled(request, event, "events/tables.html", "open-tables",
-                  lambda: {**staff_tables_page(event, query, request.GET.get("page")), "actor": actor}, actor.role)
+    return polled(
+        request,
+        event,
+        "events/tables.html",
+        "open-tables",
+        lambda: {**staff_tables_page(event, query, request.GET.get("page")), "actor": actor},
+        actor.role,
+    )
 
 
 def _game_for(event, game_id: int) -> Game:
@@ -50,14 +56,24 @@ def _preview(game: Game, form: ResultForm):
 
 
 def _saved(request, event, actor, game: Game):
-    messages.success(request, _("Table %(table)s: saved. %(first)s v %(second)s.") % {
-        "table": game.table, "first": game.player_a, "second": game.player_b})
+    messages.success(
+        request,
+        _("Table %(table)s: saved. %(first)s v %(second)s.")
+        % {"table": game.table, "first": game.player_a, "second": game.player_b},
+    )
     # A forfeit for dropping out or cheating took the loser out of the event in the same change (reading 73).
     result = game.result or {}
     if result.get("kind") == "forfeit" and result.get("reason") in ("drop", "cheat"):
         loser = game.player_b if result["winner"] == 0 else game.player_a
-        messages.warning(request, (_("%(name)s is ejected from the event.") if result["reason"] == "cheat"
-                                   else _("%(name)s drops out of the event.")) % {"name": loser.name})
+        messages.warning(
+            request,
+            (
+                _("%(name)s is ejected from the event.")
+                if result["reason"] == "cheat"
+                else _("%(name)s drops out of the event.")
+            )
+            % {"name": loser.name},
+        )
     if actor.is_coordinator and request.POST.get("back") == "round":
         back = reverse("round", args=[event.slug, game.round.number])
         page = page_of_table(game.table, game.round.games.count())
@@ -76,16 +92,24 @@ def game_result(request, event, actor, game_id: int):
     )
     if from_calculator:
         # The Free Council calculator's numbers arrive filled in, with their points shown.
-        data = {**{k: v for k, v in initial.items() if v is not None}, "kind": "council",
-                "mp_a": request.GET["mp_a"], "mp_b": request.GET["mp_b"]}
+        data = {
+            **{k: v for k, v in initial.items() if v is not None},
+            "kind": "council",
+            "mp_a": request.GET["mp_a"],
+            "mp_b": request.GET["mp_b"],
+        }
     form = ResultForm(data, game=game, initial=initial)
     preview = warnings = None
     status = 200
     if from_calculator and form.is_valid():
         preview = _preview(game, form)
     if request.method == "POST":
-        done = submit(form, lambda data: services.record_result(
-            game, form.result(), actor=actor, expected_version=data["version"], confirm=data["confirm"]))
+        done = submit(
+            form,
+            lambda data: services.record_result(
+                game, form.result(), actor=actor, expected_version=data["version"], confirm=data["confirm"]
+            ),
+        )
         if done.made:
             return _saved(request, event, actor, done.value)
         warnings, status = done.warnings, done.status
@@ -98,10 +122,18 @@ def game_result(request, event, actor, game_id: int):
     return render(
         request,
         "events/result.html",
-        {"event": event, "game": game, "form": form, "preview": preview, "warnings": warnings, "actor": actor,
-         "back": request.GET.get("back") or request.POST.get("back", ""),
-         "reports": players_reports(game), "ruling": game_ruling(event, game, request.user.pk),
-         "history": result_history(event, game)},
+        {
+            "event": event,
+            "game": game,
+            "form": form,
+            "preview": preview,
+            "warnings": warnings,
+            "actor": actor,
+            "back": request.GET.get("back") or request.POST.get("back", ""),
+            "reports": players_reports(game),
+            "ruling": game_ruling(event, game, request.user.pk),
+            "history": result_history(event, game),
+        },
         status=status,
     )
 
@@ -126,6 +158,9 @@ def game_council(request, event, actor, game_id: int):
             outcome = council_outcome(event, game, form.sheets())
         except scoring.RuleError as error:
             form.add_error(None, services.rule_error_line(error))
-    return render_region(request, "events/council.html", "council-outcome",
-                         {"event": event, "game": game, "form": form, "outcome": outcome,
-                          "back": request.GET.get("back", "")})
+    return render_region(
+        request,
+        "events/council.html",
+        "council-outcome",
+        {"event": event, "game": game, "form": form, "outcome": outcome, "back": request.GET.get("back", "")},
+    )

@@ -19,11 +19,16 @@ from .regions import polled, render_region
 CLOCK_SERVICES = {"start": services.start_clock, "pause": services.pause_clock, "call": services.call_time}
 
 
-def _round_page(event, rnd, *, swap_form=None, warnings=None, clock_form=None, query: str = "",
-                page_number: str | None = None) -> dict:
+def _round_page(
+    event, rnd, *, swap_form=None, warnings=None, clock_form=None, query: str = "", page_number: str | None = None
+) -> dict:
     page = round_page(event, rnd, query, page_number)
-    return {**page, "swap_form": swap_form or SwapForm(players=page["swappable"]), "warnings": warnings,
-            "clock_form": clock_form or ClockForm()}
+    return {
+        **page,
+        "swap_form": swap_form or SwapForm(players=page["swappable"]),
+        "warnings": warnings,
+        "clock_form": clock_form or ClockForm(),
+    }
 
 
 def _round(event, number: int) -> Round:
@@ -35,8 +40,14 @@ def _round(event, number: int) -> Round:
 def round_view(request, event, actor, number: int):
     rnd = _round(event, number)
     query, page_number = request.GET.get("q", "")[:100], request.GET.get("page")
-    return polled(request, event, "events/round.html", "tables",
-                  lambda: _round_page(event, rnd, query=query, page_number=page_number), actor.role)
+    return polled(
+        request,
+        event,
+        "events/round.html",
+        "tables",
+        lambda: _round_page(event, rnd, query=query, page_number=page_number),
+        actor.role,
+    )
 
 
 def _change_clock(rnd, actor, data: dict):
@@ -61,22 +72,34 @@ def round_clock(request, event, actor, number: int):
 def round_swap(request, event, actor, number: int):
     rnd = _round(event, number)
     form = SwapForm(request.POST, players=swappable_players(rnd))
-    done = submit(form, lambda data: services.swap_players(rnd, data["first"], data["second"], actor=actor,
-                                                           confirm=data["confirm"]))
+    done = submit(
+        form,
+        lambda data: services.swap_players(rnd, data["first"], data["second"], actor=actor, confirm=data["confirm"]),
+    )
     if done.made:
-        messages.success(request, _("Swapped %(first)s and %(second)s.") % {
-            "first": form.cleaned_data["first"], "second": form.cleaned_data["second"]})
+        messages.success(
+            request,
+            _("Swapped %(first)s and %(second)s.")
+            % {"first": form.cleaned_data["first"], "second": form.cleaned_data["second"]},
+        )
         return redirect("round", slug=event.slug, number=number)
-    return render(request, "events/round.html", _round_page(event, rnd, swap_form=form, warnings=done.warnings),
-                  status=done.status)
+    return render(
+        request,
+        "events/round.html",
+        _round_page(event, rnd, swap_form=form, warnings=done.warnings),
+        status=done.status,
+    )
 
 
 @event_view(COORDINATOR)
 @require_POST
 def round_undo(request, event, actor, number: int):
     rnd = get_object_or_404(Round, event=event, number=number)
-    if not press(request, lambda: services.undo_round(rnd, actor=actor),
-                 lambda _value: _("Round %(number)s is undone; pair it again when ready.") % {"number": number}).made:
+    if not press(
+        request,
+        lambda: services.undo_round(rnd, actor=actor),
+        lambda _value: _("Round %(number)s is undone; pair it again when ready.") % {"number": number},
+    ).made:
         return redirect("round", slug=event.slug, number=number)
     return redirect("desk", slug=event.slug)
 
@@ -87,7 +110,8 @@ def game_confirm(request, event, actor, game_id: int):
     game = get_object_or_404(Game.objects.select_related("round"), round__event=event, pk=game_id)
     press(request, lambda: services.confirm_result(game, actor=actor))
     if request.htmx:
-        context = _round_page(event, game.round, query=request.POST.get("q", "")[:100],
-                              page_number=request.POST.get("page"))
+        context = _round_page(
+            event, game.round, query=request.POST.get("q", "")[:100], page_number=request.POST.get("page")
+        )
         return render_region(request, "events/round.html", "tables", context)
     return redirect("round", slug=event.slug, number=game.round.number)

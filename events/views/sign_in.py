@@ -29,8 +29,11 @@ class SignInView(auth_views.LoginView):
             # The password is not even checked, so guessing gains nothing while refused.
             typed = request.POST.get("username", "")[:MAX_USERNAME_LENGTH]
             form = self.get_form_class()(request, initial={"username": typed})
-            refused = ngettext("Too many failed sign-ins. Try again in %(count)s minute.",
-                               "Too many failed sign-ins. Try again in %(count)s minutes.", wait) % {"count": wait}
+            refused = ngettext(
+                "Too many failed sign-ins. Try again in %(count)s minute.",
+                "Too many failed sign-ins. Try again in %(count)s minutes.",
+                wait,
+            ) % {"count": wait}
             return self.render_to_response(self.get_context_data(form=form, refused=refused), status=429)
         return super().post(request, *args, **kwargs)
 

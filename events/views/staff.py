@@ -24,8 +24,8 @@ def _staff_page(request, event, **forms) -> dict:
         "event": event,
         "roles": event.roles.select_related("user").order_by("user__username"),
         "form": forms.get("form") or StaffForm(),
-        "arbiter_form": forms.get("arbiter_form") or ArbiterForm(accounts=board.accounts,
-                                                                 initial={"arbiter": event.arbiter_id}),
+        "arbiter_form": forms.get("arbiter_form")
+        or ArbiterForm(accounts=board.accounts, initial={"arbiter": event.arbiter_id}),
         "organiser_form": forms.get("organiser_form") or OrganiserPlayerForm(accounts=_may_register(event, board)),
         "organisers": board,
         "staff_link": link,
@@ -43,12 +43,14 @@ def _posted_form(request, event, actor):
     accounts = organisers(event, request.user.pk).accounts
     if "name_arbiter" in request.POST:
         form = ArbiterForm(request.POST, accounts=accounts)
-        return "arbiter_form", form, lambda data: services.name_arbiter(event, actor=actor,
-                                                                        user_id=data["arbiter"])
+        return "arbiter_form", form, lambda data: services.name_arbiter(event, actor=actor, user_id=data["arbiter"])
     if "register_organiser" in request.POST:
         form = OrganiserPlayerForm(request.POST, accounts=accounts)
-        return "organiser_form", form, lambda data: services.register_organiser(
-            event, actor=actor, user_id=data["account"], name=data["name"])
+        return (
+            "organiser_form",
+            form,
+            lambda data: services.register_organiser(event, actor=actor, user_id=data["account"], name=data["name"]),
+        )
     form = StaffForm(request.POST)
     return "form", form, lambda data: services.add_staff(event, actor=actor, **data)
 

@@ -33,14 +33,25 @@ def standings(request, event, actor):
 @require_POST
 def close(request, event, actor):
     form = CloseForm(request.POST, players=event.players.all())
-    done = submit(form, lambda data: services.close_event(event, actor=actor, playoff_winner=data["playoff_winner"],
-                                                          co_champions_agreed=data["co_champions_agreed"],
-                                                          confirm=data["confirm"]))
+    done = submit(
+        form,
+        lambda data: services.close_event(
+            event,
+            actor=actor,
+            playoff_winner=data["playoff_winner"],
+            co_champions_agreed=data["co_champions_agreed"],
+            confirm=data["confirm"],
+        ),
+    )
     if done.made:
         messages.success(request, _("%(event)s is closed. These are the final standings.") % {"event": event.name})
         return redirect("standings", slug=event.slug)
-    return render(request, "events/standings.html", _standings_page(event, close_form=form, warnings=done.warnings),
-                  status=done.status)
+    return render(
+        request,
+        "events/standings.html",
+        _standings_page(event, close_form=form, warnings=done.warnings),
+        status=done.status,
+    )
 
 
 @event_view(COORDINATOR)
@@ -48,9 +59,12 @@ def close(request, event, actor):
 def start_stage(request, event, actor):
     """Start the playoff, the top cut or the bracket that is due; with ``place``, a playoff for a tied lower place."""
     place = whole_number(request.POST.get("place", ""))
-    press(request, lambda: services.start_stage(event, actor=actor, place=place),
-          lambda stage: _("%(stage)s started: pair its first round from the desk.") % {"stage": say(stage.title)},
-          refused=_("Not started: %(reason)s"))
+    press(
+        request,
+        lambda: services.start_stage(event, actor=actor, place=place),
+        lambda stage: _("%(stage)s started: pair its first round from the desk.") % {"stage": say(stage.title)},
+        refused=_("Not started: %(reason)s"),
+    )
     return redirect("standings", slug=event.slug)
 
 
@@ -58,7 +72,10 @@ def start_stage(request, event, actor):
 @require_POST
 def cancel_stage(request, event, actor, number: int):
     stage = get_object_or_404(Stage, event=event, number=number)
-    press(request, lambda: services.cancel_stage(stage, actor=actor),
-          lambda _value: _("%(stage)s taken back.") % {"stage": say(stage.title)},
-          refused=_("Not taken back: %(reason)s"))
+    press(
+        request,
+        lambda: services.cancel_stage(stage, actor=actor),
+        lambda _value: _("%(stage)s taken back.") % {"stage": say(stage.title)},
+        refused=_("Not taken back: %(reason)s"),
+    )
     return redirect("standings", slug=event.slug)

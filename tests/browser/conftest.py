@@ -83,8 +83,9 @@ def laptop(browser):
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                  device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, device_scale_factor=2
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     yield page
@@ -116,7 +117,9 @@ def htmx_settled(page, timeout_ms: int = 10_000) -> None:
     Asked from here in turns rather than with wait_for_function, whose predicate the
     page's Content-Security-Policy refuses to evaluate (no 'unsafe-eval').
     """
-    settled = "() => !!window.htmx && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    settled = (
+        "() => !!window.htmx && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    )
     for _ in range(timeout_ms // 50):
         if page.evaluate(settled):
             return
@@ -127,8 +130,9 @@ def htmx_settled(page, timeout_ms: int = 10_000) -> None:
 def paired_event(slug: str, policy: str, players: int, name: str = ""):
     """A two-deck event of ``players`` with round 1 paired, owned by the user "coordinator"."""
     owner = UserFactory(username="coordinator")
-    event = Event.objects.create(slug=slug, name=name or slug.capitalize(), policy=policy, game_type="two-deck",
-                                 owner=owner)
+    event = Event.objects.create(
+        slug=slug, name=name or slug.capitalize(), policy=policy, game_type="two-deck", owner=owner
+    )
     register(event, players)
     services.start_event(event, actor=actor(owner))
     return event, services.pair_round(event, actor=actor(owner), seed=1)

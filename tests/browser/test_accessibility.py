@@ -29,12 +29,18 @@ from tests.scoring.test_decks import LEGAL
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # WCAG 2.0 and 2.1, levels A and AA: the rules axe-core tags with these, and no "best practice".
-WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
-              "resultTypes": ["violations"]}
+WCAG_21_AA = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+    "resultTypes": ["violations"],
+}
 
 VIEWPORTS = {
-    "phone": {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
-              "device_scale_factor": 2},
+    "phone": {
+        "viewport": {"width": 360, "height": 740},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    },
     "laptop": {"viewport": {"width": 1366, "height": 768}},
 }
 
@@ -49,16 +55,42 @@ def lorien(db):
     owner = UserFactory(username="coordinator")
     who = actor(owner)
     now = timezone.now()
-    event = Event.objects.create(slug="lorien", name="Lórien Open", policy="version-3-1998", game_type="two-deck",
-                                 owner=owner, players_report=True, place="Caras Galadhon")
-    services.update_deck_settings(event, actor=who, deck_lists_wanted=True,
-                                  sign_up_opens_at=now - datetime.timedelta(hours=1),
-                                  sign_up_closes_at=now + datetime.timedelta(days=1), sign_up_cap=40,
-                                  deck_deadline=now + datetime.timedelta(days=1))
+    event = Event.objects.create(
+        slug="lorien",
+        name="Lórien Open",
+        policy="version-3-1998",
+        game_type="two-deck",
+        owner=owner,
+        players_report=True,
+        place="Caras Galadhon",
+    )
+    services.update_deck_settings(
+        event,
+        actor=who,
+        deck_lists_wanted=True,
+        sign_up_opens_at=now - datetime.timedelta(hours=1),
+        sign_up_closes_at=now + datetime.timedelta(days=1),
+        sign_up_cap=40,
+        deck_deadline=now + datetime.timedelta(days=1),
+    )
     # Names as people write them, and one as long as a name may be: the tables scroll sideways on both screens.
-    players = services.register_players(event, "\n".join([
-        "Väinämöinen Kalevanpoika", "Éowyn Halfelven", "Ioreth", "Beregond", "Faramir", "Galadriel",
-        "Radagast's Friend", "Bilbo", "Ö" * (MAX_NAME_LENGTH - 3) + " Ö"]), actor=who)
+    players = services.register_players(
+        event,
+        "\n".join(
+            [
+                "Väinämöinen Kalevanpoika",
+                "Éowyn Halfelven",
+                "Ioreth",
+                "Beregond",
+                "Faramir",
+                "Galadriel",
+                "Radagast's Friend",
+                "Bilbo",
+                "Ö" * (MAX_NAME_LENGTH - 3) + " Ö",
+            ]
+        ),
+        actor=who,
+    )
     longest = max(players, key=lambda player: len(player.name))
     for player in [*players[:5], longest]:
         services.submit_deck_list(player, LEGAL, actor=who)
@@ -76,8 +108,15 @@ def lorien(db):
     services.start_clock(second, actor=who)
     services.adjust_time(second, actor=who, minutes=5, table=games[2].table)
 
-    knockout = Event.objects.create(slug="knockout", name="Edoras Knockout", policy="policy-4-2001",
-                                    game_type="two-deck", owner=owner, structure="elimination", seeding="random")
+    knockout = Event.objects.create(
+        slug="knockout",
+        name="Edoras Knockout",
+        policy="policy-4-2001",
+        game_type="two-deck",
+        owner=owner,
+        structure="elimination",
+        seeding="random",
+    )
     for player in register(knockout, 4):
         services.submit_deck_list(player, LEGAL, actor=who)
     services.start_event(knockout, actor=who, seed=2)
@@ -123,8 +162,9 @@ def _open(browser, device: str):
 
 
 def _none_broken(found: list[str]) -> None:
-    assert found == [], "axe-core found WCAG 2.1 AA rules broken (page: rule (elements): what to fix -> where):\n" + \
-        "\n".join(found)
+    assert found == [], (
+        "axe-core found WCAG 2.1 AA rules broken (page: rule (elements): what to fix -> where):\n" + "\n".join(found)
+    )
 
 
 def _scrolls_by_keyboard(page, region, name) -> None:
@@ -166,11 +206,23 @@ def test_the_public_pages_break_no_wcag_rule(browser, live_server, lorien, devic
     page.get_by_role("button", name="This is me").first.click()
     expect(page.locator(".me")).to_contain_text(player.name)
     _axe(page, "/e/lorien/ (this is me)", found)
-    _visit(page, base, [
-        "/e/lorien/pairings/", "/e/lorien/standings/", "/e/lorien/rounds/1/", "/e/lorien/projector/",
-        "/e/lorien/projector/?by=name", "/e/lorien/report/", "/e/lorien/sign-up/",
-        f"/e/lorien/deck/{player.deck_token}/", "/e/knockout/", f"/e/knockout/decks/{lorien['published'].pk}/",
-    ], found)
+    _visit(
+        page,
+        base,
+        [
+            "/e/lorien/pairings/",
+            "/e/lorien/standings/",
+            "/e/lorien/rounds/1/",
+            "/e/lorien/projector/",
+            "/e/lorien/projector/?by=name",
+            "/e/lorien/report/",
+            "/e/lorien/sign-up/",
+            f"/e/lorien/deck/{player.deck_token}/",
+            "/e/knockout/",
+            f"/e/knockout/decks/{lorien['published'].pk}/",
+        ],
+        found,
+    )
     _visit(page, base, ["/no-such-page/", "/staff/no-such-link/"], found, status=404)
     page.goto(f"{base}/events/lorien/")  # a coordinator's page, signed out: the sign-in page, then back
     expect(page).to_have_url(re.compile(r"/accounts/login/\?next=/events/lorien/$"))
@@ -186,8 +238,16 @@ def test_the_public_pages_break_no_wcag_rule(browser, live_server, lorien, devic
 def test_the_staff_pages_break_no_wcag_rule(browser, live_server, lorien, device):
     base, found, game = live_server.url, [], lorien["game"]
     context, page = _open(browser, device)
-    _visit(page, base, [f"/staff/{lorien['token']}/", f"/events/lorien/games/{game.pk}/result/",
-                        f"/events/lorien/games/{game.pk}/council/"], found)
+    _visit(
+        page,
+        base,
+        [
+            f"/staff/{lorien['token']}/",
+            f"/events/lorien/games/{game.pk}/result/",
+            f"/events/lorien/games/{game.pk}/council/",
+        ],
+        found,
+    )
     page.goto(f"{base}/events/lorien/games/{game.pk}/result/")
     page.get_by_role("button", name="Save result").click()
     expect(page.locator(".errorlist").first).to_be_visible()
@@ -219,16 +279,38 @@ def test_the_coordinator_pages_break_no_wcag_rule(browser, live_server, lorien, 
     log_in(page, base, "coordinator")
     _axe(page, "/ (signed in)", found)
     event = "/events/lorien"
-    _visit(page, base, [
-        "/events/new/", "/events/import/",
-        f"{event}/", f"{event}/settings/", f"{event}/players/{player.pk}/", f"{event}/decks/",
-        f"{event}/players/{player.pk}/deck/", f"{event}/rounds/1/", f"{event}/rounds/2/", f"{event}/tables/",
-        f"{event}/standings/", f"{event}/staff/", f"{event}/audit/", f"{event}/snapshots/",
-        f"{event}/print/pairings/", f"{event}/print/slips/", f"{event}/print/codes/", f"{event}/print/cards/",
-        f"{event}/print/standings/",
-        f"{event}/print/deck-sheet/", f"{event}/print/deck-lists/", f"{event}/print/deck-links/",
-        "/events/knockout/", "/events/knockout/standings/", "/events/knockout/print/bracket/",
-    ], found)
+    _visit(
+        page,
+        base,
+        [
+            "/events/new/",
+            "/events/import/",
+            f"{event}/",
+            f"{event}/settings/",
+            f"{event}/players/{player.pk}/",
+            f"{event}/decks/",
+            f"{event}/players/{player.pk}/deck/",
+            f"{event}/rounds/1/",
+            f"{event}/rounds/2/",
+            f"{event}/tables/",
+            f"{event}/standings/",
+            f"{event}/staff/",
+            f"{event}/audit/",
+            f"{event}/snapshots/",
+            f"{event}/print/pairings/",
+            f"{event}/print/slips/",
+            f"{event}/print/codes/",
+            f"{event}/print/cards/",
+            f"{event}/print/standings/",
+            f"{event}/print/deck-sheet/",
+            f"{event}/print/deck-lists/",
+            f"{event}/print/deck-links/",
+            "/events/knockout/",
+            "/events/knockout/standings/",
+            "/events/knockout/print/bracket/",
+        ],
+        found,
+    )
     context.close()
     _none_broken(found)
 
@@ -238,8 +320,14 @@ def test_the_pages_of_a_coordinator_who_plays_break_no_wcag_rule(browser, live_s
     event = Event.objects.get(slug="lorien")
     marshal = event.roles.get(user__username="marshal").user
     who = actor(event.owner)
-    playing = Event.objects.create(slug="moot", name="Bree Moot", policy="policy-4-2001", game_type="two-deck",
-                                   owner=event.owner, players_report=True)
+    playing = Event.objects.create(
+        slug="moot",
+        name="Bree Moot",
+        policy="policy-4-2001",
+        game_type="two-deck",
+        owner=event.owner,
+        players_report=True,
+    )
     services.add_staff(playing, actor=who, username="marshal", role=STAFF)
     services.name_arbiter(playing, actor=who, user_id=marshal.pk)
     me = services.register_organiser(playing, actor=who, user_id=event.owner.pk, name="Coordinator Olwen")
@@ -250,8 +338,14 @@ def test_the_pages_of_a_coordinator_who_plays_break_no_wcag_rule(browser, live_s
     base, found = live_server.url, []
     context, page = _open(browser, device)
     log_in(page, base, "coordinator")
-    _visit(page, base, ["/events/moot/", "/events/moot/staff/", f"/events/moot/games/{mine.pk}/result/",
-                        "/events/moot/print/codes/"], found)
-    expect(page.locator("main")).to_contain_text("Your code is not printed here: someone who runs the event plays at this table.")
+    _visit(
+        page,
+        base,
+        ["/events/moot/", "/events/moot/staff/", f"/events/moot/games/{mine.pk}/result/", "/events/moot/print/codes/"],
+        found,
+    )
+    expect(page.locator("main")).to_contain_text(
+        "Your code is not printed here: someone who runs the event plays at this table."
+    )
     context.close()
     _none_broken(found)

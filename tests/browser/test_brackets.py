@@ -25,12 +25,21 @@ def _win_for(game, name: str, who) -> None:
 def test_a_player_follows_their_bracket_to_the_title_on_a_phone(phone, live_server):
     owner = UserFactory(username="coordinator")
     who = actor(owner)
-    event = Event.objects.create(slug="knockout", name="Edoras Knockout", policy="policy-1-1996",
-                                 game_type="two-deck", format="single-deck", owner=owner, structure="elimination", seeding="ranking")
+    event = Event.objects.create(
+        slug="knockout",
+        name="Edoras Knockout",
+        policy="policy-1-1996",
+        game_type="two-deck",
+        format="single-deck",
+        owner=owner,
+        structure="elimination",
+        seeding="ranking",
+    )
     players = services.register_players(event, "Éowyn Halfelven\nFaramir\nBeregond\nIoreth", actor=who)
     for rank, player in enumerate(players, start=1):
-        services.update_player(player, actor=who, name=player.name, deck_capability=player.deck_capability,
-                               avatar="", ranking=rank)
+        services.update_player(
+            player, actor=who, name=player.name, deck_capability=player.deck_capability, avatar="", ranking=rank
+        )
     services.start_event(event, actor=who)
     first = services.pair_round(event, actor=who)
     page = phone

@@ -21,13 +21,24 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_a_player_signs_up_pastes_a_list_and_fixes_a_flagged_name_on_a_phone(phone, live_server):
     owner = UserFactory(username="coordinator")
-    event = Event.objects.create(slug="open", name="Minas Tirith Open", policy="policy-1-1996", game_type="two-deck",
-                                 format="single-deck", owner=owner)
+    event = Event.objects.create(
+        slug="open",
+        name="Minas Tirith Open",
+        policy="policy-1-1996",
+        game_type="two-deck",
+        format="single-deck",
+        owner=owner,
+    )
     now = timezone.now()
-    services.update_deck_settings(event, actor=actor(owner), deck_lists_wanted=True,
-                                  sign_up_opens_at=now - datetime.timedelta(hours=1),
-                                  sign_up_closes_at=now + datetime.timedelta(days=1), sign_up_cap=40,
-                                  deck_deadline=now + datetime.timedelta(days=1))
+    services.update_deck_settings(
+        event,
+        actor=actor(owner),
+        deck_lists_wanted=True,
+        sign_up_opens_at=now - datetime.timedelta(hours=1),
+        sign_up_closes_at=now + datetime.timedelta(days=1),
+        sign_up_cap=40,
+        deck_deadline=now + datetime.timedelta(days=1),
+    )
     page = phone
     page.goto(f"{live_server.url}/e/open/sign-up/")
     page.get_by_label("Your name, as it should appear on the pairings").fill("Éowyn Halfelven")
@@ -52,9 +63,15 @@ def test_a_player_signs_up_pastes_a_list_and_fixes_a_flagged_name_on_a_phone(pho
 
 def test_a_sealed_player_sees_the_construction_clock_and_declares_nothing_they_need_not(phone, live_server):
     owner = UserFactory(username="coordinator")
-    event = Event.objects.create(slug="sealed", name="Bree Sealed Day", policy="policy-4-2001",
-                                 game_type="sealed-standard", format="fallen-wizard-only", owner=owner,
-                                 deck_lists_wanted=True)
+    event = Event.objects.create(
+        slug="sealed",
+        name="Bree Sealed Day",
+        policy="policy-4-2001",
+        game_type="sealed-standard",
+        format="fallen-wizard-only",
+        owner=owner,
+        deck_lists_wanted=True,
+    )
     [player] = services.register_players(event, "Radagast's Friend", actor=actor(owner))
     player = services.make_deck_link(player, actor=actor(owner))
     services.enter_sealed_product(player, "Starter\n3 Orc-patrol\nGandalf", actor=actor(owner))

@@ -139,12 +139,14 @@ def test_staff_enters_a_result_on_a_phone_with_the_free_council_calculator(phone
     page.locator("#id_b_faction").fill("3")
     page.get_by_role("button", name="Calculate").click()
     expect(page.locator("#council-outcome")).to_contain_text(
-        f"Final MP: {game.player_a.name} 16 · {game.player_b.name} 12")
+        f"Final MP: {game.player_a.name} 16 · {game.player_b.name} 12"
+    )
     page.get_by_role("link", name="Use these MP for the result").click()
     expect(page.get_by_label(f"{game.player_a.name}: final MP")).to_have_value("16")
     # Version 3: 16/12 is over 1 and under 1.5 (16 < 18), so 4-2.
     expect(page.locator("#points-preview")).to_contain_text(
-        f"{game.player_a.name}: 4 · {game.player_b.name}: 2 tournament points")
+        f"{game.player_a.name}: 4 · {game.player_b.name}: 2 tournament points"
+    )
     page.get_by_role("button", name="Save result").click()
     expect(page.get_by_role("heading", name="1 table still playing")).to_be_visible()
     expect(page.locator("#open-tables")).to_contain_text("Results in")
@@ -158,13 +160,29 @@ def test_every_coordinator_page_fits_a_phone(phone, live_server):
     game = rnd.games.first()
     services.record_result(game, {"kind": "council", "mp": [21, 13]}, actor=actor(owner), expected_version=0)
     log_in(phone, live_server.url, "coordinator")
-    pages = ["/", "/events/new/", "/events/import/", "/events/narrow/", "/events/narrow/settings/",
-             f"/events/narrow/players/{event.players.first().pk}/", "/events/narrow/rounds/1/",
-             "/events/narrow/tables/", f"/events/narrow/games/{game.pk}/result/",
-             f"/events/narrow/games/{game.pk}/council/", "/events/narrow/standings/", "/events/narrow/staff/",
-             "/events/narrow/audit/", "/e/narrow/", "/e/narrow/projector/", "/e/narrow/projector/?by=name",
-             "/e/narrow/rounds/1/", "/events/narrow/print/pairings/", "/events/narrow/print/slips/",
-             "/events/narrow/print/cards/", "/events/narrow/print/standings/"]
+    pages = [
+        "/",
+        "/events/new/",
+        "/events/import/",
+        "/events/narrow/",
+        "/events/narrow/settings/",
+        f"/events/narrow/players/{event.players.first().pk}/",
+        "/events/narrow/rounds/1/",
+        "/events/narrow/tables/",
+        f"/events/narrow/games/{game.pk}/result/",
+        f"/events/narrow/games/{game.pk}/council/",
+        "/events/narrow/standings/",
+        "/events/narrow/staff/",
+        "/events/narrow/audit/",
+        "/e/narrow/",
+        "/e/narrow/projector/",
+        "/e/narrow/projector/?by=name",
+        "/e/narrow/rounds/1/",
+        "/events/narrow/print/pairings/",
+        "/events/narrow/print/slips/",
+        "/events/narrow/print/cards/",
+        "/events/narrow/print/standings/",
+    ]
     too_wide = []
     for path in pages:
         phone.goto(live_server.url + path)
@@ -174,7 +192,7 @@ def test_every_coordinator_page_fits_a_phone(phone, live_server):
 
 
 def test_a_large_event_is_searched_as_you_type_on_a_phone(phone, live_server):
-    event, rnd = paired_event("big", "policy-4-2001", 140, "A large open")
+    _event, rnd = paired_event("big", "policy-4-2001", 140, "A large open")
     game = rnd.games.select_related("player_a").get(table=57)
     log_in(phone, live_server.url, "coordinator")
 
@@ -207,8 +225,9 @@ def test_a_name_typed_while_the_one_before_is_saving_is_never_lost(laptop, live_
     # A barcode scanner or a fast typist: the second name comes 30 ms after the first, while
     # the first is still on its way (held here for half a second), and a third is being typed.
     owner = UserFactory(username="coordinator")
-    event = Event.objects.create(slug="scanner", name="Scanner Open", policy="policy-4-2001", game_type="two-deck",
-                                 owner=owner)
+    event = Event.objects.create(
+        slug="scanner", name="Scanner Open", policy="policy-4-2001", game_type="two-deck", owner=owner
+    )
     base = live_server.url
     page = laptop
     log_in(page, base, "coordinator")
@@ -242,15 +261,18 @@ def test_a_button_pressed_while_the_database_is_unreachable_says_nothing_was_sav
     from django.template.loader import render_to_string
 
     owner = UserFactory(username="coordinator")
-    event = Event.objects.create(slug="outage", name="Outage Open", policy="policy-4-2001", game_type="two-deck",
-                                 owner=owner)
+    event = Event.objects.create(
+        slug="outage", name="Outage Open", policy="policy-4-2001", game_type="two-deck", owner=owner
+    )
     page = laptop
     log_in(page, live_server.url, "coordinator")
     page.goto(f"{live_server.url}/events/{event.slug}/")
     # The page council/database_retry.py answers a save with while PostgreSQL is down.
     not_saved = render_to_string("503.html", {"read": False})
-    page.route(f"**/events/{event.slug}/players/",
-               lambda route: route.fulfill(status=503, body=not_saved, content_type="text/html; charset=utf-8"))
+    page.route(
+        f"**/events/{event.slug}/players/",
+        lambda route: route.fulfill(status=503, body=not_saved, content_type="text/html; charset=utf-8"),
+    )
     page.get_by_label("Player name").fill("Ann")
     page.get_by_label("Player name").press("Enter")
     expect(page.get_by_role("alert")).to_contain_text("Not saved: the database could not be reached")

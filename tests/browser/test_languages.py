@@ -35,8 +35,9 @@ def _words(language: str, text: str) -> str:
 def _running_event() -> tuple[Event, str]:
     owner = UserFactory(username="coordinator")
     who = actor(owner)
-    event = Event.objects.create(slug="turku", name="Turun turnaus", policy="version-3-1998",
-                                 game_type="two-deck", owner=owner)
+    event = Event.objects.create(
+        slug="turku", name="Turun turnaus", policy="version-3-1998", game_type="two-deck", owner=owner
+    )
     services.register_players(event, "Väinämöinen Kalevanpoika\nIlmarinen\nLemminkäinen\nAino", actor=who)
     services.start_event(event, actor=who)
     rnd = services.pair_round(event, actor=who, seed=3)
@@ -45,15 +46,16 @@ def _running_event() -> tuple[Event, str]:
 
 
 def _phone(browser, language: str):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                  locale=language)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale=language
+    )
     context.set_default_timeout(10_000)
     return context, context.new_page()
 
 
 @pytest.mark.parametrize("language", ["es", "fi"])
 def test_a_player_and_staff_read_and_enter_results_in_their_language_on_a_phone(browser, live_server, language):
-    event, token = _running_event()
+    _event, token = _running_event()
     assert _words(language, "This page updates by itself.") != "This page updates by itself."  # the catalogue is read
 
     context, page = _phone(browser, language)

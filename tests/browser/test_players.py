@@ -19,11 +19,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _seat(event, name: str, number: int) -> tuple[int, str]:
-    game = Game.objects.select_related("player_a", "player_b").get(
-        round__event=event, round__number=number, player_a__name=name
-    ) if Game.objects.filter(round__event=event, round__number=number, player_a__name=name).exists() else \
-        Game.objects.select_related("player_a", "player_b").get(round__event=event, round__number=number,
-                                                                 player_b__name=name)
+    game = (
+        Game.objects.select_related("player_a", "player_b").get(
+            round__event=event, round__number=number, player_a__name=name
+        )
+        if Game.objects.filter(round__event=event, round__number=number, player_a__name=name).exists()
+        else Game.objects.select_related("player_a", "player_b").get(
+            round__event=event, round__number=number, player_b__name=name
+        )
+    )
     opponent = game.player_b if game.player_a.name == name else game.player_a
     return game.table, opponent.name
 
@@ -31,8 +35,14 @@ def _seat(event, name: str, number: int) -> tuple[int, str]:
 def test_a_player_follows_the_event_on_a_phone_without_reloading(phone, live_server):
     owner = UserFactory(username="coordinator")
     who = actor(owner)
-    event = Event.objects.create(slug="open", name="Minas Tirith Open", policy="policy-1-1996",
-                                 game_type="one-deck-standard", format="single-deck", owner=owner)
+    event = Event.objects.create(
+        slug="open",
+        name="Minas Tirith Open",
+        policy="policy-1-1996",
+        game_type="one-deck-standard",
+        format="single-deck",
+        owner=owner,
+    )
     services.register_players(event, "Éowyn Halfelven\nFaramir\nBeregond\nIoreth\nImrahil\nHúrin", actor=who)
     services.start_event(event, actor=who)
     services.pair_round(event, actor=who, seed=4)
@@ -40,8 +50,10 @@ def test_a_player_follows_the_event_on_a_phone_without_reloading(phone, live_ser
     page = phone
 
     polls = []
-    page.on("response", lambda response: polls.append(response.status)
-            if response.request.headers.get("hx-target") == "live" else None)
+    page.on(
+        "response",
+        lambda response: polls.append(response.status) if response.request.headers.get("hx-target") == "live" else None,
+    )
     page.goto(f"{live_server.url}/e/open/")
     page.evaluate("window.stayedOnThePage = true")
     page.get_by_label("Any part of a name").press_sequentially("owyn", delay=40)
@@ -79,8 +91,9 @@ def test_a_player_follows_the_event_on_a_phone_without_reloading(phone, live_ser
     expect(page.locator("#me-heading + p")).to_be_visible()
     assert page.evaluate("window.stayedOnThePage") is True, "the new round came without a reload"
     expect(page.locator(".card-table tbody tr")).to_have_count(2)  # round 1 played, round 2 playing
-    assert page.evaluate("(wrap => wrap.scrollWidth <= wrap.clientWidth)(document.querySelector('.me .table-wrap'))"), \
+    assert page.evaluate("(wrap => wrap.scrollWidth <= wrap.clientWidth)(document.querySelector('.me .table-wrap'))"), (
         "the tournament card fits the phone without scrolling sideways"
+    )
 
     # The policy's warning, then time: the last seconds of a 45-minute round, without waiting 45 minutes.
     rnd = event.rounds.get(number=2)
@@ -140,8 +153,12 @@ def _report_from(page, live_server, code: str, name: str, game) -> str:
 
 def _phone(browser, number: int):
     # Two players' own phones: two browsers, each of its own make.
-    return browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                               user_agent=f"Mozilla/5.0 (Linux; Android 14; Phone {number}) Mobile")
+    return browser.new_context(
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        user_agent=f"Mozilla/5.0 (Linux; Android 14; Phone {number}) Mobile",
+    )
 
 
 def test_both_players_report_from_their_phones_and_the_result_stands(browser, live_server):

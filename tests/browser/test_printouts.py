@@ -29,15 +29,17 @@ PRINTABLE_WIDTH = {"A4": round((210 - 24) / 25.4 * 96), "Letter": round((215.9 -
 def big_event(db):
     owner = UserFactory(username="coordinator")
     who = actor(owner)
-    event = Event.objects.create(slug="worlds", name="Council of Elrond Championship", policy="version-3-1998",
-                                 game_type="two-deck", owner=owner)
+    event = Event.objects.create(
+        slug="worlds", name="Council of Elrond Championship", policy="version-3-1998", game_type="two-deck", owner=owner
+    )
     register(event, 41)
     services.start_event(event, actor=who)
     for number in (1, 2, 3):
         services.pair_round(event, actor=who, seed=number)
         for game in Game.objects.filter(round__event=event, round__number=number):
-            services.record_result(game, {"kind": "council", "mp": [15 + game.table % 7, 9]}, actor=who,
-                                   expected_version=game.version)
+            services.record_result(
+                game, {"kind": "council", "mp": [15 + game.table % 7, 9]}, actor=who, expected_version=game.version
+            )
     services.pair_round(event, actor=who, seed=4)
     return event
 
@@ -54,8 +56,9 @@ def _pdf(page, path: str, paper: str, shots, name: str) -> list[str]:
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_printouts_render_to_pdf_with_their_content_and_headers_on_every_page(laptop, live_server, big_event,
-                                                                              paper, shots):
+def test_printouts_render_to_pdf_with_their_content_and_headers_on_every_page(
+    laptop, live_server, big_event, paper, shots
+):
     event, base = big_event, live_server.url
     log_in(laptop, base, "coordinator")
     games = list(Game.objects.filter(round__event=event, round__number=4).select_related("player_a", "player_b"))
@@ -77,8 +80,9 @@ def test_printouts_render_to_pdf_with_their_content_and_headers_on_every_page(la
 
     pages = _pdf(laptop, f"{base}/events/worlds/print/standings/", paper, shots, "standings")
     assert len(pages) >= 2
-    assert all("Council of Elrond Championship · Standings during round 4" in text for text in pages), \
+    assert all("Council of Elrond Championship · Standings during round 4" in text for text in pages), (
         "the header repeats on every page"
+    )
     assert "Player 01" in "".join(pages) and "Player 41" in "".join(pages)
 
     pages = _pdf(laptop, f"{base}/events/worlds/print/cards/", paper, shots, "cards")
@@ -135,11 +139,18 @@ def test_the_deck_sheet_and_the_binder_fit_the_paper(laptop, live_server, paper,
     from tests.scoring.test_decks import LEGAL
 
     owner = UserFactory(username="coordinator")
-    event = Event.objects.create(slug="decks", name="Lórien Deck Open", policy="policy-4-2001", game_type="two-deck",
-                                 format="general-opponent", owner=owner)
+    event = Event.objects.create(
+        slug="decks",
+        name="Lórien Deck Open",
+        policy="policy-4-2001",
+        game_type="two-deck",
+        format="general-opponent",
+        owner=owner,
+    )
     for player in register(event, 3):
-        services.submit_deck_list(player, f"Deck against hero\n{LEGAL}\nDeck against minion\n{LEGAL}",
-                                  actor=actor(owner))
+        services.submit_deck_list(
+            player, f"Deck against hero\n{LEGAL}\nDeck against minion\n{LEGAL}", actor=actor(owner)
+        )
     base = live_server.url
     log_in(laptop, base, "coordinator")
     pages = _pdf(laptop, f"{base}/events/decks/print/deck-sheet/", paper, shots, "deck-sheet")
@@ -154,9 +165,16 @@ def test_the_deck_sheet_and_the_binder_fit_the_paper(laptop, live_server, paper,
 def test_the_bracket_prints_within_the_paper_with_every_player(laptop, live_server, paper, shots):
     owner = UserFactory(username="coordinator")
     who = actor(owner)
-    event = Event.objects.create(slug="knockout", name="Dol Amroth Knockout", policy="policy-4-2001",
-                                 game_type="two-deck", owner=owner, structure="elimination", elimination="double",
-                                 seeding="random")
+    event = Event.objects.create(
+        slug="knockout",
+        name="Dol Amroth Knockout",
+        policy="policy-4-2001",
+        game_type="two-deck",
+        owner=owner,
+        structure="elimination",
+        elimination="double",
+        seeding="random",
+    )
     register(event, 13)
     services.start_event(event, actor=who, seed=2)
     for _ in range(2):

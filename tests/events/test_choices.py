@@ -16,5 +16,8 @@ def test_the_models_read_their_statuses_from_the_enums():
     assert Event._meta.get_field("status").choices == EventStatus.choices
     assert Player._meta.get_field("status").choices == PlayerStatus.choices
     assert Game._meta.get_field("state").choices == GameState.choices
-    assert (Event.RUNNING, Player.DROPPED, Game.CONFIRMED) == (EventStatus.RUNNING, PlayerStatus.DROPPED,
-                                                               GameState.CONFIRMED)
+    assert (Event.RUNNING, Player.DROPPED, Game.CONFIRMED) == (
+        EventStatus.RUNNING,
+        PlayerStatus.DROPPED,
+        GameState.CONFIRMED,
+    )

@@ -28,9 +28,16 @@ def test_import_command_reports_the_field_of_a_bad_archive(event, tmp_path):
     from django.core.management.base import CommandError
 
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"format": "council-archive/1", "event": {"name": "X", "policy": "nope",
-                                                                           "game_type": "two-deck"}, "players": []}))
-    with pytest.raises(CommandError, match="event.policy"):
+    path.write_text(
+        json.dumps(
+            {
+                "format": "council-archive/1",
+                "event": {"name": "X", "policy": "nope", "game_type": "two-deck"},
+                "players": [],
+            }
+        )
+    )
+    with pytest.raises(CommandError, match=r"event\.policy"):
         call_command("import_event", str(path))
 
 

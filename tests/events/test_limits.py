@@ -34,8 +34,10 @@ def longest_names(event):
 
 def test_a_table_of_two_longest_names_saves_its_result_and_its_extra_time(as_owner, longest_names):
     game = open_game(longest_names)
-    response = as_owner.post(f"/events/{longest_names.slug}/games/{game.pk}/result/",
-                             {"kind": "council", "mp_a": "20", "mp_b": "10", "version": "0"})
+    response = as_owner.post(
+        f"/events/{longest_names.slug}/games/{game.pk}/result/",
+        {"kind": "council", "mp_a": "20", "mp_b": "10", "version": "0"},
+    )
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.result == {"kind": "council", "mp": [20, 10]}
@@ -43,8 +45,9 @@ def test_a_table_of_two_longest_names_saves_its_result_and_its_extra_time(as_own
     assert subject == f"Round 1, table {game.table}: {game.player_a.name} v {game.player_b.name}"
 
     other = Game.objects.filter(round__event=longest_names, result__isnull=True).get()
-    response = as_owner.post(f"/events/{longest_names.slug}/rounds/1/clock/",
-                             {"action": "adjust", "minutes": "5", "table": str(other.table)})
+    response = as_owner.post(
+        f"/events/{longest_names.slug}/rounds/1/clock/", {"action": "adjust", "minutes": "5", "table": str(other.table)}
+    )
     assert response.status_code == 302
     other.refresh_from_db()
     assert other.extra_seconds == 300
@@ -52,8 +55,7 @@ def test_a_table_of_two_longest_names_saves_its_result_and_its_extra_time(as_own
 
 def test_two_longest_names_at_two_tables_are_swapped(as_owner, longest_names):
     first, second = (game.player_a for game in Game.objects.filter(round__event=longest_names))
-    response = as_owner.post(f"/events/{longest_names.slug}/rounds/1/swap/",
-                             {"first": first.pk, "second": second.pk})
+    response = as_owner.post(f"/events/{longest_names.slug}/rounds/1/swap/", {"first": first.pk, "second": second.pk})
     assert response.status_code == 302
     assert AuditEntry.objects.get(action="round.swapped").subject == f"Round 1: {first.name} and {second.name}"
 
@@ -81,10 +83,17 @@ def test_nul_in_an_address_is_not_found(client, db, path):
 
 
 def test_an_event_named_with_braces_starts(as_owner):
-    response = as_owner.post("/events/new/", {
-        "name": "Lórien {Open} {0}", "policy": "policy-4-2001", "game_type": "two-deck", "format": "general-opponent",
-        "tie_resolution": "playoff", "first_round_pairing": "random",
-    })
+    response = as_owner.post(
+        "/events/new/",
+        {
+            "name": "Lórien {Open} {0}",
+            "policy": "policy-4-2001",
+            "game_type": "two-deck",
+            "format": "general-opponent",
+            "tie_resolution": "playoff",
+            "first_round_pairing": "random",
+        },
+    )
     assert response.status_code == 302
     event = Event.objects.get()
     services.register_players(event, "Ann\nBob", actor=actor(event.owner))
@@ -96,8 +105,9 @@ def test_an_event_named_with_braces_starts(as_owner):
 @pytest.mark.parametrize("ranking", [str(MAX_RANKING + 1), str(2**31), str(2**40), str(10**30)])
 def test_a_ranking_beyond_the_limit_is_refused_next_to_its_field(as_owner, event, ranking):
     player = services.register_players(event, "Ann", actor=actor(event.owner))[0]
-    response = as_owner.post(f"/events/{event.slug}/players/{player.pk}/",
-                             {"name": "Ann", "deck_capability": "one-ring", "ranking": ranking})
+    response = as_owner.post(
+        f"/events/{event.slug}/players/{player.pk}/", {"name": "Ann", "deck_capability": "one-ring", "ranking": ranking}
+    )
     assert response.status_code == 422
     assert 'id="id_ranking_error"' in response.content.decode()
     player.refresh_from_db()
@@ -108,12 +118,25 @@ def test_a_ranking_beyond_the_limit_is_refused_next_to_its_field(as_owner, event
 
 ARCHIVE = {
     "format": "council-archive/1",
-    "event": {"name": "Lórien Open", "policy": "policy-4-2001", "game_type": "two-deck", "status": "running",
-              "rounds_planned": 3},
-    "players": [{"id": "ann", "name": "Ann", "ranking": 1}, {"id": "bob", "name": "Bob", "status": "dropped",
-                                                             "dropped_after_round": 1}],
-    "rounds": [{"number": 1, "bye": None, "seed": 7,
-                "games": [{"table": 1, "players": ["ann", "bob"], "result": {"kind": "council", "mp": [20, 10]}}]}],
+    "event": {
+        "name": "Lórien Open",
+        "policy": "policy-4-2001",
+        "game_type": "two-deck",
+        "status": "running",
+        "rounds_planned": 3,
+    },
+    "players": [
+        {"id": "ann", "name": "Ann", "ranking": 1},
+        {"id": "bob", "name": "Bob", "status": "dropped", "dropped_after_round": 1},
+    ],
+    "rounds": [
+        {
+            "number": 1,
+            "bye": None,
+            "seed": 7,
+            "games": [{"table": 1, "players": ["ann", "bob"], "result": {"kind": "council", "mp": [20, 10]}}],
+        }
+    ],
 }
 
 
@@ -129,45 +152,50 @@ def _changed(path: str, value) -> dict:
 
 
 def _import(client, text: str):
-    return client.post("/events/import/", {"archive": SimpleUploadedFile("e.json", text.encode("utf-8", "surrogatepass"))})
+    return client.post(
+        "/events/import/", {"archive": SimpleUploadedFile("e.json", text.encode("utf-8", "surrogatepass"))}
+    )
 
 
 def test_the_unchanged_archive_imports(as_owner):
     assert _import(as_owner, json.dumps(ARCHIVE)).status_code == 302
 
 
-@pytest.mark.parametrize("path, value", [
-    ("players.0.name", "Ann\x00"),
-    ("players.0.name", "\u200b\u200b"),
-    ("players.0.name", "Ann\u202e"),
-    ("players.0.name", "\ud800"),
-    ("players.0.id", "a\x00"),
-    ("players.0.avatar", "Saruman\x00"),
-    ("event.name", "Lórien\x00"),
-    ("event.place", "Caras\x00Galadhon"),
-    ("event.rounds_note", "Note\x00"),
-    ("event.date", "2026-11-21\x00"),
-    ("players.0.ranking", MAX_RANKING + 1),
-    ("players.0.ranking", 2**31),
-    ("players.0.ranking", 10**20),
-    ("players.1.dropped_after_round", MAX_ROUNDS + 1),
-    ("players.1.dropped_after_round", 10**20),
-    ("rounds.0.seed", MAX_SEED + 1),
-    ("rounds.0.games.0.table", MAX_TABLE + 1),
-    ("rounds.0.games.0.table", 40000),
-    ("rounds.0.games.0.table", 10**20),
-    ("event.rounds_planned", MAX_ROUNDS + 1),
-    ("event.rounds_planned", 40000),
-    ("event.rounds_planned", 10**20),
-    ("event.playoff_winner", ["ann"]),
-    ("event.playoff_winner", {"id": "ann"}),
-    ("event.status", ["running"]),
-    ("event.date", "2026-1-5"),
-    ("event.date", "20261121"),
-    ("rounds.0.games.0.result", {"kind": "one-ring", "winner": 1.0}),
-    ("rounds.0.games.0.result", {"kind": "one-ring", "winner": True}),
-    ("players.0.ranking", 1.0),
-])
+@pytest.mark.parametrize(
+    "path, value",
+    [
+        ("players.0.name", "Ann\x00"),
+        ("players.0.name", "\u200b\u200b"),
+        ("players.0.name", "Ann\u202e"),
+        ("players.0.name", "\ud800"),
+        ("players.0.id", "a\x00"),
+        ("players.0.avatar", "Saruman\x00"),
+        ("event.name", "Lórien\x00"),
+        ("event.place", "Caras\x00Galadhon"),
+        ("event.rounds_note", "Note\x00"),
+        ("event.date", "2026-11-21\x00"),
+        ("players.0.ranking", MAX_RANKING + 1),
+        ("players.0.ranking", 2**31),
+        ("players.0.ranking", 10**20),
+        ("players.1.dropped_after_round", MAX_ROUNDS + 1),
+        ("players.1.dropped_after_round", 10**20),
+        ("rounds.0.seed", MAX_SEED + 1),
+        ("rounds.0.games.0.table", MAX_TABLE + 1),
+        ("rounds.0.games.0.table", 40000),
+        ("rounds.0.games.0.table", 10**20),
+        ("event.rounds_planned", MAX_ROUNDS + 1),
+        ("event.rounds_planned", 40000),
+        ("event.rounds_planned", 10**20),
+        ("event.playoff_winner", ["ann"]),
+        ("event.playoff_winner", {"id": "ann"}),
+        ("event.status", ["running"]),
+        ("event.date", "2026-1-5"),
+        ("event.date", "20261121"),
+        ("rounds.0.games.0.result", {"kind": "one-ring", "winner": 1.0}),
+        ("rounds.0.games.0.result", {"kind": "one-ring", "winner": True}),
+        ("players.0.ranking", 1.0),
+    ],
+)
 def test_an_archive_beyond_a_limit_is_refused_with_its_field_named(as_owner, path, value):
     response = _import(as_owner, json.dumps(_changed(path, value)))
     assert response.status_code == 422
@@ -176,16 +204,19 @@ def test_an_archive_beyond_a_limit_is_refused_with_its_field_named(as_owner, pat
     assert Event.objects.count() == 0
 
 
-@pytest.mark.parametrize("text, said", [
-    ("[" * 100_000 + "]" * 100_000, "it nests lists or objects deeper than 16 levels"),
-    ('{"format": ' + "1" * 4301 + "}", "it has a number of 4301 digits; at most 100 are read"),
-    ('{"format": -' + "9" * 101 + "}", "it has a number of 101 digits"),
-    ('{"format": NaN}', "it has NaN, which JSON does not have"),
-    ("[" * 17 + "]" * 17, "it nests lists or objects deeper than 16 levels"),
-    ('{"format": 1e999}', "it has a number too large to read (1e999)"),
-    ('{"format": "council-archive/1", "\\udfff": 1}', "it has a field name holding a broken character"),
-    ('{"format": "\\ud800x"}', "it has a text holding a broken character"),
-])
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("[" * 100_000 + "]" * 100_000, "it nests lists or objects deeper than 16 levels"),
+        ('{"format": ' + "1" * 4301 + "}", "it has a number of 4301 digits; at most 100 are read"),
+        ('{"format": -' + "9" * 101 + "}", "it has a number of 101 digits"),
+        ('{"format": NaN}', "it has NaN, which JSON does not have"),
+        ("[" * 17 + "]" * 17, "it nests lists or objects deeper than 16 levels"),
+        ('{"format": 1e999}', "it has a number too large to read (1e999)"),
+        ('{"format": "council-archive/1", "\\udfff": 1}', "it has a field name holding a broken character"),
+        ('{"format": "\\ud800x"}', "it has a text holding a broken character"),
+    ],
+)
 def test_an_archive_that_is_no_event_is_refused_in_one_line(as_owner, text, said):
     response = _import(as_owner, text)
     assert response.status_code == 422

@@ -49,15 +49,19 @@ def test_policy_1_events_take_its_one_format_and_policy_4_ties_become_equal_mp_i
     from events.models import Game
 
     run_event(event, 4, 1)
-    p1 = services.create_event(owner=event.owner, name="Old Policy #1", policy="policy-1-1996",
-                               game_type="two-deck", format="single-deck")
+    p1 = services.create_event(
+        owner=event.owner, name="Old Policy #1", policy="policy-1-1996", game_type="two-deck", format="single-deck"
+    )
     # As stored before issue 27: Policy #1 with a later policy's format, a bare tie under
     # Policy Number 4, and an explanation kept only in English.
     Event.objects.filter(pk=p1.pk).update(format="general-opponent")
     Event.objects.filter(pk=event.pk).update(policy="policy-4-2001")
     game = Game.objects.filter(round__event=event).first()
-    Game.objects.filter(pk=game.pk).update(result={"kind": "tie"}, explanation_words=None,
-                                           explanation="tie (both Wizards fail, or simultaneous elimination): 3-3")
+    Game.objects.filter(pk=game.pk).update(
+        result={"kind": "tie"},
+        explanation_words=None,
+        explanation="tie (both Wizards fail, or simultaneous elimination): 3-3",
+    )
     old = snapshot(event, "Before the upgrade", 1)
     old.data["rounds"][0]["games"][0]["result"] = {"kind": "tie"}
     old.save()

@@ -36,8 +36,20 @@ def _error(response, field: str) -> str:
     return found.group(1)
 
 
-@pytest.mark.parametrize("twin", ["Player\u200b 001", "player 001", "Ｐlayer 001", "Plаyer 001", "Player  001",
-                                  "Player\u2060 001", "Player 001\ufe0f", "Player\u034f 001", "Pl\u0251yer 001"])
+@pytest.mark.parametrize(
+    "twin",
+    [
+        "Player\u200b 001",
+        "player 001",
+        "Ｐlayer 001",
+        "Plаyer 001",
+        "Player  001",
+        "Player\u2060 001",
+        "Player 001\ufe0f",
+        "Player\u034f 001",
+        "Pl\u0251yer 001",
+    ],
+)
 def test_a_name_that_reads_as_a_registered_one_is_refused(as_owner, event, twin):
     services.register_players(event, "Player 001", actor=actor(event.owner))
     response = as_owner.post(f"/events/{event.slug}/players/", {"names": twin})
@@ -48,18 +60,22 @@ def test_a_name_that_reads_as_a_registered_one_is_refused(as_owner, event, twin)
 
 def test_renaming_a_player_to_read_as_another_is_refused(as_owner, event):
     ann, _ = services.register_players(event, "Ann\nPlayer 001", actor=actor(event.owner))
-    response = as_owner.post(f"/events/{event.slug}/players/{ann.pk}/",
-                             {"name": "Player\u200b 001", "deck_capability": "one-ring"})
+    response = as_owner.post(
+        f"/events/{event.slug}/players/{ann.pk}/", {"name": "Player\u200b 001", "deck_capability": "one-ring"}
+    )
     assert response.status_code == 422
     assert "reads like Player 001" in _error(response, "name")
 
 
-@pytest.mark.parametrize("name, said", [
-    ("\u200b\u200b\u200b", "has nothing visible in it"),
-    ("\u3164", "has nothing visible in it"),
-    ("Ann\u202eyrraH", "reverses the text"),
-    ("Ann\x07", "control character (U+0007)"),
-])
+@pytest.mark.parametrize(
+    "name, said",
+    [
+        ("\u200b\u200b\u200b", "has nothing visible in it"),
+        ("\u3164", "has nothing visible in it"),
+        ("Ann\u202eyrraH", "reverses the text"),
+        ("Ann\x07", "control character (U+0007)"),
+    ],
+)
 def test_a_player_name_of_nothing_visible_or_with_control_characters_is_refused(as_owner, event, name, said):
     response = as_owner.post(f"/events/{event.slug}/players/", {"names": name})
     assert response.status_code == 422
@@ -68,10 +84,17 @@ def test_a_player_name_of_nothing_visible_or_with_control_characters_is_refused(
 
 
 def test_an_event_named_with_nothing_visible_is_refused_next_to_the_name(as_owner):
-    response = as_owner.post("/events/new/", {
-        "name": "\u200b\u200c\u200d", "policy": "policy-4-2001", "game_type": "two-deck",
-        "format": "general-opponent", "tie_resolution": "playoff", "first_round_pairing": "random",
-    })
+    response = as_owner.post(
+        "/events/new/",
+        {
+            "name": "\u200b\u200c\u200d",
+            "policy": "policy-4-2001",
+            "game_type": "two-deck",
+            "format": "general-opponent",
+            "tie_resolution": "playoff",
+            "first_round_pairing": "random",
+        },
+    )
     assert response.status_code == 422
     assert "has nothing visible in it" in _error(response, "name")
 
@@ -82,19 +105,23 @@ def test_a_full_width_spelling_of_an_account_is_that_account(as_owner, event, ow
     assert _error(response, "username") == "The owner already runs the event."
 
 
-@pytest.mark.parametrize("name, said", [
-    ("оwner", "looks the same as the account owner"),  # a Cyrillic о
-    ("OWNЕR", "looks the same as the account owner"),  # a Cyrillic Е
-    ("\u202erenwo", "Enter a valid username"),
-    ("\u200b\u200b", "Enter a valid username"),
-    ("staff member", "Enter a valid username"),
-])
+@pytest.mark.parametrize(
+    "name, said",
+    [
+        ("оwner", "looks the same as the account owner"),  # a Cyrillic о
+        ("OWNЕR", "looks the same as the account owner"),  # a Cyrillic Е
+        ("\u202erenwo", "Enter a valid username"),
+        ("\u200b\u200b", "Enter a valid username"),
+        ("staff member", "Enter a valid username"),
+    ],
+)
 def test_a_co_coordinator_cannot_create_a_look_alike_account(client, event, owner, name, said):
     co = UserFactory(username="co")
     EventRole.objects.create(event=event, user=co, role=COORDINATOR)
     client.force_login(co)
-    response = client.post(f"/events/{event.slug}/staff/",
-                           {"username": name, "password": "a long pass phrase", "role": "coordinator"})
+    response = client.post(
+        f"/events/{event.slug}/staff/", {"username": name, "password": "a long pass phrase", "role": "coordinator"}
+    )
     assert response.status_code == 422
     assert said in _error(response, "username")
     assert get_user_model().objects.count() == 2
@@ -103,12 +130,15 @@ def test_a_co_coordinator_cannot_create_a_look_alike_account(client, event, owne
 PHONETIC = "is not a letter that names are written in"
 
 
-@pytest.mark.parametrize("existing, name, said", [
-    ("coordinator", "coord\u0131nator", "looks the same as the account coordinator"),  # Turkish dotless i
-    ("coordinator", "coord\u0269nator", PHONETIC),  # Latin iota, a phonetic symbol
-    ("coordinator", "coo\u0280dinator", PHONETIC),  # small capital R
-    ("alice", "\u0251lice", PHONETIC),  # Latin alpha
-])
+@pytest.mark.parametrize(
+    "existing, name, said",
+    [
+        ("coordinator", "coord\u0131nator", "looks the same as the account coordinator"),  # Turkish dotless i
+        ("coordinator", "coord\u0269nator", PHONETIC),  # Latin iota, a phonetic symbol
+        ("coordinator", "coo\u0280dinator", PHONETIC),  # small capital R
+        ("alice", "\u0251lice", PHONETIC),  # Latin alpha
+    ],
+)
 def test_an_account_that_reads_as_another_in_latin_letters_is_refused(event, existing, name, said):
     UserFactory(username=existing)
     with pytest.raises(services.ServiceError) as refused:
@@ -129,29 +159,43 @@ def test_names_compare_as_they_read():
 
 # Issue 28: the whole skeleton of UTS #39, read before case is folded.
 
-@pytest.mark.parametrize("twin, name", [
-    ("GaIadriel", "Galadriel"),  # a capital i
-    ("PIayer", "Player"),
-    ("Aragom", "Aragorn"),  # "rn" reads as "m"
-    ("VVill", "Will"),
-    ("Iena", "lena"),
-    ("Plаyer 001", "Player 001"),  # a Cyrillic а
-    ("Ｐlayer 001", "Player 001"),
-    ("ARAGOM", "aragorn"),
-    ("G\u200bal\ufe0fadriel", "Galadriel"),
-    ("Guðrún", "GUÐRÚN"),
-    ("Иван", "ИВАН"),
-    ("Straße", "STRASSE"),
-])
+
+@pytest.mark.parametrize(
+    "twin, name",
+    [
+        ("GaIadriel", "Galadriel"),  # a capital i
+        ("PIayer", "Player"),
+        ("Aragom", "Aragorn"),  # "rn" reads as "m"
+        ("VVill", "Will"),
+        ("Iena", "lena"),
+        ("Plаyer 001", "Player 001"),  # a Cyrillic а
+        ("Ｐlayer 001", "Player 001"),
+        ("ARAGOM", "aragorn"),
+        ("G\u200bal\ufe0fadriel", "Galadriel"),
+        ("Guðrún", "GUÐRÚN"),
+        ("Иван", "ИВАН"),
+        ("Straße", "STRASSE"),
+    ],
+)
 def test_names_that_read_alike_have_one_key(twin, name):
     assert name_key(twin) == name_key(name)
     assert name_digest(twin) == name_digest(name)
 
 
-@pytest.mark.parametrize("one, other", [
-    ("Anna", "Anne"), ("Bilbo", "Frodo"), ("Éowyn", "Eowyn"), ("Merry", "Pippin"), ("Sam", "Pam"),
-    ("Player 001", "Player 002"), ("Player 10", "Player 100"), ("Théoden", "Theoden"), ("Ann Smith", "AnnSmith"),
-])
+@pytest.mark.parametrize(
+    "one, other",
+    [
+        ("Anna", "Anne"),
+        ("Bilbo", "Frodo"),
+        ("Éowyn", "Eowyn"),
+        ("Merry", "Pippin"),
+        ("Sam", "Pam"),
+        ("Player 001", "Player 002"),
+        ("Player 10", "Player 100"),
+        ("Théoden", "Theoden"),
+        ("Ann Smith", "AnnSmith"),
+    ],
+)
 def test_ordinary_names_that_differ_have_two_keys(one, other):
     assert name_key(one) != name_key(other)
 
@@ -168,8 +212,12 @@ def test_letters_whose_capital_and_small_forms_read_as_two_latin_letters_stay_tw
 
 
 def _letters(*blocks: tuple[int, int]) -> str:
-    return "".join(chr(code) for low, high in blocks for code in range(low, high + 1)
-                   if unicodedata.category(chr(code)) in ("Lu", "Ll", "Lt"))
+    return "".join(
+        chr(code)
+        for low, high in blocks
+        for code in range(low, high + 1)
+        if unicodedata.category(chr(code)) in ("Lu", "Ll", "Lt")
+    )
 
 
 # The letters the app's languages (and their neighbours') names are written in: Basic
@@ -262,9 +310,12 @@ def test_the_table_is_unicodes_whole_confusables_of_the_version_named():
 
 def test_the_confusables_command_writes_the_short_form(tmp_path):
     source = tmp_path / "confusables.txt"
-    source.write_text("\ufeff# confusables.txt\n# Date: 2024-08-14, 23:39:57 GMT\n# © 2024 Unicode®, Inc.\n"
-                      "# Version: 16.0.0\n\n006D ;\t0072 006E ;\tMA\t# ( m → rn )\n"
-                      "0049 ;\t006C ;\tMA\t# ( I → l )\n# total: 2\n", encoding="utf-8")
+    source.write_text(
+        "\ufeff# confusables.txt\n# Date: 2024-08-14, 23:39:57 GMT\n# © 2024 Unicode®, Inc.\n"
+        "# Version: 16.0.0\n\n006D ;\t0072 006E ;\tMA\t# ( m → rn )\n"
+        "0049 ;\t006C ;\tMA\t# ( I → l )\n# total: 2\n",
+        encoding="utf-8",
+    )
     short = tmp_path / "short.txt"
     call_command("confusables", str(source), output=str(short), stdout=io.StringIO())
     lines = short.read_text(encoding="utf-8").splitlines()
@@ -312,8 +363,7 @@ def test_players_whose_names_came_to_read_alike_stay_editable(event):
     kari, karl = services.register_players(event, "Kari\nKarx", actor=actor(event.owner))
     Player.objects.filter(pk=karl.pk).update(name="Karl", name_digest=name_digest("Karl"))
     karl.refresh_from_db()
-    edited = services.update_player(karl, actor=actor(event.owner), name="Karl", deck_capability="one-ring",
-                                    ranking=3)
+    edited = services.update_player(karl, actor=actor(event.owner), name="Karl", deck_capability="one-ring", ranking=3)
     assert (edited.ranking, edited.deck_capability) == (3, "one-ring")
     with pytest.raises(services.ServiceError, match="KARI is already registered"):
         services.update_player(karl, actor=actor(event.owner), name="KARI", deck_capability="one-ring")

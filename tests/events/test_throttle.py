@@ -63,17 +63,23 @@ def test_a_refused_attempt_changes_no_count(db):
 def test_windows_that_ended_and_counts_given_back_are_removed_when_a_row_is_added(db):
     now = timezone.now()
     Throttle.objects.create(key="login-name:ended", window_started_at=now - datetime.timedelta(minutes=16), failures=9)
-    Throttle.objects.create(key="code-address:1:10.0.0.1", window_started_at=now - datetime.timedelta(minutes=11),
-                            failures=3)
+    Throttle.objects.create(
+        key="code-address:1:10.0.0.1", window_started_at=now - datetime.timedelta(minutes=11), failures=3
+    )
     Throttle.objects.create(key="login-address:10.0.0.9", window_started_at=now, failures=0)
     # Sign-ups count for an hour: twenty minutes on, the window still runs.
-    Throttle.objects.create(key="sign-up:1:10.0.0.1", window_started_at=now - datetime.timedelta(minutes=20),
-                            failures=4)
-    Throttle.objects.create(key="login-name:running", window_started_at=now - datetime.timedelta(minutes=14),
-                            failures=2)
+    Throttle.objects.create(
+        key="sign-up:1:10.0.0.1", window_started_at=now - datetime.timedelta(minutes=20), failures=4
+    )
+    Throttle.objects.create(
+        key="login-name:running", window_started_at=now - datetime.timedelta(minutes=14), failures=2
+    )
     assert throttle.attempt([("login-name:new", LOGIN_PER_NAME)]) == 0
     assert sorted(Throttle.objects.values_list("key", "failures")) == [
-        ("login-name:new", 1), ("login-name:running", 2), ("sign-up:1:10.0.0.1", 4)]
+        ("login-name:new", 1),
+        ("login-name:running", 2),
+        ("sign-up:1:10.0.0.1", 4),
+    ]
 
 
 @pytest.fixture
@@ -84,15 +90,21 @@ def small_bound(monkeypatch):
 
 
 def test_a_flood_of_new_names_from_many_addresses_fills_each_kind_to_its_bound_and_no_further(db, small_bound):
-    answers = [_sign_in(secrets.token_hex(8), address=f"10.1.{n // 250}.{n % 250}").status_code
-               for n in range(small_bound + 20)]
+    answers = [
+        _sign_in(secrets.token_hex(8), address=f"10.1.{n // 250}.{n % 250}").status_code
+        for n in range(small_bound + 20)
+    ]
     assert answers == [422] * small_bound + [429] * 20
-    assert _rows_by_kind() == {"login-name-address": small_bound, "login-name": small_bound,
-                               "login-address": small_bound}
+    assert _rows_by_kind() == {
+        "login-name-address": small_bound,
+        "login-name": small_bound,
+        "login-address": small_bound,
+    }
 
 
 def test_a_flood_at_the_bound_clears_no_count_and_locks_out_neither_a_known_browser_nor_the_result_codes(
-        db, owner, small_bound):
+    db, owner, small_bound
+):
     laptop = Client()
     assert _sign_in("owner", RIGHT, address="10.0.0.5", client=laptop).status_code == 302
     laptop.post("/accounts/logout/")
@@ -127,13 +139,18 @@ def test_once_the_floods_windows_end_there_is_room_again(db, small_bound):
     Throttle.objects.update(window_started_at=timezone.now() - datetime.timedelta(minutes=LOGIN_PER_NAME.minutes))
     assert _sign_in("late", address="10.2.0.1").status_code == 422
     assert Throttle.objects.count() <= small_bound
-    assert Throttle.objects.filter(key__in=["login-name:late", "login-address:10.2.0.1",
-                                            "login-name-address:late:10.2.0.1"]).count() == 3
+    assert (
+        Throttle.objects.filter(
+            key__in=["login-name:late", "login-address:10.2.0.1", "login-name-address:late:10.2.0.1"]
+        ).count()
+        == 3
+    )
 
 
 def test_the_bound_is_counted_by_kind(db, small_bound):
-    Throttle.objects.bulk_create(Throttle(key=f"login-name:flood{n}", window_started_at=timezone.now(), failures=1)
-                                 for n in range(small_bound))
+    Throttle.objects.bulk_create(
+        Throttle(key=f"login-name:flood{n}", window_started_at=timezone.now(), failures=1) for n in range(small_bound)
+    )
     assert throttle.attempt([("login-name:one-more", LOGIN_PER_NAME)]) == LOGIN_PER_NAME.minutes
     assert throttle.attempt([("login-address:10.0.0.1", LOGIN_PER_ADDRESS)]) == 0
     assert Throttle.objects.filter(key__startswith="login-name:").count() == small_bound
@@ -142,8 +159,11 @@ def test_the_bound_is_counted_by_kind(db, small_bound):
 @pytest.mark.django_db(transaction=True)
 def test_attempts_on_new_keys_sent_at_the_same_moment_are_counted_one_after_the_other():
     # None of the keys has a row yet, so there is nothing to lock until the first attempt adds them.
-    keys = [("login-name-address:anna:10.0.0.1", LOGIN_PER_NAME_AND_ADDRESS), ("login-name:anna", LOGIN_PER_NAME),
-            ("login-address:10.0.0.1", LOGIN_PER_ADDRESS)]
+    keys = [
+        ("login-name-address:anna:10.0.0.1", LOGIN_PER_NAME_AND_ADDRESS),
+        ("login-name:anna", LOGIN_PER_NAME),
+        ("login-address:10.0.0.1", LOGIN_PER_ADDRESS),
+    ]
     answers = fire_together(2 * LOGIN_PER_NAME_AND_ADDRESS.failures, lambda _: throttle.attempt(keys))
     assert answers.count(0) == LOGIN_PER_NAME_AND_ADDRESS.failures
     assert all(isinstance(wait, int) for wait in answers)

@@ -124,7 +124,9 @@ def test_no_template_holds_a_text_outside_the_catalogue(path):
 
 def test_the_check_finds_a_word_written_into_a_template():
     # The check above is only as good as its reading of a template: this one must fail it.
-    planted = '<p>{% translate "Pairings" %}</p><button title="Undo">{{ x }}</button><span translate="no">Gandalf</span>'
+    planted = (
+        '<p>{% translate "Pairings" %}</p><button title="Undo">{{ x }}</button><span translate="no">Gandalf</span>'
+    )
     assert english_left(_template_text(planted)) == ["<button title> 'Undo'"]
 
 
@@ -135,8 +137,9 @@ def test_the_engine_s_words_are_said_in_the_reader_s_language_with_its_numbers()
         assert say(third) != "Round 3"
     more = ngettext("%(listed)s and %(count)s more", "%(listed)s and %(count)s more", 4, listed=("A", "B"))
     with translation.override("fi"):
-        assert say(more) == translation.ngettext("%(listed)s and %(count)s more", "%(listed)s and %(count)s more",
-                                                 4) % {"listed": "A, B", "count": 4}
+        assert say(more) == translation.ngettext(
+            "%(listed)s and %(count)s more", "%(listed)s and %(count)s more", 4
+        ) % {"listed": "A, B", "count": 4}
     points = _("%(points)s tournament points", points=3.5)
     assert points == "3.5 tournament points"  # the engine's own English, for the command line and archives
     with translation.override("de"):

@@ -9,14 +9,15 @@ def archive(players, rounds=(), policy="version-3-1998", game_type="two-deck", *
     player_list = [p if isinstance(p, dict) else {"id": p, "name": p.title()} for p in players]
     round_list = []
     for number, (games, bye) in enumerate(rounds, start=1):
-        round_list.append({
-            "number": number,
-            "bye": bye,
-            "games": [
-                {"table": t, "players": [a, b], "result": result}
-                for t, (a, b, result) in enumerate(games, start=1)
-            ],
-        })
+        round_list.append(
+            {
+                "number": number,
+                "bye": bye,
+                "games": [
+                    {"table": t, "players": [a, b], "result": result} for t, (a, b, result) in enumerate(games, start=1)
+                ],
+            }
+        )
     return {
         "format": "council-archive/1",
         "event": {"name": "Test Event", "policy": policy, "game_type": game_type, **event},
@@ -32,9 +33,9 @@ def mp(a, b, weakest_link=None):
     return result
 
 
-WIN = {"kind": "council", "mp": [20, 5]}      # 6-0
-LOSS = {"kind": "council", "mp": [5, 20]}     # 0-6
-TIE = {"kind": "tie"}                         # both avatars eliminated at once (Policy #1 and Version 3)
+WIN = {"kind": "council", "mp": [20, 5]}  # 6-0
+LOSS = {"kind": "council", "mp": [5, 20]}  # 0-6
+TIE = {"kind": "tie"}  # both avatars eliminated at once (Policy #1 and Version 3)
 EQUAL_MP = {"kind": "council", "mp": [10, 10]}  # Policy Number 4's only tie
 
 
@@ -47,9 +48,11 @@ def add_stage(doc, stage):
 
 def add_round(doc, stage, games, bye=None):
     """Append a round of ``stage`` (0: Swiss) with ``games`` of (a, b, result), numbered after the others."""
-    entry = {"number": len(doc["rounds"]) + 1, "bye": bye,
-             "games": [{"table": t, "players": [a, b], "result": result}
-                       for t, (a, b, result) in enumerate(games, start=1)]}
+    entry = {
+        "number": len(doc["rounds"]) + 1,
+        "bye": bye,
+        "games": [{"table": t, "players": [a, b], "result": result} for t, (a, b, result) in enumerate(games, start=1)],
+    }
     if stage:
         entry["stage"] = stage
     doc["rounds"].append(entry)

@@ -49,8 +49,10 @@ def test_builder_archives_match_the_schema():
         (lambda d: d["rounds"][0]["games"][0].update(players=["a", "zed"]), "rounds[0].games[0].players[1]"),
         (lambda d: d["rounds"][0]["games"][1].update(table=1), "rounds[0].games[1].table"),
         (lambda d: d["rounds"][0].update(bye="a"), "rounds[0].games[0].players[0]"),
-        (lambda d: d["rounds"][0]["games"][0].update(result={"kind": "council", "mp": [1, -2000]}),
-         "rounds[0].games[0].result.mp[1]"),
+        (
+            lambda d: d["rounds"][0]["games"][0].update(result={"kind": "council", "mp": [1, -2000]}),
+            "rounds[0].games[0].result.mp[1]",
+        ),
     ],
 )
 def test_bad_archives_are_rejected_with_the_field(change, field):
@@ -60,8 +62,10 @@ def test_bad_archives_are_rejected_with_the_field(change, field):
 
 
 def test_a_player_who_dropped_cannot_play_later():
-    doc = archive(["a", "b", {"id": "c", "name": "C", "status": "dropped", "dropped_after_round": 1}, "d"],
-                  [([("a", "b", WIN), ("c", "d", WIN)], None), ([("a", "c", WIN), ("b", "d", WIN)], None)])
+    doc = archive(
+        ["a", "b", {"id": "c", "name": "C", "status": "dropped", "dropped_after_round": 1}, "d"],
+        [([("a", "b", WIN), ("c", "d", WIN)], None), ([("a", "c", WIN), ("b", "d", WIN)], None)],
+    )
     assert rejected(doc) == "rounds[1].games[0].players[1]"
 
 
@@ -78,7 +82,8 @@ def test_the_error_line_names_field_and_rule():
         "rounds[0].games[0].result.kind: an eliminated Wizard does not end the game under Council of Lórien "
         "Tournament Policy Number 4 (2001); record the Free Council result (the avatar's -5 MP "
         "where the policy gives it) [Policy Number 4, Additional Rules: Victory Conditions (elimination no longer "
-        "ends the game)]")
+        "ends the game)]"
+    )
 
 
 # Limits (scoring/limits.py) and text (scoring/text.py) ------------------------------------------
@@ -111,15 +116,17 @@ def test_text_and_numbers_beyond_the_limits_are_rejected_with_the_field(change, 
 
 
 def test_names_in_any_script_and_the_largest_numbers_are_accepted():
-    doc = archive([{"id": "a", "name": "Аня Ōno 李", "ranking": limits.MAX_RANKING}, "b"],
-                  [([("a", "b", WIN)], None)])
+    doc = archive([{"id": "a", "name": "Аня Ōno 李", "ranking": limits.MAX_RANKING}, "b"], [([("a", "b", WIN)], None)])
     doc["rounds"][0].update(seed=limits.MAX_SEED)
     doc["rounds"][0]["games"][0].update(table=limits.MAX_TABLE)
     doc["event"].update(rounds_planned=limits.MAX_ROUNDS, place="", rounds_note="n" * limits.MAX_NOTE_LENGTH)
     jsonschema.validate(doc, SCHEMA)
     parsed = parse_archive(doc)
     assert (parsed.players[0].name, parsed.rounds[0].seed, parsed.record.rounds_planned) == (
-        "Аня Ōno 李", limits.MAX_SEED, limits.MAX_ROUNDS)
+        "Аня Ōno 李",
+        limits.MAX_SEED,
+        limits.MAX_ROUNDS,
+    )
 
 
 def _schema_bounds(node, path=""):
@@ -166,13 +173,16 @@ def test_the_schema_states_the_engines_limits():
     }
 
 
-@pytest.mark.parametrize(("text", "said"), [
-    ("[" * 100_000 + "]" * 100_000, f"deeper than {limits.MAX_JSON_DEPTH} levels"),
-    ("[" * (limits.MAX_JSON_DEPTH + 1) + "]" * (limits.MAX_JSON_DEPTH + 1), "deeper than"),
-    ("1" * 5000, "a number of 5000 digits"),
-    ("[Infinity]", "Infinity, which JSON does not have"),
-    ("{'a': 1}", "is not valid JSON"),
-])
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[" * 100_000 + "]" * 100_000, f"deeper than {limits.MAX_JSON_DEPTH} levels"),
+        ("[" * (limits.MAX_JSON_DEPTH + 1) + "]" * (limits.MAX_JSON_DEPTH + 1), "deeper than"),
+        ("1" * 5000, "a number of 5000 digits"),
+        ("[Infinity]", "Infinity, which JSON does not have"),
+        ("{'a': 1}", "is not valid JSON"),
+    ],
+)
 def test_json_out_of_bounds_is_one_rule_error(text, said):
     with pytest.raises(RuleError) as error:
         read_json(text, "upload.json")

@@ -43,8 +43,11 @@ def test_byes_go_to_the_top_seeds():
 
 
 @settings(max_examples=60, deadline=None)
-@given(count=st.integers(min_value=2, max_value=33), kind=st.sampled_from([SINGLE, DOUBLE]),
-       seed=st.integers(min_value=0, max_value=2**32))
+@given(
+    count=st.integers(min_value=2, max_value=33),
+    kind=st.sampled_from([SINGLE, DOUBLE]),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
 def test_every_player_is_placed_once_and_leaves_only_after_enough_losses(count, kind, seed):
     chance = random.Random(seed)
     seeds = _seeds(count)
@@ -66,16 +69,16 @@ def test_every_player_is_placed_once_and_leaves_only_after_enough_losses(count, 
 @pytest.mark.parametrize("count", range(2, 34))
 def test_the_better_seed_always_winning_ranks_the_field_in_seed_order(count):
     seeds = _seeds(count)
-    _, single = play_out(SINGLE, seeds, lambda a, b: min(a, b))
+    _, single = play_out(SINGLE, seeds, min)
     assert single.champion == "p01"
     # Single elimination: out in the same round share it in seed order; the field's order holds.
     assert [p for _, p in single.ranking()] == seeds
-    _, double = play_out(DOUBLE, seeds, lambda a, b: min(a, b))
+    _, double = play_out(DOUBLE, seeds, min)
     assert double.champion == "p01" and sorted(p for _, p in double.ranking()) == seeds
 
 
 def test_single_elimination_of_a_power_of_two_takes_as_many_rounds_as_halvings():
-    rounds, bracket = play_out(SINGLE, _seeds(16), lambda a, b: min(a, b))
+    rounds, bracket = play_out(SINGLE, _seeds(16), min)
     assert len(rounds) == 4 and [len(games) for games in rounds] == [8, 4, 2, 1]
     assert [p for _, p in bracket.ranking()][:2] == ["p01", "p02"]
 
@@ -106,15 +109,18 @@ def test_the_losers_champion_who_wins_the_final_forces_a_second_final():
 
 
 def test_the_winners_champion_who_wins_the_final_needs_no_second():
-    _, bracket = play_out(DOUBLE, _seeds(4), lambda a, b: min(a, b))
+    _, bracket = play_out(DOUBLE, _seeds(4), min)
     again = next(m for m in bracket.matches if m.id == "F2")
     assert again.winner == BYE and again.played_in is None and bracket.champion == "p01"
 
 
-@pytest.mark.parametrize("game, said", [
-    (("p01", "p03", "p01"), "p01 and p03 have no match to play in elimination round 1"),
-    (("p01", "p04", "p02"), "an elimination game needs its winner"),
-])
+@pytest.mark.parametrize(
+    "game, said",
+    [
+        (("p01", "p03", "p01"), "p01 and p03 have no match to play in elimination round 1"),
+        (("p01", "p04", "p02"), "an elimination game needs its winner"),
+    ],
+)
 def test_a_game_that_is_no_ready_match_or_has_no_winner_is_refused(game, said):
     with pytest.raises(RuleError) as refused:
         build_bracket(SINGLE, _seeds(4), [[game]])

@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "scoring", *args], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "scoring", *args], input=stdin, capture_output=True, text=True, cwd=ROOT, check=False
+    )
 
 
 def test_standings_from_standard_input():
@@ -52,25 +53,42 @@ def test_pair_prints_the_seed_it_used(tmp_path):
 @pytest.mark.parametrize(
     ("args", "stdin", "message"),
     [
-        (("pair", "-"), json.dumps(archive("abcd", [([("a", "b", WIN), ("c", "d", None)], None)])),
-         "error: rounds[0].games[1].result: round 1, table 2 has no result yet; record it before pairing round 2"),
-        (("standings", "-"), "{not json", "error: - is not valid JSON: Expecting property name enclosed in double "
-                                          "quotes at line 1, column 2"),
+        (
+            ("pair", "-"),
+            json.dumps(archive("abcd", [([("a", "b", WIN), ("c", "d", None)], None)])),
+            "error: rounds[0].games[1].result: round 1, table 2 has no result yet; record it before pairing round 2",
+        ),
+        (
+            ("standings", "-"),
+            "{not json",
+            "error: - is not valid JSON: Expecting property name enclosed in double quotes at line 1, column 2",
+        ),
         (("standings", "/nonexistent.json"), None, "error: cannot read /nonexistent.json: No such file or directory"),
-        (("info", "--policy", "policy-1-1996", "--players", "1", "--game-type", "two-deck"), None,
-         "error: players: a Swiss event needs at least 2 players, not 1 [Policy #1, The Tournament Format, Swiss "
-         "System: Number of rounds]"),
+        (
+            ("info", "--policy", "policy-1-1996", "--players", "1", "--game-type", "two-deck"),
+            None,
+            "error: players: a Swiss event needs at least 2 players, not 1 [Policy #1, The Tournament Format, Swiss "
+            "System: Number of rounds]",
+        ),
         (("frobnicate",), None, None),
-        (("standings", "-"), "[" * 100_000 + "]" * 100_000,
-         "error: - nests lists or objects deeper than 16 levels"),
+        (("standings", "-"), "[" * 100_000 + "]" * 100_000, "error: - nests lists or objects deeper than 16 levels"),
         (("standings", "-"), "1" * 4301, "error: - has a number of 4301 digits; at most 100 are read"),
-        (("standings", "-"), json.dumps(archive("abcd", [([("a", "b", {"kind": "one-ring", "winner": 1.0})], None)])),
-         "error: rounds[0].games[0].result.winner: winner must be 0 or 1, not 1.0"),
+        (
+            ("standings", "-"),
+            json.dumps(archive("abcd", [([("a", "b", {"kind": "one-ring", "winner": 1.0})], None)])),
+            "error: rounds[0].games[0].result.winner: winner must be 0 or 1, not 1.0",
+        ),
         (("standings", "-"), '{"format": 1e999}', "error: - has a number too large to read (1e999)"),
-        (("standings", "-"), '{"\\ud800": 1}',
-         "error: - has a field name holding a broken character (a lone surrogate escape)"),
-        (("pair", "-", "--seed", str(2**63)), json.dumps(archive("abcd")),
-         "error: --seed: the seed must be from 0 to 9223372036854775807"),
+        (
+            ("standings", "-"),
+            '{"\\ud800": 1}',
+            "error: - has a field name holding a broken character (a lone surrogate escape)",
+        ),
+        (
+            ("pair", "-", "--seed", str(2**63)),
+            json.dumps(archive("abcd")),
+            "error: --seed: the seed must be from 0 to 9223372036854775807",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args, stdin, message):

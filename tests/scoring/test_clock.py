@@ -101,8 +101,14 @@ def test_end_of_time_follows_the_policy_and_the_game_type():
 moments = st.floats(min_value=0, max_value=4 * 3600, allow_nan=False)
 
 
-@given(st.lists(st.tuples(st.sampled_from(["start", "pause", "call", "adjust"]), moments,
-                          st.integers(min_value=-3600, max_value=3600)), max_size=12))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["start", "pause", "call", "adjust"]), moments, st.integers(min_value=-3600, max_value=3600)
+        ),
+        max_size=12,
+    )
+)
 def test_any_sequence_of_changes_keeps_a_sane_clock(steps):
     """Whatever the coordinator presses, the time left is never negative, and a pause
     followed by a start loses and gains nothing."""

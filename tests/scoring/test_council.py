@@ -11,8 +11,7 @@ def council(key, a, b):
 
 
 def test_doubling_where_the_opponent_has_no_points_but_not_kill_or_misc():
-    out = council("version-3-1998", {"character": 5, "item": 3, "kill": 2, "misc": 1},
-                  {"character": 4, "faction": 3})
+    out = council("version-3-1998", {"character": 5, "item": 3, "kill": 2, "misc": 1}, {"character": 4, "faction": 3})
     step2 = out["steps"][1]["players"]
     assert (step2[0]["item"], step2[0]["kill"], step2[0]["misc"], step2[1]["faction"]) == (6, 2, 1, 6)
 
@@ -29,8 +28,9 @@ def test_negative_points_are_not_doubled():
 
 def test_half_cap_reduces_a_category_to_the_other_positive_categories():
     # character 12 of a positive total 12+3+2 = 17 is over half: reduced to 5.
-    out = council("version-3-1998", {"character": 12, "item": 3, "ally": 2, "misc": -2},
-                  {"character": 6, "item": 6, "ally": 6})
+    out = council(
+        "version-3-1998", {"character": 12, "item": 3, "ally": 2, "misc": -2}, {"character": 6, "item": 6, "ally": 6}
+    )
     assert (out["steps"][2]["players"][0]["character"], out["mp"][0]) == (5, 8)
 
 
@@ -46,8 +46,9 @@ def test_exactly_half_is_not_capped():
 
 
 def test_subtractions_come_last():
-    out = council("version-3-1998", {"character": 4, "item": 4, "ally": 2, "minus": 2},
-                  {"character": 4, "item": 4, "ally": 2})
+    out = council(
+        "version-3-1998", {"character": 4, "item": 4, "ally": 2, "minus": 2}, {"character": 4, "item": 4, "ally": 2}
+    )
     assert (out["steps"][3]["totals_before"][0], out["mp"]) == (10, [8, 10])
 
 
@@ -59,8 +60,7 @@ def test_a_single_category_is_capped_to_nothing():
 
 
 def test_policy_4_subtracts_5_for_an_eliminated_avatar_and_floors_at_zero():
-    out = council("policy-4-2001", {"character": 1, "item": 1, "avatar_eliminated": True},
-                  {"character": 2, "item": 2})
+    out = council("policy-4-2001", {"character": 1, "item": 1, "avatar_eliminated": True}, {"character": 2, "item": 2})
     assert (out["steps"][3]["totals"], out["mp"]) == ([-3, 4], [0, 4])
 
 
@@ -78,9 +78,15 @@ def test_an_eliminated_avatar_is_rejected_where_the_policy_has_no_penalty():
 
 @pytest.mark.parametrize(
     ("sheet", "field"),
-    [({"character": 1.5}, "players[0].character"), ({"charcter": 1}, "players[0].charcter"),
-     ({"minus": -1}, "players[0].minus"), ({"kill": "3"}, "players[0].kill"), ([], "players[0]"),
-     ({"ally": 5000}, "players[0].ally"), ({"avatar_eliminated": "yes"}, "players[0].avatar_eliminated")],
+    [
+        ({"character": 1.5}, "players[0].character"),
+        ({"charcter": 1}, "players[0].charcter"),
+        ({"minus": -1}, "players[0].minus"),
+        ({"kill": "3"}, "players[0].kill"),
+        ([], "players[0]"),
+        ({"ally": 5000}, "players[0].ally"),
+        ({"avatar_eliminated": "yes"}, "players[0].avatar_eliminated"),
+    ],
 )
 def test_bad_sheets_are_rejected_with_their_field(sheet, field):
     with pytest.raises(RuleError) as error:

@@ -17,14 +17,28 @@ def _entries(deck_list: DeckList, deck: str = "main", section: str = "play") -> 
     return [(entry.count, entry.name) for entry in deck_list.decks[deck].section(section)]
 
 
-@pytest.mark.parametrize("line", ["3 Orc-patrol", "3x Orc-patrol", "3 x Orc-patrol", "x3 Orc-patrol",
-                                  "Orc-patrol x3", "Orc-patrol (3)", "Orc-patrol 3", "3 Orc-patrol [TW]"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "3 Orc-patrol",
+        "3x Orc-patrol",
+        "3 x Orc-patrol",
+        "x3 Orc-patrol",
+        "Orc-patrol x3",
+        "Orc-patrol (3)",
+        "Orc-patrol 3",
+        "3 Orc-patrol [TW]",
+    ],
+)
 def test_a_count_may_be_written_in_front_or_behind(line):
     assert _entries(read_deck_text(line)) == [(3, "Orc-patrol")]
 
 
 def test_headings_choose_the_section_and_a_line_without_a_count_is_one_copy():
-    text = "Pool (2):\nGandalf\nAragorn II\n\n# Resources (1)\nSting\n// a note\nSIDEBOARD\n2 Doors of Night\nSites:\nMoria"
+    text = (
+        "Pool (2):\nGandalf\nAragorn II\n\n# Resources (1)\nSting\n// a note\n"
+        "SIDEBOARD\n2 Doors of Night\nSites:\nMoria"
+    )
     deck_list = read_deck_text(text)
     assert _entries(deck_list, section="pool") == [(1, "Gandalf"), (1, "Aragorn II")]
     assert _entries(deck_list) == [(1, "Sting")]
@@ -33,7 +47,10 @@ def test_headings_choose_the_section_and_a_line_without_a_count_is_one_copy():
 
 
 def test_the_online_clients_files_read_with_their_tags_and_set_codes():
-    gccg = "####\nDeck\n####\n\n# Hazard (3)\n3 Orc-watch (LE)\n# Character (1)\n1 Balin [H] (TW)\n####\nPool\n####\n1 Gandalf [H] (TW)"
+    gccg = (
+        "####\nDeck\n####\n\n# Hazard (3)\n3 Orc-watch (LE)\n# Character (1)\n1 Balin [H] (TW)\n"
+        "####\nPool\n####\n1 Gandalf [H] (TW)"
+    )
     deck_list = read_deck_text(gccg)
     assert _entries(deck_list) == [(3, "Orc-watch (LE)"), (1, "Balin [H] (TW)")]
     index = card_index()
@@ -52,11 +69,14 @@ def test_a_general_opponent_list_has_a_deck_against_each_alignment():
     assert _entries(deck_list, "against-minion") == [(3, "Orc-patrol")]
 
 
-@pytest.mark.parametrize("text, said", [
-    ("0 Sting", "line 1: “0 Sting”: a count must be from 1 to 99"),
-    ("Pool\n150 Orc-patrol", "line 2: “150 Orc-patrol”: a count must be from 1 to 99"),
-    ("Sting\n" + "O" * 101, "line 2: a card name is at most 100 characters"),
-])
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("0 Sting", "line 1: “0 Sting”: a count must be from 1 to 99"),
+        ("Pool\n150 Orc-patrol", "line 2: “150 Orc-patrol”: a count must be from 1 to 99"),
+        ("Sting\n" + "O" * 101, "line 2: a card name is at most 100 characters"),
+    ],
+)
 def test_a_line_that_cannot_be_read_is_named(text, said):
     with pytest.raises(RuleError) as refused:
         read_deck_text(text)
@@ -68,13 +88,16 @@ def test_the_json_form_reads_back_what_as_dict_gives():
     assert read_deck_json(json.loads(json.dumps(deck_list.as_dict()))).as_dict() == deck_list.as_dict()
 
 
-@pytest.mark.parametrize("data, field", [
-    ([], "list"),
-    ({"decks": {"sideways": {}}}, "decks"),
-    ({"play": [{"name": "Sting", "count": 1.0}]}, "decks.main.play[0].count"),
-    ({"play": [{"name": "", "count": 1}]}, "decks.main.play[0].name"),
-    ({"decks": {}, "surprise": 1}, "list"),
-])
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        ([], "list"),
+        ({"decks": {"sideways": {}}}, "decks"),
+        ({"play": [{"name": "Sting", "count": 1.0}]}, "decks.main.play[0].count"),
+        ({"play": [{"name": "", "count": 1}]}, "decks.main.play[0].name"),
+        ({"decks": {}, "surprise": 1}, "list"),
+    ],
+)
 def test_a_json_list_that_is_not_a_deck_list_names_the_field(data, field):
     with pytest.raises(RuleError) as refused:
         read_deck_json(data)
@@ -98,15 +121,41 @@ def test_the_stored_index_holds_facts_only_and_names_its_source():
 
 
 def test_building_the_index_keeps_facts_and_drops_text_images_and_repeated_names():
-    database = {"TW": {"name": {"en": "The Wizards"}, "cards": {"TW-333": {
-        "id": "TW-333", "set": "TW", "type": "Resource", "alignment": "Hero", "name": {"en": "Sting", "es": "Dardo",
-                                                                                       "fr": "Dard", "de": "Sting"},
-        "text": {"en": "words of the card"}, "image": "sting.jpg", "artist": "someone",
-        "attributes": {"subtype": "Minor Item", "unique": True, "homeSite": {"en": "a place"}}}}}}
+    database = {
+        "TW": {
+            "name": {"en": "The Wizards"},
+            "cards": {
+                "TW-333": {
+                    "id": "TW-333",
+                    "set": "TW",
+                    "type": "Resource",
+                    "alignment": "Hero",
+                    "name": {"en": "Sting", "es": "Dardo", "fr": "Dard", "de": "Sting"},
+                    "text": {"en": "words of the card"},
+                    "image": "sting.jpg",
+                    "artist": "someone",
+                    "attributes": {"subtype": "Minor Item", "unique": True, "homeSite": {"en": "a place"}},
+                }
+            },
+        }
+    }
     built = build_index(database, "a test")
-    assert built == {"source": "a test", "sets": {"TW": "The Wizards"}, "cards": [
-        {"id": "TW-333", "name": "Sting", "set": "TW", "type": "resource", "alignment": "hero",
-         "subtype": "Minor Item", "unique": True, "other_names": ["Dard", "Dardo"]}]}
+    assert built == {
+        "source": "a test",
+        "sets": {"TW": "The Wizards"},
+        "cards": [
+            {
+                "id": "TW-333",
+                "name": "Sting",
+                "set": "TW",
+                "type": "resource",
+                "alignment": "hero",
+                "subtype": "Minor Item",
+                "unique": True,
+                "other_names": ["Dard", "Dardo"],
+            }
+        ],
+    }
 
 
 def test_the_deck_command_prints_the_check(tmp_path):
@@ -130,14 +179,16 @@ def test_the_deck_command_refuses_a_format_the_policy_does_not_define(tmp_path):
     assert out.stderr.startswith("error: format: Council of Lórien Policy #1 (1996) has no 'hero-only' format")
 
 
-@pytest.mark.parametrize("stdin, message", [
-    ("0 Sting", "error: line 1: “0 Sting”: a count must be from 1 to 99"),
-    ('{"play": 3}', "error: decks.main.play: must be a list of {\"count\", \"name\"} objects"),
-    ("{", "error: - is not valid JSON: Expecting property name enclosed in double quotes at line 1, column 2"),
-])
+@pytest.mark.parametrize(
+    "stdin, message",
+    [
+        ("0 Sting", "error: line 1: “0 Sting”: a count must be from 1 to 99"),
+        ('{"play": 3}', 'error: decks.main.play: must be a list of {"count", "name"} objects'),
+        ("{", "error: - is not valid JSON: Expecting property name enclosed in double quotes at line 1, column 2"),
+    ],
+)
 def test_the_deck_command_refuses_what_it_cannot_read_in_one_line(stdin, message):
-    out = run("deck", "-", "--policy", "policy-4-2001", "--game-type", "two-deck", "--format", "hero-only",
-              stdin=stdin)
+    out = run("deck", "-", "--policy", "policy-4-2001", "--game-type", "two-deck", "--format", "hero-only", stdin=stdin)
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip() == message
 

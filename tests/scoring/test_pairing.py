@@ -57,30 +57,44 @@ def test_odd_group_floats_one_player_to_the_next_group_only():
     doc = archive("abcdefgh", [([("a", "b", WIN), ("c", "d", WIN), ("e", "f", WIN), ("g", "h", TIE)], None)])
     result = pair(doc, seed=11)
     # groups: 6 = {a, c, e}, 3 = {g, h}, 0 = {b, d, f}
-    assert result.quality == {"rematches": 0, "avatar_clashes": 0, "floats": 2, "max_point_gap": 3,
-                              "repeat_bye": False, "proven_optimal": True}
+    assert result.quality == {
+        "rematches": 0,
+        "avatar_clashes": 0,
+        "floats": 2,
+        "max_point_gap": 3,
+        "repeat_bye": False,
+        "proven_optimal": True,
+    }
 
 
 def test_no_rematch_when_a_rematch_free_round_exists():
-    doc = archive("abcd", [([("a", "b", WIN), ("c", "d", WIN)], None),
-                           ([("a", "c", WIN), ("b", "d", WIN)], None)])
+    doc = archive("abcd", [([("a", "b", WIN), ("c", "d", WIN)], None), ([("a", "c", WIN), ("b", "d", WIN)], None)])
     result = pair(doc, seed=2)
     assert pairs_of(result) == {frozenset("ad"), frozenset("bc")}
     assert result.quality["rematches"] == 0
 
 
 def test_late_round_dead_end_floats_both_leaders_one_group_down():
-    doc = archive("abcdef", [
-        ([("a", "b", TIE), ("c", "d", mp(14, 10)), ("e", "f", mp(14, 10))], None),
-        ([("a", "d", WIN), ("b", "f", WIN), ("c", "e", TIE)], None),
-    ])
+    doc = archive(
+        "abcdef",
+        [
+            ([("a", "b", TIE), ("c", "d", mp(14, 10)), ("e", "f", mp(14, 10))], None),
+            ([("a", "d", WIN), ("b", "f", WIN), ("c", "e", TIE)], None),
+        ],
+    )
     # a 9, b 9 (met in round 1); c 7, e 7 (met in round 2); d 2, f 2 (never met).
     for seed in range(10):
         result = pair(doc, seed=seed)
         games = pairs_of(result)
         assert frozenset("df") in games and frozenset("ab") not in games and frozenset("ce") not in games
-        assert result.quality == {"rematches": 0, "avatar_clashes": 0, "floats": 2, "max_point_gap": 2,
-                                  "repeat_bye": False, "proven_optimal": True}
+        assert result.quality == {
+            "rematches": 0,
+            "avatar_clashes": 0,
+            "floats": 2,
+            "max_point_gap": 2,
+            "repeat_bye": False,
+            "proven_optimal": True,
+        }
         assert {result.games[0][1], result.games[1][1]} == {"a", "b"}
 
 
@@ -92,9 +106,15 @@ def test_two_players_in_round_two_must_replay(policy):
 
 
 def test_four_players_in_round_four_replay_as_few_times_as_possible():
-    doc = archive("abcd", [([("a", "b", WIN), ("c", "d", WIN)], None),
-                           ([("a", "c", WIN), ("b", "d", WIN)], None),
-                           ([("a", "d", WIN), ("b", "c", WIN)], None)], policy="policy-4-2001")
+    doc = archive(
+        "abcd",
+        [
+            ([("a", "b", WIN), ("c", "d", WIN)], None),
+            ([("a", "c", WIN), ("b", "d", WIN)], None),
+            ([("a", "d", WIN), ("b", "c", WIN)], None),
+        ],
+        policy="policy-4-2001",
+    )
     result = pair(doc)
     assert result.quality["rematches"] == 2
     assert sorted(everyone(result)) == list("abcd")
@@ -114,8 +134,7 @@ def test_bye_goes_to_the_lowest_group():
 
 
 def test_version_3_never_gives_a_second_bye_while_someone_can_take_it():
-    doc = archive("abcde", [([("a", "b", WIN), ("c", "d", WIN)], "e"),
-                            ([("a", "c", WIN), ("e", "b", WIN)], "d")])
+    doc = archive("abcde", [([("a", "b", WIN), ("c", "d", WIN)], "e"), ([("a", "c", WIN), ("e", "b", WIN)], "d")])
     # d and b have the least points, d had a bye: b takes it, never d.
     assert {pair(doc, seed=s).bye for s in range(30)} == {"b"}
 
@@ -127,8 +146,14 @@ def test_policy_1_prefers_a_player_without_a_bye_inside_the_lowest_group_only():
 
 
 def test_dropped_and_ejected_players_are_never_paired():
-    players = ["a", "b", "c", {"id": "d", "name": "D", "status": "dropped", "dropped_after_round": 1},
-               {"id": "e", "name": "E", "status": "ejected"}, "f"]
+    players = [
+        "a",
+        "b",
+        "c",
+        {"id": "d", "name": "D", "status": "dropped", "dropped_after_round": 1},
+        {"id": "e", "name": "E", "status": "ejected"},
+        "f",
+    ]
     doc = archive(players, [([("a", "b", WIN), ("c", "d", WIN), ("e", "f", WIN)], None)])
     result = pair(doc)
     assert sorted(everyone(result)) == list("abcf")
@@ -141,8 +166,10 @@ def test_a_late_player_joins_with_zero_points():
 
 
 def test_fallen_wizards_of_the_same_name_do_not_meet_when_avoidable():
-    players = [{"id": f"p{i}", "name": f"P{i}", "avatar": avatar} for i, avatar in
-               enumerate(["Saruman", "Saruman", "Alatar", "Alatar", "Radagast", "Radagast"])]
+    players = [
+        {"id": f"p{i}", "name": f"P{i}", "avatar": avatar}
+        for i, avatar in enumerate(["Saruman", "Saruman", "Alatar", "Alatar", "Radagast", "Radagast"])
+    ]
     doc = archive(players, format="fallen-wizard-only")
     for seed in range(20):
         assert pair(doc, seed=seed).quality["avatar_clashes"] == 0
@@ -199,8 +226,9 @@ def test_fewer_than_two_active_players_cannot_be_paired():
 
 
 def test_a_ten_player_second_round_seats_everyone():
-    doc = archive("abcdefghij", [([("a", "b", WIN), ("c", "d", LOSS), ("e", "f", TIE), ("g", "h", WIN),
-                                   ("i", "j", LOSS)], None)])
+    doc = archive(
+        "abcdefghij", [([("a", "b", WIN), ("c", "d", LOSS), ("e", "f", TIE), ("g", "h", WIN), ("i", "j", LOSS)], None)]
+    )
     result = pair(doc)
     assert sorted(everyone(result)) == list("abcdefghij")
 
@@ -208,8 +236,9 @@ def test_a_ten_player_second_round_seats_everyone():
 def test_past_the_safety_net_the_pairing_is_complete_rematch_free_and_says_it_is_unproven(monkeypatch):
     import scoring.pairing_groups
 
-    doc = archive("abcdefghij", [([("a", "b", WIN), ("c", "d", LOSS), ("e", "f", TIE), ("g", "h", WIN),
-                                   ("i", "j", LOSS)], None)])
+    doc = archive(
+        "abcdefghij", [([("a", "b", WIN), ("c", "d", LOSS), ("e", "f", TIE), ("g", "h", WIN), ("i", "j", LOSS)], None)]
+    )
     assert pair(doc).quality["proven_optimal"] is True
     monkeypatch.setattr(scoring.pairing_groups, "SAFETY_NET_STATES", 1)
     result = pair(doc)
@@ -221,8 +250,14 @@ def test_past_the_safety_net_the_pairing_is_complete_rematch_free_and_says_it_is
 def test_past_the_safety_net_a_forced_rematch_round_is_still_complete(monkeypatch):
     import scoring.pairing_groups
 
-    doc = archive("abcd", [([("a", "b", WIN), ("c", "d", LOSS)], None), ([("a", "c", WIN), ("b", "d", LOSS)], None),
-                           ([("a", "d", WIN), ("b", "c", LOSS)], None)])
+    doc = archive(
+        "abcd",
+        [
+            ([("a", "b", WIN), ("c", "d", LOSS)], None),
+            ([("a", "c", WIN), ("b", "d", LOSS)], None),
+            ([("a", "d", WIN), ("b", "c", LOSS)], None),
+        ],
+    )
     monkeypatch.setattr(scoring.pairing_groups, "SAFETY_NET_STATES", 0)
     result = pair(doc)
     assert sorted(everyone(result)) == list("abcd")
@@ -235,8 +270,11 @@ def test_a_fallen_wizard_played_by_exactly_half_the_field_meets_only_the_other_h
     # Fallen-wizard, so Alatar and Pallando players never meet (the search is told so).
     avatars = ["Saruman"] * 4 + ["Alatar", "Alatar", "Pallando", "Pallando"]
     players = [{"id": f"p{i}", "name": f"P{i}", "avatar": a} for i, a in enumerate(avatars)]
-    doc = archive(players, [([("p0", "p4", WIN), ("p1", "p5", LOSS), ("p2", "p6", WIN), ("p3", "p7", LOSS)], None)],
-                  format="fallen-wizard-only")
+    doc = archive(
+        players,
+        [([("p0", "p4", WIN), ("p1", "p5", LOSS), ("p2", "p6", WIN), ("p3", "p7", LOSS)], None)],
+        format="fallen-wizard-only",
+    )
     for seed in range(20):
         result = pair(doc, seed=seed)
         assert result.quality["avatar_clashes"] == 0 and result.quality["rematches"] == 0
@@ -246,13 +284,13 @@ def test_a_fallen_wizard_played_by_exactly_half_the_field_meets_only_the_other_h
 
 
 def test_leftover_choices_skip_only_those_that_leave_an_avatar_class_outnumbering_the_rest():
-    from itertools import combinations
     import random
+    from itertools import combinations
 
     from scoring.pairing_choices import balanced_choices
 
     rng = random.Random(7)
-    for trial in range(400):
+    for _trial in range(400):
         n = rng.randint(1, 12)
         classes = [rng.choice([None, 0, 0, 0, 1, 2]) for _ in range(n)]
         if all(c is None for c in classes):
@@ -260,9 +298,14 @@ def test_leftover_choices_skip_only_those_that_leave_an_avatar_class_outnumberin
         candidates = rng.sample(range(n), rng.randint(0, n))
         rest = frozenset(candidates) | {p for p in range(n) if rng.random() < 0.5}
         for t in range(len(candidates) + 1):
-            kept = [c for c in combinations(candidates, t)
-                    if all(2 * sum(1 for p in rest - set(c) if classes[p] == k) <= len(rest) - t - (len(rest) - t) % 2
-                           for k in (0, 1, 2))]
+            kept = [
+                c
+                for c in combinations(candidates, t)
+                if all(
+                    2 * sum(1 for p in rest - set(c) if classes[p] == k) <= len(rest) - t - (len(rest) - t) % 2
+                    for k in (0, 1, 2)
+                )
+            ]
             assert list(balanced_choices(candidates, t, rest, classes)) == kept
 
 

@@ -22,8 +22,10 @@ def test_round_one_is_explained_as_random_and_the_bye_as_drawn_from_everyone():
 def test_players_on_the_same_points_are_explained_as_a_score_group():
     doc = archive("abcd", [([("a", "b", WIN), ("c", "d", WIN)], None)])
     out = explained(doc, None, [(1, "a", "c"), (2, "b", "d")])
-    assert [[r.text for r in t.reasons] for t in out.tables] == [["A and C both have 6 points"],
-                                                                  ["B and D both have 0 points"]]
+    assert [[r.text for r in t.reasons] for t in out.tables] == [
+        ["A and C both have 6 points"],
+        ["B and D both have 0 points"],
+    ]
     assert out.groups == (("6 points", 2), ("0 points", 2))
 
 
@@ -33,13 +35,17 @@ def test_an_odd_group_sends_one_player_down_and_says_so():
     out = explained(doc, None, [(1, "a", "b"), (2, "c", "d"), (3, "e", "f")])
     assert [r.text for r in out.tables[1].reasons] == [
         "C (6 points) plays down to D (0 points)",
-        "3 players were on 6 points, an odd number: one of them plays the next total down"]
+        "3 players were on 6 points, an odd number: one of them plays the next total down",
+    ]
 
 
 def test_a_player_who_has_met_everyone_in_the_group_plays_down_to_avoid_a_rematch():
     # a and b drew, then both won: both on 9 and met already, so each plays the group below.
-    doc = archive("abcd", [([("a", "b", EQUAL_MP), ("c", "d", WIN)], None),
-                           ([("a", "c", WIN), ("b", "d", WIN)], None)], policy="policy-4-2001")
+    doc = archive(
+        "abcd",
+        [([("a", "b", EQUAL_MP), ("c", "d", WIN)], None), ([("a", "c", WIN), ("b", "d", WIN)], None)],
+        policy="policy-4-2001",
+    )
     parsed = parse_archive(doc)
     result = pair_next_round(parsed, seed=3)
     out = explain_pairing(parsed, result.bye, result.games)
@@ -90,16 +96,21 @@ def test_every_table_of_a_later_round_has_a_reason_and_every_float_says_why():
 
 
 def test_a_player_alone_on_a_total_and_a_group_with_players_from_above_are_said_as_they_are():
-    doc = archive("abcdef", [
-        ([("a", "b", WIN), ("c", "d", WIN), ("e", "f", WIN)], None),
-        ([("a", "c", WIN), ("b", "e", WIN), ("d", "f", WIN)], None),
-    ])
+    doc = archive(
+        "abcdef",
+        [
+            ([("a", "b", WIN), ("c", "d", WIN), ("e", "f", WIN)], None),
+            ([("a", "c", WIN), ("b", "e", WIN), ("d", "f", WIN)], None),
+        ],
+    )
     out = explained(doc, None, [(1, "a", "d"), (2, "c", "e"), (3, "b", "f")])
     said = {t.players[0]: [r.text for r in t.reasons] for t in out.tables}
     assert said["a"][1] == "A was the only player on 12 points"
     # b, c, d, e on 6 and a came down to play there: five, so one of them plays lower.
-    assert said["b"][1] == ("4 players were on 6 points and 1 came down to play there, an odd number in all: one of "
-                            "them plays the next total down")
+    assert said["b"][1] == (
+        "4 players were on 6 points and 1 came down to play there, an odd number in all: one of "
+        "them plays the next total down"
+    )
 
 
 def test_one_point_is_said_in_the_singular():
@@ -108,7 +119,10 @@ def test_one_point_is_said_in_the_singular():
     from scoring.pairing_explained import points_said
 
     assert (points_said(Fraction(1)), points_said(Fraction(7, 2)), points_said(Fraction(0))) == (
-        "1 point", "3.5 points", "0 points")
+        "1 point",
+        "3.5 points",
+        "0 points",
+    )
 
 
 def test_a_playoff_is_explained_as_an_event_of_its_own():
@@ -118,9 +132,15 @@ def test_a_playoff_is_explained_as_an_event_of_its_own():
 
 def test_a_float_past_a_total_says_the_players_in_between_were_needed_elsewhere():
     # a on 12 meets f on 0 past four players on 6, two of whom a has not met (as a swap by hand might pair it).
-    doc = archive("abcdef", [([("a", "b", WIN), ("c", "d", WIN), ("e", "f", WIN)], None),
-                             ([("a", "c", WIN), ("b", "e", WIN), ("d", "f", WIN)], None)])
+    doc = archive(
+        "abcdef",
+        [
+            ([("a", "b", WIN), ("c", "d", WIN), ("e", "f", WIN)], None),
+            ([("a", "c", WIN), ("b", "e", WIN), ("d", "f", WIN)], None),
+        ],
+    )
     out = explained(doc, None, [(1, "a", "f"), (2, "c", "b"), (3, "e", "d")], changed_by_hand=True)
     assert [r.text for r in out.tables[0].reasons][-1] == (
         "the players on the totals in between whom A could meet were needed at other tables for a round with fewer "
-        "players playing down; A plays the nearest total left")
+        "players playing down; A plays the nearest total left"
+    )

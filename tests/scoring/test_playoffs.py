@@ -26,8 +26,9 @@ def _tied(count: int, policy: str, tie_resolution: str = "playoff") -> dict:
 
 def start(doc: dict, plan) -> int:
     """Write ``plan`` into ``doc`` as its next stage, the way the app does."""
-    return add_stage(doc, {"kind": "playoff", "players": list(plan.players), "rounds": plan.rounds,
-                           "for_place": plan.for_place})
+    return add_stage(
+        doc, {"kind": "playoff", "players": list(plan.players), "rounds": plan.rounds, "for_place": plan.for_place}
+    )
 
 
 def play(doc: dict, stage_number: int, pick=lambda a, b: WIN) -> None:
@@ -162,8 +163,10 @@ def test_a_playoff_with_fewer_than_two_players_left_is_over():
 
 def test_a_playoff_posted_without_the_menu_is_due_among_all_tied_on_points():
     # Policy #1, option (ii) posted alone: a beat b, yet both play the playoff for the lead.
-    games = [([("a", "b", WIN), ("y", "x", {"kind": "council", "mp": [15, 10]})], None),
-             ([("x", "a", {"kind": "council", "mp": [14, 10]}), ("b", "y", WIN)], None)]
+    games = [
+        ([("a", "b", WIN), ("y", "x", {"kind": "council", "mp": [15, 10]})], None),
+        ([("x", "a", {"kind": "council", "mp": [14, 10]}), ("b", "y", WIN)], None),
+    ]
     doc = archive("abxy", games, policy="policy-1-1996", tie_resolution="playoff-without-menu")
     plan = next_stage(parse_archive(doc), seed=1)
     assert (plan.kind, set(plan.players), plan.for_place, plan.rounds) == ("playoff", {"a", "b"}, 1, 1)
@@ -187,8 +190,9 @@ def test_after_a_playoff_the_standings_in_final_order_name_one_champion():
     champion = next(row for row in final.rows if row.rank == 1)
     # The note that the two were still tied after every criterion now says what the playoff decided.
     assert champion.notes[-1].startswith("tied with T") and champion.notes[-1].endswith(", then Playoff, place 1 of 2")
-    assert not any(note.startswith("still tied") for row in final.rows if row.player in ("t1", "t2")
-                   for note in row.notes)
+    assert not any(
+        note.startswith("still tied") for row in final.rows if row.player in ("t1", "t2") for note in row.notes
+    )
 
 
 def test_a_playoff_played_on_paper_and_recorded_decides_first_place():
@@ -197,4 +201,6 @@ def test_a_playoff_played_on_paper_and_recorded_decides_first_place():
     ranking = final_ranking(parse_archive(doc))
     assert ranking.champions == ("t2",)
     assert {p.player: (p.place, p.how) for p in ranking.placings if p.player in ("t1", "t2")} == {
-        "t2": (1, "playoff played on paper, won"), "t1": (2, "playoff played on paper, lost")}
+        "t2": (1, "playoff played on paper, won"),
+        "t1": (2, "playoff played on paper, lost"),
+    }

@@ -9,15 +9,49 @@ P1, V3, P4 = "policy-1-1996", "version-3-1998", "policy-4-2001"
 
 # (policy, players, rounds, official) for the first and last player count of every row.
 ROUNDS = [
-    (P1, 2, 1, False), (P1, 3, 2, False), (P1, 4, 2, False), (P1, 5, 3, True), (P1, 8, 3, True),
-    (P1, 9, 4, True), (P1, 16, 4, True), (P1, 17, 5, True), (P1, 32, 5, True), (P1, 33, 6, True),
-    (P1, 64, 6, True), (P1, 65, 7, True), (P1, 128, 7, True), (P1, 129, 8, True), (P1, 5000, 8, True),
-    (V3, 2, 1, False), (V3, 3, 2, False), (V3, 4, 2, False), (V3, 5, 3, False), (V3, 6, 3, True),
-    (V3, 8, 3, True), (V3, 9, 4, True), (V3, 16, 4, True), (V3, 17, 5, True), (V3, 32, 5, True),
-    (V3, 33, 6, True), (V3, 64, 6, True), (V3, 65, 7, True), (V3, 1000, 7, True),
-    (P4, 2, 1, False), (P4, 3, 2, False), (P4, 4, 2, True), (P4, 5, 3, True), (P4, 6, 3, True),
-    (P4, 8, 3, True), (P4, 9, 4, True), (P4, 16, 4, True), (P4, 17, 5, True), (P4, 32, 5, True),
-    (P4, 33, 6, True), (P4, 64, 6, True), (P4, 65, 7, True), (P4, 1000, 7, True),
+    (P1, 2, 1, False),
+    (P1, 3, 2, False),
+    (P1, 4, 2, False),
+    (P1, 5, 3, True),
+    (P1, 8, 3, True),
+    (P1, 9, 4, True),
+    (P1, 16, 4, True),
+    (P1, 17, 5, True),
+    (P1, 32, 5, True),
+    (P1, 33, 6, True),
+    (P1, 64, 6, True),
+    (P1, 65, 7, True),
+    (P1, 128, 7, True),
+    (P1, 129, 8, True),
+    (P1, 5000, 8, True),
+    (V3, 2, 1, False),
+    (V3, 3, 2, False),
+    (V3, 4, 2, False),
+    (V3, 5, 3, False),
+    (V3, 6, 3, True),
+    (V3, 8, 3, True),
+    (V3, 9, 4, True),
+    (V3, 16, 4, True),
+    (V3, 17, 5, True),
+    (V3, 32, 5, True),
+    (V3, 33, 6, True),
+    (V3, 64, 6, True),
+    (V3, 65, 7, True),
+    (V3, 1000, 7, True),
+    (P4, 2, 1, False),
+    (P4, 3, 2, False),
+    (P4, 4, 2, True),
+    (P4, 5, 3, True),
+    (P4, 6, 3, True),
+    (P4, 8, 3, True),
+    (P4, 9, 4, True),
+    (P4, 16, 4, True),
+    (P4, 17, 5, True),
+    (P4, 32, 5, True),
+    (P4, 33, 6, True),
+    (P4, 64, 6, True),
+    (P4, 65, 7, True),
+    (P4, 1000, 7, True),
 ]
 
 
@@ -49,10 +83,27 @@ def test_only_the_ice_era_policies_forbid_a_second_bye():
 
 
 TIME_LIMITS = {
-    P1: {"one-deck-starter": 45, "one-deck-standard": 45, "two-deck": 75, "three-deck": 120, "campaign": 180,
-         "sealed-starter": 45, "sealed-standard": 45, "scenario": 60},
-    V3: {"one-deck-starter": 50, "one-deck-standard": 50, "two-deck": 80, "three-deck": 120, "campaign": 180,
-         "sealed-starter": 50, "sealed-standard": 50, "challenge-deck": 80, "scenario": 60},
+    P1: {
+        "one-deck-starter": 45,
+        "one-deck-standard": 45,
+        "two-deck": 75,
+        "three-deck": 120,
+        "campaign": 180,
+        "sealed-starter": 45,
+        "sealed-standard": 45,
+        "scenario": 60,
+    },
+    V3: {
+        "one-deck-starter": 50,
+        "one-deck-standard": 50,
+        "two-deck": 80,
+        "three-deck": 120,
+        "campaign": 180,
+        "sealed-starter": 50,
+        "sealed-standard": 50,
+        "challenge-deck": 80,
+        "scenario": 60,
+    },
 }
 TIME_LIMITS[P4] = TIME_LIMITS[V3]
 
@@ -65,7 +116,10 @@ def test_time_limits_per_game_type(key):
 
 def test_warning_before_time():
     assert {k: (p.warning_minutes, p.warning_range) for k, p in POLICIES.items()} == {
-        P1: (5, (5, 5)), V3: (15, (10, 15)), P4: (15, (10, 15))}
+        P1: (5, (5, 5)),
+        V3: (15, (10, 15)),
+        P4: (15, (10, 15)),
+    }
 
 
 def test_policy_1_has_no_challenge_deck_game():
@@ -75,10 +129,25 @@ def test_policy_1_has_no_challenge_deck_game():
 
 
 ONE_RING = {
-    P1: {"sealed-starter": 10, "sealed-standard": 10, "one-deck-starter": 8, "one-deck-standard": 8,
-         "two-deck": 7, "three-deck": 7, "campaign": 7},
-    V3: {"sealed-starter": 10, "sealed-standard": 10, "one-deck-starter": 8, "one-deck-standard": 8,
-         "two-deck": 7, "challenge-deck": 7, "three-deck": 6, "campaign": 6},
+    P1: {
+        "sealed-starter": 10,
+        "sealed-standard": 10,
+        "one-deck-starter": 8,
+        "one-deck-standard": 8,
+        "two-deck": 7,
+        "three-deck": 7,
+        "campaign": 7,
+    },
+    V3: {
+        "sealed-starter": 10,
+        "sealed-standard": 10,
+        "one-deck-starter": 8,
+        "one-deck-standard": 8,
+        "two-deck": 7,
+        "challenge-deck": 7,
+        "three-deck": 6,
+        "campaign": 6,
+    },
 }
 ONE_RING[P4] = ONE_RING[V3]
 
@@ -91,8 +160,11 @@ def test_one_ring_points_per_game_type(key):
 @pytest.mark.parametrize("key", [P1, V3, P4])
 def test_maximum_for_a_deck_capability(key):
     policy = get_policy(key)
-    assert [policy.max_points("two-deck", "one-ring"), policy.max_points("two-deck", "marshalling-points"),
-            policy.max_points("scenario", "one-ring")] == [7, 6, 6]
+    assert [
+        policy.max_points("two-deck", "one-ring"),
+        policy.max_points("two-deck", "marshalling-points"),
+        policy.max_points("scenario", "one-ring"),
+    ] == [7, 6, 6]
 
 
 def test_policies_are_frozen():
@@ -111,9 +183,9 @@ def test_unknown_policy_names_the_known_keys():
 
 def test_policy_info_for_a_small_policy_4_event():
     info = policy_info(get_policy(P4), 4, "two-deck")
-    assert {k: info[k] for k in ("rounds", "official", "time_limit_minutes", "warning_minutes",
-                                  "min_official_players")} == {
-        "rounds": 2, "official": True, "time_limit_minutes": 80, "warning_minutes": 15, "min_official_players": 4}
+    assert {
+        k: info[k] for k in ("rounds", "official", "time_limit_minutes", "warning_minutes", "min_official_players")
+    } == {"rounds": 2, "official": True, "time_limit_minutes": 80, "warning_minutes": 15, "min_official_players": 4}
 
 
 def test_policy_info_gives_the_scenario_end_of_time_procedure():

@@ -34,8 +34,9 @@ def test_importing_scoring_loads_no_django_module():
         "loaded = sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))\n"
         "print(','.join(loaded))"
     )
-    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                               cwd=SCORING.parent)
+    completed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=SCORING.parent
+    )
     assert completed.stdout.strip() == ""
 
 

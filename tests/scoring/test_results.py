@@ -18,16 +18,16 @@ def points(key, result, game_type="two-deck", capabilities=("marshalling-points"
 @pytest.mark.parametrize(
     ("mp", "p1", "ice_era"),
     [
-        ([20, 10], (6, 0), (6, 0)),   # exactly 2
-        ([19, 10], (5, 0), (5, 1)),   # just under 2
-        ([15, 10], (5, 0), (5, 1)),   # exactly 1.5
-        ([14, 10], (4, 0), (4, 2)),   # just under 1.5
-        ([11, 10], (4, 0), (4, 2)),   # just over 1
-        ([3, 2], (5, 0), (5, 1)),     # 1.5 with small numbers
-        ([299, 200], (4, 0), (4, 2)), # 1.495
+        ([20, 10], (6, 0), (6, 0)),  # exactly 2
+        ([19, 10], (5, 0), (5, 1)),  # just under 2
+        ([15, 10], (5, 0), (5, 1)),  # exactly 1.5
+        ([14, 10], (4, 0), (4, 2)),  # just under 1.5
+        ([11, 10], (4, 0), (4, 2)),  # just over 1
+        ([3, 2], (5, 0), (5, 1)),  # 1.5 with small numbers
+        ([299, 200], (4, 0), (4, 2)),  # 1.495
         ([300, 200], (5, 0), (5, 1)),
-        ([5, 0], (6, 0), (6, 0)),     # loser with zero MP
-        ([10, 25], (0, 6), (0, 6)),   # players[1] wins
+        ([5, 0], (6, 0), (6, 0)),  # loser with zero MP
+        ([10, 25], (0, 6), (0, 6)),  # players[1] wins
     ],
 )
 def test_marshalling_point_ratio_tiers(mp, p1, ice_era):
@@ -76,7 +76,9 @@ def test_policy_4_rejects_a_weakest_link():
     with pytest.raises(RuleError) as error:
         points(P4, {"kind": "council", "mp": [12, 12], "weakest_link": 0})
     assert (error.value.field, error.value.rule) == (
-        "result.weakest_link", "Policy Number 4, Marshalling Point Ratios: equal MPs give both players 3")
+        "result.weakest_link",
+        "Policy Number 4, Marshalling Point Ratios: equal MPs give both players 3",
+    )
 
 
 def test_a_weakest_link_with_unequal_mp_is_rejected():
@@ -88,9 +90,18 @@ def test_a_weakest_link_with_unequal_mp_is_rejected():
 @pytest.mark.parametrize(
     ("key", "game_type", "expected"),
     [
-        (P1, "sealed-standard", 10), (P1, "one-deck-starter", 8), (P1, "two-deck", 7), (P1, "three-deck", 7),
-        (P1, "campaign", 7), (V3, "sealed-starter", 10), (V3, "one-deck-standard", 8), (V3, "two-deck", 7),
-        (V3, "challenge-deck", 7), (V3, "three-deck", 6), (V3, "campaign", 6), (P4, "three-deck", 6),
+        (P1, "sealed-standard", 10),
+        (P1, "one-deck-starter", 8),
+        (P1, "two-deck", 7),
+        (P1, "three-deck", 7),
+        (P1, "campaign", 7),
+        (V3, "sealed-starter", 10),
+        (V3, "one-deck-standard", 8),
+        (V3, "two-deck", 7),
+        (V3, "challenge-deck", 7),
+        (V3, "three-deck", 6),
+        (V3, "campaign", 6),
+        (P4, "three-deck", 6),
         (P4, "sealed-standard", 10),
     ],
 )
@@ -106,7 +117,9 @@ def test_wizard_elimination_ends_the_game_under_policy_1_and_version_3_but_not_p
     with pytest.raises(RuleError) as error:
         points(P4, {"kind": "wizard-eliminated", "winner": 1})
     assert (error.value.field, error.value.rule) == (
-        "result.kind", "Policy Number 4, Additional Rules: Victory Conditions (elimination no longer ends the game)")
+        "result.kind",
+        "Policy Number 4, Additional Rules: Victory Conditions (elimination no longer ends the game)",
+    )
 
 
 def test_version_3_wizard_elimination_is_a_win_for_criterion_ii():
@@ -131,15 +144,20 @@ def test_policy_4_refuses_a_tie_that_is_not_equal_mp():
 @pytest.mark.parametrize("key", [P1, V3, P4])
 @pytest.mark.parametrize("reason", ["stall", "drop", "cheat", "no-show"])
 def test_forfeit_gives_the_winner_the_maximum_for_its_deck(key, reason):
-    ring_deck = points(key, {"kind": "forfeit", "winner": 1, "reason": reason}, "one-deck-standard",
-                       ("marshalling-points", "one-ring"))
-    mp_deck = points(key, {"kind": "forfeit", "winner": 0, "reason": reason}, "one-deck-standard",
-                     ("marshalling-points", "one-ring"))
+    ring_deck = points(
+        key, {"kind": "forfeit", "winner": 1, "reason": reason}, "one-deck-standard", ("marshalling-points", "one-ring")
+    )
+    mp_deck = points(
+        key, {"kind": "forfeit", "winner": 0, "reason": reason}, "one-deck-standard", ("marshalling-points", "one-ring")
+    )
     assert (ring_deck, mp_deck) == ((0, 8), (6, 0))
 
 
 def test_forfeit_in_a_scenario_game_gives_the_victory_points():
-    assert points(V3, {"kind": "forfeit", "winner": 0, "reason": "drop"}, "scenario", ("one-ring", "one-ring")) == (6, 0)
+    assert points(V3, {"kind": "forfeit", "winner": 0, "reason": "drop"}, "scenario", ("one-ring", "one-ring")) == (
+        6,
+        0,
+    )
 
 
 @pytest.mark.parametrize(

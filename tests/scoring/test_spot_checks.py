@@ -15,8 +15,11 @@ def test_the_same_seed_and_round_draw_the_same_players_whatever_their_order():
 
 
 def test_another_round_or_seed_draws_others():
-    draws = {tuple(spot_check_choice(IDS, seed=seed, round_number=number, count=3))
-             for seed in range(5) for number in range(1, 5)}
+    draws = {
+        tuple(spot_check_choice(IDS, seed=seed, round_number=number, count=3))
+        for seed in range(5)
+        for number in range(1, 5)
+    }
     assert len(draws) > 15
 
 
@@ -25,8 +28,9 @@ def test_no_more_players_than_there_are():
     assert spot_check_choice(IDS, seed=1, round_number=1, count=0) == []
 
 
-@given(ids=st.sets(st.text(min_size=1, max_size=5), max_size=30), seed=st.integers(0, 2**63 - 1),
-       count=st.integers(0, 10))
+@given(
+    ids=st.sets(st.text(min_size=1, max_size=5), max_size=30), seed=st.integers(0, 2**63 - 1), count=st.integers(0, 10)
+)
 def test_a_draw_is_a_sorted_subset_of_the_wanted_size(ids, seed, count):
     chosen = spot_check_choice(sorted(ids), seed=seed, round_number=1, count=count)
     assert chosen == sorted(chosen) and set(chosen) <= ids and len(chosen) == min(count, len(ids))

@@ -26,10 +26,15 @@ def archive(*args, **kwargs) -> dict:
 
 def _swiss_eight(**event) -> dict:
     """Eight players, two Swiss rounds: a 12, then b c d 6 ... h 0, with ties where results say."""
-    return archive(EIGHT, [
-        ([("a", "b", WIN), ("c", "d", WIN), ("e", "f", WIN), ("g", "h", WIN)], None),
-        ([("a", "c", WIN), ("e", "g", WIN), ("b", "d", WIN), ("f", "h", WIN)], None),
-    ], policy="policy-4-2001", **event)
+    return archive(
+        EIGHT,
+        [
+            ([("a", "b", WIN), ("c", "d", WIN), ("e", "f", WIN), ("g", "h", WIN)], None),
+            ([("a", "c", WIN), ("e", "g", WIN), ("b", "d", WIN), ("f", "h", WIN)], None),
+        ],
+        policy="policy-4-2001",
+        **event,
+    )
 
 
 def _play_bracket(doc: dict, stage: int, pick) -> None:
@@ -51,11 +56,21 @@ def test_a_top_cut_seeds_the_best_by_the_standings_one_against_n():
     assert plan.kind == "elimination" and plan.seeded_by == "standings" and plan.bracket == "single"
     assert plan.players[0] == "a" and plan.players[1] == "e"  # the two with two wins
     assert set(plan.players) <= set(standing_order[:6])
-    stage = add_stage(doc, {"kind": "elimination", "bracket": "single", "players": list(plan.players),
-                            "seeded_by": "standings", "seed": 7})
+    stage = add_stage(
+        doc,
+        {
+            "kind": "elimination",
+            "bracket": "single",
+            "players": list(plan.players),
+            "seeded_by": "standings",
+            "seed": 7,
+        },
+    )
     first = bracket_of(parse_archive(doc), parse_archive(doc).stages[0]).next_matches
-    assert {frozenset(m.players) for m in first} == {frozenset((plan.players[0], plan.players[3])),
-                                                      frozenset((plan.players[1], plan.players[2]))}
+    assert {frozenset(m.players) for m in first} == {
+        frozenset((plan.players[0], plan.players[3])),
+        frozenset((plan.players[1], plan.players[2])),
+    }
     _play_bracket(doc, stage, lambda x, y: LOSS)  # the lower seed always wins
     ranking = final_ranking(parse_archive(doc))
     places = {p.player: p.place for p in ranking.placings}
@@ -67,7 +82,9 @@ def test_a_top_cut_seeds_the_best_by_the_standings_one_against_n():
 
 
 def test_a_tie_at_the_cut_line_is_drawn_from_the_seed_and_reported():
-    doc = archive(list("abcd"), [([("a", "b", EQUAL_MP), ("c", "d", EQUAL_MP)], None)], policy="policy-4-2001", top_cut=2)
+    doc = archive(
+        list("abcd"), [([("a", "b", EQUAL_MP), ("c", "d", EQUAL_MP)], None)], policy="policy-4-2001", top_cut=2
+    )
     plans = {next_stage(parse_archive(doc), seed=s).players for s in range(20)}
     assert len(plans) > 1  # the draw decides who is in, differently for different seeds
     plan = next_stage(parse_archive(doc), seed=3)
@@ -75,8 +92,13 @@ def test_a_tie_at_the_cut_line_is_drawn_from_the_seed_and_reported():
 
 
 def test_an_elimination_event_seeds_by_ranking_then_draws_the_unranked():
-    players = [{"id": "a", "name": "A", "ranking": 9}, {"id": "b", "name": "B", "ranking": 2},
-               {"id": "c", "name": "C"}, {"id": "d", "name": "D"}, {"id": "e", "name": "E", "ranking": 4}]
+    players = [
+        {"id": "a", "name": "A", "ranking": 9},
+        {"id": "b", "name": "B", "ranking": 2},
+        {"id": "c", "name": "C"},
+        {"id": "d", "name": "D"},
+        {"id": "e", "name": "E", "ranking": 4},
+    ]
     doc = archive(players, [], policy="policy-1-1996", structure="elimination", elimination="double")
     doc["format"] = "council-archive/2"
     plan = next_stage(parse_archive(doc), seed=1)
@@ -101,14 +123,20 @@ def test_a_level_elimination_game_needs_the_dice_roll_and_only_it_does():
         score_result(policy, "two-deck", {**EQUAL_MP, "roll_winner": 0})
     assert error.value.field == "result.roll_winner"
     # Equal marshalling points under Policy #1 are a tie too.
-    assert score_result(get_policy("policy-1-1996"), "two-deck", {"kind": "council", "mp": [10, 10],
-                        "weakest_link": None, "roll_winner": 0}, elimination=True).goes_on == 0
+    assert (
+        score_result(
+            get_policy("policy-1-1996"),
+            "two-deck",
+            {"kind": "council", "mp": [10, 10], "weakest_link": None, "roll_winner": 0},
+            elimination=True,
+        ).goes_on
+        == 0
+    )
 
 
 def test_the_dice_roll_sends_its_winner_on_in_the_bracket():
     doc = archive(list("ab"), [], structure="elimination")
-    stage = add_stage(doc, {"kind": "elimination", "bracket": "single", "players": ["a", "b"],
-                            "seeded_by": "ranking"})
+    stage = add_stage(doc, {"kind": "elimination", "bracket": "single", "players": ["a", "b"], "seeded_by": "ranking"})
     add_round(doc, stage, [("a", "b", {**TIE, "roll_winner": 1})])
     assert final_ranking(parse_archive(doc)).champions == ("b",)
     doc["rounds"][0]["games"][0]["result"] = TIE
@@ -120,8 +148,9 @@ def test_the_dice_roll_sends_its_winner_on_in_the_bracket():
 def test_a_player_who_leaves_a_bracket_gives_the_next_match_away():
     players = [{"id": p, "name": p.upper()} for p in "abcd"]
     doc = archive(players, [], structure="elimination")
-    stage = add_stage(doc, {"kind": "elimination", "bracket": "single", "players": list("abcd"),
-                            "seeded_by": "ranking"})
+    stage = add_stage(
+        doc, {"kind": "elimination", "bracket": "single", "players": list("abcd"), "seeded_by": "ranking"}
+    )
     add_round(doc, stage, [("a", "d", WIN), ("b", "c", LOSS)])
     doc["players"][0].update(status="dropped", dropped_after_round=1)
     parsed = parse_archive(doc)
@@ -131,17 +160,22 @@ def test_a_player_who_leaves_a_bracket_gives_the_next_match_away():
     assert places == {"c": 1, "b": 2, "d": 3, "a": None}
 
 
-@pytest.mark.parametrize("change, field", [
-    (lambda d: d["rounds"][0].update(stage=2), "rounds[0].stage"),
-    (lambda d: d["rounds"][0].update(bye="a"), "rounds[0].bye"),
-    (lambda d: d["rounds"][0].update(games=[{"table": 1, "players": ["a", "c"], "result": WIN}]),
-     "rounds[0].games[0]"),
-    (lambda d: d["stages"][0].update(bracket="triple"), "stages[0].bracket"),
-    (lambda d: d["stages"][0].update(players=["a", "a", "b", "c"]), "stages[0].players[1]"),
-    (lambda d: d["event"].update(top_cut=4), "event.top_cut"),
-    (lambda d: d["rounds"][0].pop("stage"), "rounds[0].stage"),
-    (lambda d: d.update(format="council-archive/1"), "stages"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        (lambda d: d["rounds"][0].update(stage=2), "rounds[0].stage"),
+        (lambda d: d["rounds"][0].update(bye="a"), "rounds[0].bye"),
+        (
+            lambda d: d["rounds"][0].update(games=[{"table": 1, "players": ["a", "c"], "result": WIN}]),
+            "rounds[0].games[0]",
+        ),
+        (lambda d: d["stages"][0].update(bracket="triple"), "stages[0].bracket"),
+        (lambda d: d["stages"][0].update(players=["a", "a", "b", "c"]), "stages[0].players[1]"),
+        (lambda d: d["event"].update(top_cut=4), "event.top_cut"),
+        (lambda d: d["rounds"][0].pop("stage"), "rounds[0].stage"),
+        (lambda d: d.update(format="council-archive/1"), "stages"),
+    ],
+)
 def test_bad_stages_are_refused_naming_the_field(change, field):
     doc = archive(list("abcd"), [], structure="elimination")
     stage = add_stage(doc, {"kind": "elimination", "bracket": "single", "players": list("abcd")})
@@ -180,10 +214,17 @@ def test_a_first_format_archive_reads_as_swiss_only():
 def test_the_command_line_prints_each_bracket_by_round_with_the_next_matches_and_ranking():
     doc = _swiss_eight(top_cut=4, elimination="double")
     plan = next_stage(parse_archive(doc), seed=1)
-    stage = add_stage(doc, {"kind": "elimination", "bracket": "double", "players": list(plan.players),
-                            "seeded_by": "standings"})
-    add_round(doc, stage, [(m.players[0], m.players[1], WIN)
-                           for m in bracket_of(parse_archive(doc), parse_archive(doc).stages[0]).next_matches])
+    stage = add_stage(
+        doc, {"kind": "elimination", "bracket": "double", "players": list(plan.players), "seeded_by": "standings"}
+    )
+    add_round(
+        doc,
+        stage,
+        [
+            (m.players[0], m.players[1], WIN)
+            for m in bracket_of(parse_archive(doc), parse_archive(doc).stages[0]).next_matches
+        ],
+    )
     out = run("bracket", "-", stdin=json.dumps(doc))
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)

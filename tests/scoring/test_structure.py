@@ -41,12 +41,14 @@ def _imports(path: Path, importer: str, modules: set[str]) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             source = _resolve(node, importer, is_package)
             # ``from . import pairing_groups`` imports a module; ``from . import Archive`` the package itself.
-            targets = [f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source
-                       for alias in node.names]
+            targets = [
+                f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source for alias in node.names
+            ]
         else:
             continue
-        for target in targets:
+        for named in targets:
             # ``import scoring.archive.x`` or ``from scoring.archive import y``: the longest known module.
+            target = named
             while target and target not in modules:
                 target = target.rpartition(".")[0]
             if target and target != importer:
@@ -70,7 +72,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         path.append(module)
         for target in sorted(graph[module]):
             if state.get(target) == "open":
-                return path[path.index(target):] + [target]
+                return [*path[path.index(target) :], target]
             if target not in state and (cycle := visit(target)):
                 return cycle
         path.pop()

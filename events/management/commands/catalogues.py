@@ -69,18 +69,22 @@ def gathered_messages() -> Catalog:
         code = templatize(path.read_text(encoding="utf-8"), origin=str(path))
         # Its filler keeps the template's indentation, which Python's tokenizer would refuse.
         code = "\n".join(line.lstrip() for line in code.splitlines())
-        _add(template, path, extract("python", io.BytesIO(code.encode()), keywords=KEYWORDS,
-                                     comment_tags=COMMENT_TAGS))
+        _add(template, path, extract("python", io.BytesIO(code.encode()), keywords=KEYWORDS, comment_tags=COMMENT_TAGS))
     return template
 
 
 def _add(template: Catalog, path: Path, found) -> None:
     where = path.relative_to(BASE).as_posix()
     for line, message, comments, context in found:
-        if isinstance(message, tuple) and not message[0] or message == "":
+        if (isinstance(message, tuple) and not message[0]) or message == "":
             continue
-        template.add(message, locations=[(where, line)], auto_comments=comments, context=context,
-                     flags=["python-format"] if "%(" in (message[0] if isinstance(message, tuple) else message) else [])
+        template.add(
+            message,
+            locations=[(where, line)],
+            auto_comments=comments,
+            context=context,
+            flags=["python-format"] if "%(" in (message[0] if isinstance(message, tuple) else message) else [],
+        )
 
 
 def read_catalogue(code: str) -> Catalog:

@@ -17,17 +17,23 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file")
-        parser.add_argument("--owner", default=None, help="user name of the owner (default: the first superuser "
-                                                          "or the coordinator account)")
+        parser.add_argument(
+            "--owner",
+            default=None,
+            help="user name of the owner (default: the first superuser or the coordinator account)",
+        )
 
     def handle(self, *args, file, owner, **options):
         users = get_user_model().objects
-        user = users.filter(username=owner).first() if owner else (
-            users.filter(is_superuser=True).order_by("pk").first() or users.order_by("pk").first()
+        user = (
+            users.filter(username=owner).first()
+            if owner
+            else (users.filter(is_superuser=True).order_by("pk").first() or users.order_by("pk").first())
         )
         if user is None:
-            raise CommandError(f"no owner account {owner!r}" if owner else "no account yet: run `make run` once or "
-                               "createsuperuser")
+            raise CommandError(
+                f"no owner account {owner!r}" if owner else "no account yet: run `make run` once or createsuperuser"
+            )
         try:
             if file == "-":
                 text = sys.stdin.read(MAX_ARCHIVE_BYTES + 1)

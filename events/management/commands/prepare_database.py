@@ -9,8 +9,10 @@ MIGRATION_LOCK = 7_140_1996
 
 
 class Command(BaseCommand):
-    help = ("Apply migrations (which also create the cache table). With PostgreSQL, servers starting together "
-            "take turns under an advisory lock, so that several app servers may run this at every start.")
+    help = (
+        "Apply migrations (which also create the cache table). With PostgreSQL, servers starting together "
+        "take turns under an advisory lock, so that several app servers may run this at every start."
+    )
 
     def handle(self, *args, **options):
         verbosity = options["verbosity"]

@@ -45,8 +45,13 @@ class Command(BaseCommand):
         password = password_file.read_text(encoding="utf-8").strip() if password_file.exists() else "(as set before)"
         if not Event.objects.exists():
             event = create_event(
-                owner=user, name="Lórien Demo Open", place="Caras Galadhon", policy="policy-4-2001",
-                game_type="two-deck", format="general-opponent", tie_resolution="playoff",
+                owner=user,
+                name="Lórien Demo Open",
+                place="Caras Galadhon",
+                policy="policy-4-2001",
+                game_type="two-deck",
+                format="general-opponent",
+                tie_resolution="playoff",
                 first_round_pairing="random",
             )
             register_players(event, DEMO_PLAYERS, actor=Actor.account(user, OWNER))

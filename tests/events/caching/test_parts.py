@@ -52,22 +52,23 @@ def test_a_change_is_on_the_pages_at_once(client, as_owner, event):
     before = _points_of(as_owner.get(f"/events/{event.slug}/standings/").content.decode(), winner)
     assert _points_of(client.get(f"/e/{event.slug}/").content.decode(), winner) == before
 
-    services.record_result(game, {"kind": "council", "mp": [20, 0]}, actor=actor(event.owner),
-                           expected_version=game.version)
+    services.record_result(
+        game, {"kind": "council", "mp": [20, 0]}, actor=actor(event.owner), expected_version=game.version
+    )
     # Policy Number 4: 20-0 is a ratio of 2 or more, 6 tournament points.
     after = str(int(before) + 6)
     assert _points_of(as_owner.get(f"/events/{event.slug}/standings/").content.decode(), winner) == after
     assert _points_of(client.get(f"/e/{event.slug}/").content.decode(), winner) == after
 
 
-def test_while_another_worker_builds_a_phone_gets_the_state_before_and_asks_again(client, as_owner, event,
-                                                                                   engine_runs):
+def test_while_another_worker_builds_a_phone_gets_the_state_before_and_asks_again(client, as_owner, event, engine_runs):
     run_event(event, 4, 2, leave_last_open=True)
     first = client.get(f"/e/{event.slug}/", **POLL)
     etag = first["ETag"]
     game = open_game(event)
-    services.record_result(game, {"kind": "council", "mp": [20, 0]}, actor=actor(event.owner),
-                           expected_version=game.version)
+    services.record_result(
+        game, {"kind": "council", "mp": [20, 0]}, actor=actor(event.owner), expected_version=game.version
+    )
     event.refresh_from_db()
     engine_runs.clear()
     # Another worker has started building the new state's public tables.
@@ -126,8 +127,10 @@ def test_pieces_are_read_alone_and_built_together(db, event):
         builds.append(1)
         return {"tables": f"tables {len(builds)}", "cards-1": {1: "card"}, "cards-2": {2: "card"}}
 
-    assert kept.kept_pieces(event, "part", build, ["tables", "cards-1"]).value == {"tables": "tables 1",
-                                                                                   "cards-1": {1: "card"}}
+    assert kept.kept_pieces(event, "part", build, ["tables", "cards-1"]).value == {
+        "tables": "tables 1",
+        "cards-1": {1: "card"},
+    }
     assert kept.kept_pieces(event, "part", build, ["cards-2"]).value == {"cards-2": {2: "card"}}
     assert len(builds) == 1, "one build keeps every piece"
 
@@ -140,14 +143,29 @@ def test_pieces_of_different_states_are_never_shown_together(db, event):
     # Only the tables piece of the new state is written (another worker's build was cut short).
     cache.set(f"event:{event.pk}:part:{kept.RELEASE}:en:tables", (event.changed_at.isoformat(), "new"))
     cache.add(f"event:{event.pk}:part:{kept.RELEASE}:en:building:{event.changed_at.isoformat()}", True)
-    mixed = kept.kept_pieces(event, "part", lambda: {"tables": "rebuilt", "cards-1": "rebuilt card"},
-                             ["tables", "cards-1"], earlier_state_will_do=True)
+    mixed = kept.kept_pieces(
+        event,
+        "part",
+        lambda: {"tables": "rebuilt", "cards-1": "rebuilt card"},
+        ["tables", "cards-1"],
+        earlier_state_will_do=True,
+    )
     assert mixed == kept.Kept({"tables": "rebuilt", "cards-1": "rebuilt card"}, current=True)
 
 
-@pytest.mark.parametrize("changed", ["events/archive.py", "events/clocks.py", "events/templatetags/council.py",
-                                     "events/queries/public.py", "scoring/standings.py", "scoring/cards.json",
-                                     "templates/events/public.html", "events/a_new_module.py"])
+@pytest.mark.parametrize(
+    "changed",
+    [
+        "events/archive.py",
+        "events/clocks.py",
+        "events/templatetags/council.py",
+        "events/queries/public.py",
+        "scoring/standings.py",
+        "scoring/cards.json",
+        "templates/events/public.html",
+        "events/a_new_module.py",
+    ],
+)
 def test_changing_any_file_the_parts_are_built_from_changes_the_release(tmp_path, changed):
     base = Path(settings.BASE_DIR)
     for pattern in kept.RELEASE_SOURCES:
@@ -179,8 +197,11 @@ def test_a_rendered_part_is_kept_per_language_and_the_engine_s_data_once_for_all
     rendered, data = [], []
     for language in ("es", "fi", "es"):
         with translation.override(language):
-            page = kept.kept_part(event, "page", lambda: rendered.append(translation.get_language()) or
-                                  f"page in {translation.get_language()}").value
+            page = kept.kept_part(
+                event,
+                "page",
+                lambda: rendered.append(translation.get_language()) or f"page in {translation.get_language()}",
+            ).value
             assert page == f"page in {language}"
             kept.kept_part(event, "data", lambda: data.append(1) or "standings", in_every_language=True)
     assert rendered == ["es", "fi"], "each language renders its own page once"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -94,7 +94,7 @@ class Loads:
 
 
 def moment(minute: int) -> datetime:
-    return datetime(2026, 11, 21, 10, minute, tzinfo=timezone.utc)
+    return datetime(2026, 11, 21, 10, minute, tzinfo=UTC)
 
 
 def wait_until(condition) -> None:
@@ -176,8 +176,9 @@ def test_an_event_that_does_not_exist_is_not_kept(versions):
 def test_a_kept_version_is_believed_only_for_a_while():
     now = [100.0]
     database = Database()
-    versions = EventVersions(database.connect, trust_seconds=10, check_seconds=0.05, retry_seconds=0.01,
-                             clock=lambda: now[0])
+    versions = EventVersions(
+        database.connect, trust_seconds=10, check_seconds=0.05, retry_seconds=0.01, clock=lambda: now[0]
+    )
     try:
         listening(versions)
         load = Loads(moment(1))

@@ -98,12 +98,12 @@ def small_and_large_brackets(owner):
     events = []
     for slug, players in (("small", 8), ("large", 32)):
         event = EventFactory(owner=owner, slug=slug, structure="elimination", elimination="double")
-        services.register_players(event, "\n".join(f"Player {n:02d}" for n in range(1, players + 1)),
-                                  actor=actor(owner))
+        services.register_players(
+            event, "\n".join(f"Player {n:02d}" for n in range(1, players + 1)), actor=actor(owner)
+        )
         services.start_event(event, actor=actor(owner), seed=1)
         for game in services.pair_round(event, actor=actor(owner)).games.all():
-            services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=actor(owner),
-                                   expected_version=0)
+            services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=actor(owner), expected_version=0)
         services.pair_round(event, actor=actor(owner))
         events.append(event)
     return events

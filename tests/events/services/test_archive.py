@@ -24,8 +24,11 @@ def test_export_import_export_gives_the_same_archive(event, owner):
 
 
 def test_import_of_a_bad_archive_names_the_field_and_saves_nothing(owner):
-    bad = {"format": "council-archive/1", "event": {"name": "X", "policy": "policy-4-2001", "game_type": "two-deck"},
-           "players": [{"id": "a", "name": "A"}, {"id": "a", "name": "B"}]}
+    bad = {
+        "format": "council-archive/1",
+        "event": {"name": "X", "policy": "policy-4-2001", "game_type": "two-deck"},
+        "players": [{"id": "a", "name": "A"}, {"id": "a", "name": "B"}],
+    }
     with pytest.raises(services.ServiceError, match=r"players\[1\]\.id"):
         services.import_event(bad, owner=owner)
     assert Event.objects.count() == 0

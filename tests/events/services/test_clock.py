@@ -27,10 +27,17 @@ def test_clock_start_pause_resume_call_and_extend_are_audited(event):
     services.adjust_time(rnd, actor=who, minutes=3, table=game.table)
     game.refresh_from_db()
     assert game.extra_seconds == 180
-    actions = list(event.audit_entries.filter(action__startswith="clock.").order_by("id")
-                   .values_list("action", "table"))
-    assert actions == [("clock.started", None), ("clock.paused", None), ("clock.adjusted", None),
-                       ("clock.started", None), ("clock.time_called", None), ("clock.table_adjusted", game.table)]
+    actions = list(
+        event.audit_entries.filter(action__startswith="clock.").order_by("id").values_list("action", "table")
+    )
+    assert actions == [
+        ("clock.started", None),
+        ("clock.paused", None),
+        ("clock.adjusted", None),
+        ("clock.started", None),
+        ("clock.time_called", None),
+        ("clock.table_adjusted", game.table),
+    ]
     entry = event.audit_entries.get(action="clock.paused")
     assert entry.before["state"] == "running" and entry.after["state"] == "paused"
 

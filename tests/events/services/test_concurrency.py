@@ -36,8 +36,9 @@ def test_of_many_saves_for_one_table_exactly_one_wins_and_the_rest_are_told_what
     results = [{"kind": "council", "mp": [10 + index, 5]} for index in range(THREADS)]
 
     def save(index: int):
-        return services.record_result(Game.objects.get(pk=game.pk), results[index],
-                                      actor=actor(staff[index], "staff"), expected_version=0)
+        return services.record_result(
+            Game.objects.get(pk=game.pk), results[index], actor=actor(staff[index], "staff"), expected_version=0
+        )
 
     outcomes = fire_together(THREADS, save)
     winners = [index for index, outcome in enumerate(outcomes) if isinstance(outcome, Game)]
@@ -56,8 +57,12 @@ def test_saves_at_every_table_at_once_are_all_kept_once(paired):
     assert len(games) == THREADS
 
     def save(index: int):
-        return services.record_result(games[index], {"kind": "council", "mp": [20 + index, 10]},
-                                      actor=actor(staff[index], "staff"), expected_version=0)
+        return services.record_result(
+            games[index],
+            {"kind": "council", "mp": [20 + index, 10]},
+            actor=actor(staff[index], "staff"),
+            expected_version=0,
+        )
 
     outcomes = fire_together(THREADS, save)
     assert all(isinstance(outcome, Game) for outcome in outcomes), outcomes

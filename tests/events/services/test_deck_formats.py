@@ -29,9 +29,10 @@ def _own(player: Player) -> Actor:
 
 # Fallen-wizard declarations -----------------------------------------------------------
 
+
 def test_a_fallen_wizard_only_event_wants_the_declaration_and_the_pairing_reads_it(event):
     event = _set(event, format="fallen-wizard-only", policy="policy-4-2001")
-    ann, bea = register(event, 2)
+    ann, _bea = register(event, 2)
     with pytest.raises(services.ServiceError) as refused:
         services.submit_deck_list(ann, LEGAL, actor=_own(ann))
     assert (refused.value.field, str(refused.value)) == ("avatar", "Say which Fallen-wizard you play.")
@@ -70,6 +71,7 @@ def test_a_single_alignment_hero_event_asks_no_fallen_wizard_and_leaves_the_fiel
 
 # Challenge decks and scenarios ----------------------------------------------------------
 
+
 def test_a_scenario_player_chooses_from_the_official_three_unless_the_coordinator_posted_others(event):
     event = _set(event, game_type="scenario", policy="policy-4-2001")
     [ann] = register(event, 1)
@@ -82,9 +84,16 @@ def test_a_scenario_player_chooses_from_the_official_three_unless_the_coordinato
     services.submit_deck_list(ann, LEGAL, actor=_own(ann), choice="Barrels out of Bond")
     ann.refresh_from_db()
     assert ann.deck_choice == "Barrels out of Bond"
-    services.update_deck_settings(event, actor=actor(event.owner), deck_lists_wanted=True, sign_up_opens_at=None,
-                                  sign_up_closes_at=None, sign_up_cap=None, deck_deadline=None,
-                                  deck_choices=["  The  Ring-quest ", "", "the ring-quest", "Dragon's Hoard"])
+    services.update_deck_settings(
+        event,
+        actor=actor(event.owner),
+        deck_lists_wanted=True,
+        sign_up_opens_at=None,
+        sign_up_closes_at=None,
+        sign_up_cap=None,
+        deck_deadline=None,
+        deck_choices=["  The  Ring-quest ", "", "the ring-quest", "Dragon's Hoard"],
+    )
     event.refresh_from_db()
     assert event.deck_choices == ["The Ring-quest", "Dragon's Hoard"]
     with pytest.raises(services.ServiceError):
@@ -103,20 +112,31 @@ def test_a_challenge_deck_player_writes_their_deck_when_none_is_posted(event):
     assert refused.value.field == "choice"
 
 
-@pytest.mark.parametrize("choices, said", [
-    (["A\x00B"], "control character"),
-    (["x" * 101], "longer than 100 characters"),
-    ([f"Deck {n}" for n in range(21)], "at most 20"),
-])
+@pytest.mark.parametrize(
+    "choices, said",
+    [
+        (["A\x00B"], "control character"),
+        (["x" * 101], "longer than 100 characters"),
+        ([f"Deck {n}" for n in range(21)], "at most 20"),
+    ],
+)
 def test_posted_choices_are_refused_next_to_their_field(event, choices, said):
     with pytest.raises(services.ServiceError) as refused:
-        services.update_deck_settings(event, actor=actor(event.owner), deck_lists_wanted=True, sign_up_opens_at=None,
-                                      sign_up_closes_at=None, sign_up_cap=None, deck_deadline=None,
-                                      deck_choices=choices)
+        services.update_deck_settings(
+            event,
+            actor=actor(event.owner),
+            deck_lists_wanted=True,
+            sign_up_opens_at=None,
+            sign_up_closes_at=None,
+            sign_up_cap=None,
+            deck_deadline=None,
+            deck_choices=choices,
+        )
     assert refused.value.field == "deck_choices" and said in str(refused.value)
 
 
 # Sealed: the product, the construction clock, the exchanges -----------------------------
+
 
 @pytest.fixture
 def sealed(event):
@@ -221,6 +241,7 @@ def test_only_a_sealed_event_has_a_clock_between_rounds(event):
 
 # Publishing and links ---------------------------------------------------------------------
 
+
 def test_lists_are_published_after_the_event_only_those_chosen(event):
     event = _set(event, format="single-deck", policy="policy-1-1996")
     run_event(event, 4, 1)
@@ -244,7 +265,7 @@ def test_lists_are_published_after_the_event_only_those_chosen(event):
 
 
 def test_links_for_everyone_without_one_keep_the_links_given(event):
-    ann, bea, cid = register(event, 3)
+    ann, _bea, _cid = register(event, 3)
     given = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
     assert services.make_deck_links(event, actor=actor(event.owner)) == 2
     tokens = dict(event.players.values_list("pk", "deck_token"))

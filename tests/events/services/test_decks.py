@@ -52,12 +52,15 @@ def test_a_list_that_breaks_a_rule_is_saved_with_its_problems(hero_event):
     assert [problem["rule"] for problem in saved.findings["problems"]] == ["copies"]
 
 
-@pytest.mark.parametrize("text, said", [
-    ("", "Paste or type the deck list."),
-    ("0 Sting", "line 1: “0 Sting”: a count must be from 1 to 99"),
-    ("Sting\x00", "The deck list holds a control character (U+0000)."),
-    ("x" * 20_001, "A deck list has at most 20000 characters."),
-])
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("", "Paste or type the deck list."),
+        ("0 Sting", "line 1: “0 Sting”: a count must be from 1 to 99"),
+        ("Sting\x00", "The deck list holds a control character (U+0000)."),
+        ("x" * 20_001, "A deck list has at most 20000 characters."),
+    ],
+)
 def test_a_list_that_cannot_be_read_is_refused_and_nothing_saved(hero_event, text, said):
     ann = _player(hero_event)
     with pytest.raises(services.ServiceError) as refused:
@@ -110,10 +113,15 @@ def test_a_forfeit_gives_the_maximum_for_the_capability_the_list_shows(hero_even
 
 @pytest.fixture
 def open_sign_up(event):
-    services.update_deck_settings(event, actor=actor(event.owner), deck_lists_wanted=True,
-                                  sign_up_opens_at=NOW - datetime.timedelta(days=1),
-                                  sign_up_closes_at=NOW + datetime.timedelta(days=1), sign_up_cap=3,
-                                  deck_deadline=NOW)
+    services.update_deck_settings(
+        event,
+        actor=actor(event.owner),
+        deck_lists_wanted=True,
+        sign_up_opens_at=NOW - datetime.timedelta(days=1),
+        sign_up_closes_at=NOW + datetime.timedelta(days=1),
+        sign_up_cap=3,
+        deck_deadline=NOW,
+    )
     event.refresh_from_db()
     return event
 
@@ -125,10 +133,13 @@ def test_a_sign_up_registers_the_player_with_their_own_link(open_sign_up):
     assert (entry.action, entry.actor_label) == ("player.signed_up", "Ann Smith (sign-up)")
 
 
-@pytest.mark.parametrize("moment, said", [
-    (NOW - datetime.timedelta(days=2), "The sign-up opens on"),
-    (NOW + datetime.timedelta(days=1), "The sign-up is closed"),
-])
+@pytest.mark.parametrize(
+    "moment, said",
+    [
+        (NOW - datetime.timedelta(days=2), "The sign-up opens on"),
+        (NOW + datetime.timedelta(days=1), "The sign-up is closed"),
+    ],
+)
 def test_a_sign_up_outside_the_window_is_refused(open_sign_up, moment, said):
     with pytest.raises(services.ServiceError, match=said):
         services.sign_up(open_sign_up, "Ann", now=moment)
@@ -160,8 +171,15 @@ def test_a_new_deck_link_replaces_the_old_and_a_revoked_one_is_gone(hero_event):
 
 def test_deck_settings_refuse_a_window_that_closes_before_it_opens(event):
     with pytest.raises(services.ServiceError) as refused:
-        services.update_deck_settings(event, actor=actor(event.owner), deck_lists_wanted=True, sign_up_opens_at=NOW,
-                                      sign_up_closes_at=NOW, sign_up_cap=None, deck_deadline=None)
+        services.update_deck_settings(
+            event,
+            actor=actor(event.owner),
+            deck_lists_wanted=True,
+            sign_up_opens_at=NOW,
+            sign_up_closes_at=NOW,
+            sign_up_cap=None,
+            deck_deadline=None,
+        )
     assert refused.value.field == "sign_up_closes_at"
 
 
@@ -192,8 +210,11 @@ def test_staff_record_a_check_of_a_drawn_deck_once_with_what_differed(checked_ro
     assert refused.value.field == "note"
     services.record_spot_check(checked_round, drawn, actor=staff, matches=False, note="a fourth Orc-patrol")
     entry = AuditEntry.objects.latest("id")
-    assert (entry.action, entry.after, entry.round_number) == ("deck.spot_checked",
-                                                               {"matches": False, "note": "a fourth Orc-patrol"}, 1)
+    assert (entry.action, entry.after, entry.round_number) == (
+        "deck.spot_checked",
+        {"matches": False, "note": "a fourth Orc-patrol"},
+        1,
+    )
     with pytest.raises(services.ServiceError, match="checked already"):
         services.record_spot_check(checked_round, drawn, actor=staff, matches=True, note="")
 
@@ -210,8 +231,9 @@ def test_staff_check_a_drawn_deck_only_while_its_round_is_the_latest(checked_rou
     event = checked_round.event
     drawn = Player.objects.get(pk=next(iter(checked_round.spot_check_tables())))
     for game in checked_round.games.all():
-        services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=actor(event.owner),
-                               expected_version=game.version)
+        services.record_result(
+            game, {"kind": "council", "mp": [20, 10]}, actor=actor(event.owner), expected_version=game.version
+        )
     services.pair_round(event, actor=actor(event.owner), seed=12)
     with pytest.raises(services.ServiceError, match="is not drawn for a deck check"):
         services.record_spot_check(checked_round, drawn, actor=actor(staff_user, "staff"), matches=True, note="")
@@ -229,7 +251,7 @@ def test_changing_the_events_rules_checks_every_list_again(event):
 
 def test_a_player_cannot_register_a_list_an_event_does_not_ask_for(event):
     ann = _player(event)
-    with pytest.raises(services.ServiceError, match="This event does not ask for deck lists."):
+    with pytest.raises(services.ServiceError, match=r"This event does not ask for deck lists\."):
         services.submit_deck_list(ann, LEGAL, actor=Actor.deck_link(ann.name))
     services.submit_deck_list(ann, LEGAL, actor=actor(event.owner))  # the coordinator keeps lists anyway
 

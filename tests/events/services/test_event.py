@@ -22,22 +22,41 @@ def _tied_lead(event, tie_resolution):
 
 def test_create_event_refuses_a_game_type_the_policy_does_not_have(owner):
     with pytest.raises(services.ServiceError) as caught:
-        services.create_event(owner=owner, name="Old", policy="policy-1-1996", game_type="challenge-deck",
-                              format="general-opponent", tie_resolution="playoff", first_round_pairing="random")
+        services.create_event(
+            owner=owner,
+            name="Old",
+            policy="policy-1-1996",
+            game_type="challenge-deck",
+            format="general-opponent",
+            tie_resolution="playoff",
+            first_round_pairing="random",
+        )
     assert caught.value.field == "game_type"
     assert Event.objects.count() == 0
 
 
 def test_create_event_refuses_ranking_pairing_before_policy_4(owner):
     with pytest.raises(services.ServiceError) as caught:
-        services.create_event(owner=owner, name="V3", policy="version-3-1998", game_type="two-deck",
-                              format="general-opponent", tie_resolution="playoff", first_round_pairing="ranking")
+        services.create_event(
+            owner=owner,
+            name="V3",
+            policy="version-3-1998",
+            game_type="two-deck",
+            format="general-opponent",
+            tie_resolution="playoff",
+            first_round_pairing="ranking",
+        )
     assert caught.value.field == "first_round_pairing"
 
 
 def test_create_event_gives_unique_slugs_and_an_audit_entry(owner):
-    rules = dict(policy="policy-4-2001", game_type="two-deck", format="general-opponent",
-                 tie_resolution="playoff", first_round_pairing="random")
+    rules = {
+        "policy": "policy-4-2001",
+        "game_type": "two-deck",
+        "format": "general-opponent",
+        "tie_resolution": "playoff",
+        "first_round_pairing": "random",
+    }
     first = services.create_event(owner=owner, name="Rivendell Cup", **rules)
     second = services.create_event(owner=owner, name="Rivendell Cup", **rules)
     assert (first.slug, second.slug) == ("rivendell-cup", "rivendell-cup-2")
@@ -105,9 +124,16 @@ def test_a_tied_lead_with_posted_co_champions_closes_without_a_playoff(event):
 def test_update_event_refuses_rule_changes_after_the_start(event):
     run_event(event, 4, 0)
     with pytest.raises(services.ServiceError) as caught:
-        services.update_event(event, actor=actor(event.owner), name="New name", policy="version-3-1998",
-                              game_type="two-deck", format="general-opponent", tie_resolution="playoff",
-                              first_round_pairing="random")
+        services.update_event(
+            event,
+            actor=actor(event.owner),
+            name="New name",
+            policy="version-3-1998",
+            game_type="two-deck",
+            format="general-opponent",
+            tie_resolution="playoff",
+            first_round_pairing="random",
+        )
     assert caught.value.field == "policy"
     services.update_event(event, actor=actor(event.owner), name="New name")
     event.refresh_from_db()
@@ -131,8 +157,9 @@ def test_events_of_other_owners_do_not_interfere(owner):
 def test_version_3_and_policy_4_co_champions_need_the_tied_players_agreement_when_closing(event, owner):
     # "If both players and the tournament coordinator agree, however, no tie breaker actions are taken".
     with pytest.raises(services.ServiceError) as refused:
-        services.create_event(owner=owner, name="Posted", policy="policy-4-2001", game_type="two-deck",
-                              tie_resolution="co-champions")
+        services.create_event(
+            owner=owner, name="Posted", policy="policy-4-2001", game_type="two-deck", tie_resolution="co-champions"
+        )
     assert refused.value.field == "tie_resolution" and "agree" in str(refused.value)
     register(event, 2)
     who = actor(event.owner)
@@ -148,19 +175,22 @@ def test_version_3_and_policy_4_co_champions_need_the_tied_players_agreement_whe
 
 def test_policy_1_posts_one_of_its_three_options_and_no_agreement_is_asked(owner):
     for option in ("playoff", "co-champions", "playoff-without-menu", "co-champions-without-menu"):
-        made = services.create_event(owner=owner, name=f"P1 {option}", policy="policy-1-1996", game_type="two-deck",
-                                     tie_resolution=option)
+        made = services.create_event(
+            owner=owner, name=f"P1 {option}", policy="policy-1-1996", game_type="two-deck", tie_resolution=option
+        )
         assert (made.tie_resolution, made.format) == (option, "single-deck")
     with pytest.raises(services.ServiceError) as refused:
-        services.create_event(owner=owner, name="V3", policy="version-3-1998", game_type="two-deck",
-                              tie_resolution="playoff-without-menu")
+        services.create_event(
+            owner=owner, name="V3", policy="version-3-1998", game_type="two-deck", tie_resolution="playoff-without-menu"
+        )
     assert refused.value.field == "tie_resolution"
 
 
 def test_a_format_the_policy_does_not_define_is_refused_next_to_the_format(owner):
     with pytest.raises(services.ServiceError) as refused:
-        services.create_event(owner=owner, name="P1", policy="policy-1-1996", game_type="two-deck",
-                              format="general-opponent")
+        services.create_event(
+            owner=owner, name="P1", policy="policy-1-1996", game_type="two-deck", format="general-opponent"
+        )
     assert refused.value.field == "format"
     assert str(refused.value).startswith("Council of Lórien Policy #1 (1996) defines these formats only: One deck each")
 
@@ -177,7 +207,8 @@ def test_starting_with_deck_lists_asked_for_and_missing_warns_first(event):
         services.start_event(event, actor=actor(event.owner))
     assert asked.value.warnings == [
         "2 of the 4 players present have no deck list; once the event starts only you can enter theirs.",
-        "1 deck list breaks a rule or names a card Council does not know: see the Decks page."]
+        "1 deck list breaks a rule or names a card Council does not know: see the Decks page.",
+    ]
     event.refresh_from_db()
     assert event.status == "registration"
     services.start_event(event, actor=actor(event.owner), confirm=True)
@@ -198,11 +229,18 @@ def test_departing_from_the_policys_rounds_needs_a_reason(event):
 def test_a_misspelt_rule_setting_is_an_error_not_a_quiet_swiss_event(owner):
     """Issue 29: ``create_event(..., strucure="elimination")`` once made a Swiss event without a word."""
     with pytest.raises(TypeError, match="strucure"):
-        services.create_event(owner=owner, name="Typo", policy="policy-4-2001", game_type="two-deck",
-                              strucure="elimination")
+        services.create_event(
+            owner=owner, name="Typo", policy="policy-4-2001", game_type="two-deck", strucure="elimination"
+        )
     assert not Event.objects.filter(name="Typo").exists()
-    made = services.create_event(owner=owner, name="Knockout", policy="policy-4-2001", game_type="two-deck",
-                                 structure="elimination", seeding="random")
+    made = services.create_event(
+        owner=owner,
+        name="Knockout",
+        policy="policy-4-2001",
+        game_type="two-deck",
+        structure="elimination",
+        seeding="random",
+    )
     with pytest.raises(TypeError, match="seedng"):
         services.update_event(made, actor=actor(owner), name="Knockout", seedng="ranking")
     made.refresh_from_db()

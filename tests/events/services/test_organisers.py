@@ -23,13 +23,24 @@ def owner_plays(event, staff_user):
 
 
 def own_game(event, player) -> Game:
-    return (Game.objects.filter(round__event=event).filter(player_a=player) | Game.objects.filter(
-        round__event=event).filter(player_b=player)).select_related("round", "player_a", "player_b").latest("round")
+    return (
+        (
+            Game.objects.filter(round__event=event).filter(player_a=player)
+            | Game.objects.filter(round__event=event).filter(player_b=player)
+        )
+        .select_related("round", "player_a", "player_b")
+        .latest("round")
+    )
 
 
 def other_game(event, player) -> Game:
-    return (Game.objects.filter(round__event=event).exclude(player_a=player).exclude(player_b=player)
-            .select_related("round", "player_a", "player_b").first())
+    return (
+        Game.objects.filter(round__event=event)
+        .exclude(player_a=player)
+        .exclude(player_b=player)
+        .select_related("round", "player_a", "player_b")
+        .first()
+    )
 
 
 def test_a_coordinator_cannot_register_themself_without_an_arbiter(event):
@@ -57,7 +68,7 @@ def test_the_arbiter_cannot_play_and_must_hold_a_role(event, staff_user, strange
 
 def test_a_playing_coordinator_cannot_enter_confirm_or_correct_their_own_game(event, owner_plays):
     mine = own_game(event, owner_plays)
-    with pytest.raises(services.ServiceError, match="You play at table .*: staff rules on it, not you"):
+    with pytest.raises(services.ServiceError, match=r"You play at table .*: staff rules on it, not you"):
         services.record_result(mine, WIN_A, actor=actor(event.owner), expected_version=0)
     mine.refresh_from_db()
     assert (mine.result, mine.version) == (None, 0)
@@ -117,7 +128,10 @@ def test_no_swap_of_ones_own_seat_or_table(event, owner_plays):
 
 def test_no_undo_nor_restore_while_ones_own_game_is_open(event, staff_user, owner_plays):
     rnd = event.latest_round()
-    with pytest.raises(services.ServiceError, match="is not over: until staff has confirmed its result, only a coordinator who does not play"):
+    with pytest.raises(
+        services.ServiceError,
+        match="is not over: until staff has confirmed its result, only a coordinator who does not play",
+    ):
         services.undo_round(rnd, actor=actor(event.owner))
     kept = Snapshot.objects.filter(event=event).first()
     with pytest.raises(services.ServiceError, match="is not over"):
@@ -176,10 +190,14 @@ def test_a_coordinator_sharing_the_lead_does_not_settle_the_tie(event, co_coordi
     services.register_organiser(event, actor=actor(event.owner), user_id=event.owner.pk, name="Olwen")
     register(event, 1)
     services.start_event(event, actor=actor(event.owner))
-    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.select_related(
-        "round", "player_a", "player_b").get()
-    services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=actor(co_coordinator, "coordinator"),
-                           expected_version=0)
+    game = (
+        services.pair_round(event, actor=actor(event.owner), seed=1)
+        .games.select_related("round", "player_a", "player_b")
+        .get()
+    )
+    services.record_result(
+        game, {"kind": "council", "mp": [10, 10]}, actor=actor(co_coordinator, "coordinator"), expected_version=0
+    )
     with pytest.raises(services.ServiceError, match="You share the lead: co records how the tie is settled"):
         services.close_event(event, actor=actor(event.owner), co_champions_agreed=True)
     event.refresh_from_db()

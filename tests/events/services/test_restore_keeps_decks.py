@@ -14,8 +14,7 @@ NOTE = "The Ring is in the sideboard"
 def _private(event) -> dict:
     """Each player's deck list (as written and as the rules found it), deck link and capability note."""
     return {
-        player.archive_id: (player.deck_list.text, player.deck_list.findings, player.deck_token,
-                            player.capability_note)
+        player.archive_id: (player.deck_list.text, player.deck_list.findings, player.deck_token, player.capability_note)
         for player in event.players.select_related("deck_list").filter(deck_list__isnull=False)
     }
 
@@ -48,8 +47,11 @@ def test_a_restore_that_makes_the_players_again_keeps_their_lists_links_and_note
     services.register_players(event, "Late Comer", actor=who)
     services.submit_deck_list(event.players.get(name="Late Comer"), LIST, actor=who)
     _deck_checked(event, services.pair_round(event, actor=who, seed=1))
-    kept = {archive_id: state for archive_id, state in _private(event).items()
-            if archive_id in {p["id"] for p in taken.data["players"]}}
+    kept = {
+        archive_id: state
+        for archive_id, state in _private(event).items()
+        if archive_id in {p["id"] for p in taken.data["players"]}
+    }
     old_pks = set(event.players.values_list("pk", flat=True))
 
     services.restore_snapshot(taken, actor=who)
@@ -75,8 +77,11 @@ def test_a_restore_that_keeps_the_rows_keeps_their_lists_links_and_notes(event):
     services.register_players(event, "Late Comer", actor=who)
     services.submit_deck_list(event.players.get(name="Late Comer"), LIST, actor=who)
     _deck_checked(event, services.pair_round(event, actor=who, seed=1))
-    kept = {archive_id: state for archive_id, state in _private(event).items()
-            if archive_id in {p["id"] for p in taken.data["players"]}}
+    kept = {
+        archive_id: state
+        for archive_id, state in _private(event).items()
+        if archive_id in {p["id"] for p in taken.data["players"]}
+    }
     old_pks = dict(event.players.exclude(name="Late Comer").values_list("archive_id", "pk"))
 
     services.restore_snapshot(taken, actor=who)

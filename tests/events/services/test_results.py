@@ -17,8 +17,9 @@ def test_record_result_scores_and_versions_and_audits(event, staff_user):
     run_event(event, 4, 0)
     rnd = services.pair_round(event, actor=actor(event.owner), seed=1)
     game = rnd.games.first()
-    saved = services.record_result(game, {"kind": "council", "mp": [15, 10]}, actor=actor(staff_user, "staff"),
-                                   expected_version=0)
+    saved = services.record_result(
+        game, {"kind": "council", "mp": [15, 10]}, actor=actor(staff_user, "staff"), expected_version=0
+    )
     # Policy Number 4: ratio 1.5 to under 2 is 5-1.
     assert (saved.points, saved.state, saved.version, saved.reported_by) == ([5, 1], "reported", 1, "staff")
     entry = AuditEntry.objects.get(event=event, action="result.recorded")
@@ -41,15 +42,20 @@ def test_a_correction_is_a_new_version_with_the_old_result_in_the_audit(event):
     game = event.rounds.get().games.first()
     services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=actor(event.owner), expected_version=1)
     entry = AuditEntry.objects.get(event=event, action="result.corrected")
-    assert (entry.before["result"], entry.after["result"], entry.after["version"]) == (WIN_A, {"kind": "council", "mp": [10, 10]}, 2)
+    assert (entry.before["result"], entry.after["result"], entry.after["version"]) == (
+        WIN_A,
+        {"kind": "council", "mp": [10, 10]},
+        2,
+    )
 
 
 def test_a_result_the_policy_refuses_names_the_field_and_saves_nothing(event):
     run_event(event, 4, 0)
     game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
     with pytest.raises(services.ServiceError) as caught:
-        services.record_result(game, {"kind": "council", "mp": [10, 10], "weakest_link": 0},
-                               actor=actor(event.owner), expected_version=0)
+        services.record_result(
+            game, {"kind": "council", "mp": [10, 10], "weakest_link": 0}, actor=actor(event.owner), expected_version=0
+        )
     assert caught.value.field == "weakest_link"
     assert "Policy Number 4" in str(caught.value)
     game.refresh_from_db()
@@ -60,12 +66,12 @@ def test_implausible_marshalling_points_need_confirmation(event):
     run_event(event, 4, 0)
     game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
     with pytest.raises(services.NeedsConfirmation) as caught:
-        services.record_result(game, {"kind": "council", "mp": [150, 15]}, actor=actor(event.owner),
-                               expected_version=0)
+        services.record_result(game, {"kind": "council", "mp": [150, 15]}, actor=actor(event.owner), expected_version=0)
     assert caught.value.field == "mp_a"
     assert Game.objects.get(pk=game.pk).result is None
-    services.record_result(game, {"kind": "council", "mp": [150, 15]}, actor=actor(event.owner),
-                           expected_version=0, confirm=True)
+    services.record_result(
+        game, {"kind": "council", "mp": [150, 15]}, actor=actor(event.owner), expected_version=0, confirm=True
+    )
     assert Game.objects.get(pk=game.pk).points == [6, 0]
 
 
@@ -74,7 +80,9 @@ def test_staff_cannot_change_a_finished_round_but_the_coordinator_can(event, sta
     services.pair_round(event, actor=actor(event.owner), seed=2)
     old = event.rounds.get(number=1).games.first()
     with pytest.raises(services.ServiceError, match="This round is over"):
-        services.record_result(old, {"kind": "council", "mp": [10, 10]}, actor=actor(staff_user, "staff"), expected_version=1)
+        services.record_result(
+            old, {"kind": "council", "mp": [10, 10]}, actor=actor(staff_user, "staff"), expected_version=1
+        )
     services.record_result(old, {"kind": "council", "mp": [10, 10]}, actor=actor(event.owner), expected_version=1)
     assert Game.objects.get(pk=old.pk).points == [3, 3]
 
@@ -101,8 +109,9 @@ def test_matching_reports_make_the_result_stand(reporting):
     game.refresh_from_db()
     assert (game.result, game.state, game.version, game.reported_by) == (WIN_A, Game.CONFIRMED, 1, "both players")
     assert game.points == [6, 0]  # Policy Number 4: twice the loser's MP
-    actions = list(AuditEntry.objects.filter(event=reporting, table=game.table).order_by("id")
-                   .values_list("action", flat=True))
+    actions = list(
+        AuditEntry.objects.filter(event=reporting, table=game.table).order_by("id").values_list("action", flat=True)
+    )
     assert actions == ["result.reported", "result.reported", "result.agreed"]
 
 
@@ -168,10 +177,12 @@ def test_a_forfeit_for_dropping_out_mid_game_drops_the_player_and_a_correction_b
 def test_a_forfeit_for_cheating_ejects_the_player_and_a_no_show_stays_in_the_event(event):
     run_event(event, 4, 0)
     first, second = services.pair_round(event, actor=actor(event.owner), seed=1).games.order_by("table")
-    services.record_result(first, {"kind": "forfeit", "winner": 1, "reason": "cheat"}, actor=actor(event.owner),
-                           expected_version=0)
-    services.record_result(second, {"kind": "forfeit", "winner": 1, "reason": "no-show"}, actor=actor(event.owner),
-                           expected_version=0)
+    services.record_result(
+        first, {"kind": "forfeit", "winner": 1, "reason": "cheat"}, actor=actor(event.owner), expected_version=0
+    )
+    services.record_result(
+        second, {"kind": "forfeit", "winner": 1, "reason": "no-show"}, actor=actor(event.owner), expected_version=0
+    )
     first.player_a.refresh_from_db()
     second.player_a.refresh_from_db()
     assert (first.player_a.status, second.player_a.status) == ("ejected", "active")
@@ -182,8 +193,12 @@ def test_a_drop_mid_game_cannot_be_recorded_in_a_round_the_player_played_past(ev
     services.pair_round(event, actor=actor(event.owner), seed=2)
     old = Game.objects.filter(round__event=event, round__number=1).first()
     with pytest.raises(services.ServiceError) as refused:
-        services.record_result(old, {"kind": "forfeit", "winner": 0, "reason": "drop"}, actor=actor(event.owner),
-                               expected_version=old.version)
+        services.record_result(
+            old,
+            {"kind": "forfeit", "winner": 0, "reason": "drop"},
+            actor=actor(event.owner),
+            expected_version=old.version,
+        )
     assert refused.value.field == "reason"
     old.refresh_from_db()
     assert old.result["kind"] == "council"  # nothing half-saved
@@ -191,15 +206,15 @@ def test_a_drop_mid_game_cannot_be_recorded_in_a_round_the_player_played_past(ev
 
 def test_a_recorded_forfeit_keeps_the_capability_it_was_scored_with(event):
     # A list entered later (even after the close) makes the winner a One Ring deck; the game stands.
-    from scoring import compute_standings
-
     from events.archive import load_archive
+    from scoring import compute_standings
     from tests.scoring.test_decks import LEGAL
 
     run_event(event, 4, 0)
     game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
-    services.record_result(game, {"kind": "forfeit", "winner": 0, "reason": "no-show"}, actor=actor(event.owner),
-                           expected_version=0)
+    services.record_result(
+        game, {"kind": "forfeit", "winner": 0, "reason": "no-show"}, actor=actor(event.owner), expected_version=0
+    )
     game.refresh_from_db()
     assert game.result["capability"] == "marshalling-points" and game.points == [6, 0]
     services.submit_deck_list(game.player_a, LEGAL, actor=actor(event.owner))

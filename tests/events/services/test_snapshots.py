@@ -10,7 +10,11 @@ from tests.helpers import actor, open_game, register, run_event
 def test_snapshots_are_taken_when_a_round_is_paired_and_when_it_is_complete(event):
     run_event(event, 4, 2)
     assert list(event.snapshots.order_by("id").values_list("reason", flat=True)) == [
-        "Round 1 paired", "Round 1 complete", "Round 2 paired", "Round 2 complete"]
+        "Round 1 paired",
+        "Round 1 complete",
+        "Round 2 paired",
+        "Round 2 complete",
+    ]
     assert event.snapshots.get(reason="Round 2 complete").data == event_archive(event)
 
 
@@ -19,8 +23,12 @@ def test_a_drop_that_concedes_the_last_open_game_completes_the_round_snapshot(ev
     game = open_game(event)
     services.drop_player(game.player_a, actor=actor(event.owner))
     snapshot = event.snapshots.get(reason="Round 1 complete")
-    assert snapshot.data["rounds"][0]["games"][-1]["result"] == {"kind": "forfeit", "winner": 1, "reason": "drop",
-                                                                       "capability": "marshalling-points"}
+    assert snapshot.data["rounds"][0]["games"][-1]["result"] == {
+        "kind": "forfeit",
+        "winner": 1,
+        "reason": "drop",
+        "capability": "marshalling-points",
+    }
 
 
 def test_restoring_to_registration_removes_later_players_and_rounds(event):

@@ -54,8 +54,11 @@ def test_a_playoff_tied_again_starts_another_and_the_last_stage_can_be_taken_bac
     services.start_stage(event, actor=who)
     play_round(event, lambda game: TIE)
     again = services.start_stage(event, actor=who)
-    assert again.number == 2 and again.first_round == 3 and sorted(again.players) == sorted(
-        event.players.values_list("archive_id", flat=True))
+    assert (
+        again.number == 2
+        and again.first_round == 3
+        and sorted(again.players) == sorted(event.players.values_list("archive_id", flat=True))
+    )
     services.cancel_stage(again, actor=who)
     assert not Stage.objects.filter(pk=again.pk).exists()
     first = Stage.objects.get(event=event, number=1)
@@ -98,7 +101,9 @@ def test_a_top_cut_runs_a_bracket_with_dice_rolls_after_the_swiss_rounds(event):
     assert semis.is_elimination and semis.label == "Top 4, round 1" and semis.bye is None
     games = list(semis.games.all())
     assert {frozenset((g.player_a.archive_id, g.player_b.archive_id)) for g in games} == {
-        frozenset((stage.players[0], stage.players[3])), frozenset((stage.players[1], stage.players[2]))}
+        frozenset((stage.players[0], stage.players[3])),
+        frozenset((stage.players[1], stage.players[2])),
+    }
     with pytest.raises(services.ServiceError) as refused:
         services.record_result(games[0], TIE, actor=who, expected_version=0)
     assert refused.value.field == "roll_winner" and "General 5 and 6" in refused.value.rule
@@ -108,8 +113,10 @@ def test_a_top_cut_runs_a_bracket_with_dice_rolls_after_the_swiss_rounds(event):
         final = services.pair_round(event, actor=who)
         services.swap_players(final, final.games.get().player_a, final.games.get().player_b, actor=who)
     final = event.latest_round()
-    assert {final.games.get().player_a_id, final.games.get().player_b_id} == {games[0].player_b_id,
-                                                                               games[1].player_a_id}
+    assert {final.games.get().player_a_id, final.games.get().player_b_id} == {
+        games[0].player_b_id,
+        games[1].player_a_id,
+    }
     services.record_result(final.games.get(), LOSS, actor=who, expected_version=0)
     services.close_event(event, actor=who)
     ranking = final_ranking(load_archive(event))
@@ -122,8 +129,14 @@ def test_an_elimination_event_is_seeded_at_the_start_by_ranking(event):
     event.refresh_from_db()
     register(event, 5)
     for rank, player in enumerate(event.players.order_by("-id")[:2], start=1):
-        services.update_player(player, actor=actor(event.owner), name=player.name,
-                               deck_capability=player.deck_capability, avatar="", ranking=rank)
+        services.update_player(
+            player,
+            actor=actor(event.owner),
+            name=player.name,
+            deck_capability=player.deck_capability,
+            avatar="",
+            ranking=rank,
+        )
     services.start_event(event, actor=actor(event.owner))
     event.refresh_from_db()
     stage = event.stages.get()
@@ -133,7 +146,9 @@ def test_an_elimination_event_is_seeded_at_the_start_by_ranking(event):
     # Five players: seeds 1-3 have byes, so 4 meets 5 and 2 meets 3 (their byes done) at once.
     seeds = list(stage.players)
     assert {frozenset((g.player_a.archive_id, g.player_b.archive_id)) for g in rnd.games.all()} == {
-        frozenset((seeds[3], seeds[4])), frozenset((seeds[1], seeds[2]))}
+        frozenset((seeds[3], seeds[4])),
+        frozenset((seeds[1], seeds[2])),
+    }
     assert rnd.label == "Elimination, round 1"
     with pytest.raises(services.ServiceError, match="paired rounds"):
         services.cancel_stage(stage, actor=actor(event.owner))

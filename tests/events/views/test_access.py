@@ -183,8 +183,12 @@ def test_each_role_gets_exactly_what_it_may(client, world, role):
         elif sent_to is not None and response["Location"] != sent_to:
             wrong.append(f"{name}: sent to {response['Location']}, expected {sent_to}")
         # Whatever a signed-in account is shown bears its name: no browser or proxy may keep it.
-        if (role not in SIGNED_OUT and response.status_code == 200 and name != "health"
-                and not {"private", "no-store"} <= set(response.get("Cache-Control", "").replace(" ", "").split(","))):
+        if (
+            role not in SIGNED_OUT
+            and response.status_code == 200
+            and name != "health"
+            and not {"private", "no-store"} <= set(response.get("Cache-Control", "").replace(" ", "").split(","))
+        ):
             wrong.append(f"{name}: Cache-Control {response.get('Cache-Control')!r} shown to a signed-in account")
     assert wrong == []
     assert database_state() == before, "a GET changed the database"
@@ -240,7 +244,9 @@ def test_an_unknown_event_is_answered_as_one_where_the_requester_has_no_role(cli
     for page in ("", "tables/", "rounds/1/", "staff/", "print/slips/"):
         known, unknown = client.get(f"/events/private-event/{page}"), client.get(f"/events/no-such-event/{page}")
         assert (unknown.status_code, unknown.get("Location", "").replace("no-such-event", "private-event")) == (
-            known.status_code, known.get("Location", "")), page
+            known.status_code,
+            known.get("Location", ""),
+        ), page
         assert known.status_code == (302 if role in SIGNED_OUT else 404)
         if role in SIGNED_OUT:
             assert known["Location"] == sign_in_and_back(f"/events/private-event/{page}")
@@ -266,7 +272,7 @@ def test_every_page_has_the_content_security_policy_and_keeps_secrets_out_of_cac
     client.force_login(world["users"]["owner"])
     problems = []
     for pattern in url_patterns():
-        minimum, kind = ACCESS[pattern.name]
+        minimum, _kind = ACCESS[pattern.name]
         kwargs = {k: v for k, v in world["kwargs"].items() if k in pattern.pattern.regex.groupindex}
         response = client.get(reverse(pattern.name, kwargs=kwargs))
         if response.get("Content-Security-Policy") != CONTENT_SECURITY_POLICY:
@@ -282,11 +288,16 @@ def test_every_page_has_the_content_security_policy_and_keeps_secrets_out_of_cac
 
 def test_a_signed_out_poll_or_button_sends_the_whole_page_to_sign_in_and_back(client, world):
     slug = world["event"].slug
-    poll = client.get(f"/events/{slug}/tables/", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="tables",
-                      HTTP_HX_CURRENT_URL=f"http://testserver/events/{slug}/tables/?round=1")
+    poll = client.get(
+        f"/events/{slug}/tables/",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="tables",
+        HTTP_HX_CURRENT_URL=f"http://testserver/events/{slug}/tables/?round=1",
+    )
     assert (poll.status_code, poll["HX-Redirect"]) == (200, sign_in_and_back(f"/events/{slug}/tables/?round=1"))
-    press = client.post(f"/events/{slug}/pair/", HTTP_HX_REQUEST="true",
-                        HTTP_HX_CURRENT_URL="https://evil.example/events/")
+    press = client.post(
+        f"/events/{slug}/pair/", HTTP_HX_REQUEST="true", HTTP_HX_CURRENT_URL="https://evil.example/events/"
+    )
     assert (press.status_code, press["HX-Redirect"]) == (200, "/accounts/login/")
     assert press.content == b""
 

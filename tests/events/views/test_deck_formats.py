@@ -18,8 +18,9 @@ def _link(player) -> str:
 
 
 def test_a_fallen_wizard_player_declares_theirs_on_their_link_and_is_told_when_they_forget(client, event):
-    Event.objects.filter(pk=event.pk).update(format="fallen-wizard-only", deck_lists_wanted=True,
-                                             policy="policy-4-2001")
+    Event.objects.filter(pk=event.pk).update(
+        format="fallen-wizard-only", deck_lists_wanted=True, policy="policy-4-2001"
+    )
     [ann] = register(event, 1)
     ann = services.make_deck_link(ann, actor=actor(event.owner))
     page = client.get(_link(ann)).content.decode()
@@ -34,22 +35,26 @@ def test_a_fallen_wizard_player_declares_theirs_on_their_link_and_is_told_when_t
 
 def test_a_scenario_player_chooses_from_the_posted_scenarios(client, as_owner, event):
     Event.objects.filter(pk=event.pk).update(game_type="scenario", deck_lists_wanted=True, policy="policy-4-2001")
-    saved = as_owner.post(f"/events/{event.slug}/decks/", {"deck_lists_wanted": "on",
-                                                            "deck_choices": "The Ring-quest\r\nDragon's Hoard"})
+    saved = as_owner.post(
+        f"/events/{event.slug}/decks/", {"deck_lists_wanted": "on", "deck_choices": "The Ring-quest\r\nDragon's Hoard"}
+    )
     assert saved.status_code == 302
     [ann] = register(event, 1)
     page = as_owner.get(f"/events/{event.slug}/players/{ann.pk}/deck/").content.decode()
     assert html.escape("Dragon's Hoard") in page and "Barrels out of Bond" not in page
-    refused = as_owner.post(f"/events/{event.slug}/players/{ann.pk}/deck/", {"text": SECRET_LIST,
-                                                                              "choice": "Barrels out of Bond"})
-    assert refused.status_code == 422 and "Barrels out of Bond is not one of the available choices" in \
-        _error(refused, "choice")
+    refused = as_owner.post(
+        f"/events/{event.slug}/players/{ann.pk}/deck/", {"text": SECRET_LIST, "choice": "Barrels out of Bond"}
+    )
+    assert refused.status_code == 422 and "Barrels out of Bond is not one of the available choices" in _error(
+        refused, "choice"
+    )
 
 
 @pytest.fixture
 def sealed(event):
-    Event.objects.filter(pk=event.pk).update(game_type="sealed-standard", policy="policy-4-2001", format="hero-only",
-                                             deck_lists_wanted=True)
+    Event.objects.filter(pk=event.pk).update(
+        game_type="sealed-standard", policy="policy-4-2001", format="hero-only", deck_lists_wanted=True
+    )
     event.refresh_from_db()
     return event
 
@@ -125,7 +130,7 @@ def test_after_the_event_the_chosen_lists_are_published_and_no_other(client, as_
     assert as_owner.post(f"/events/{event.slug}/decks/publish/", {"players": [ann.pk]}).status_code == 302
     public = client.get(f"/e/{event.slug}/").content.decode()
     assert f'href="/e/{event.slug}/decks/{ann.pk}/"' in public and SECRET_CARD not in public
-    assert '<legend><strong>Lists shown on the public page</strong></legend>' in decks
+    assert "<legend><strong>Lists shown on the public page</strong></legend>" in decks
     assert SECRET_CARD in html.unescape(client.get(f"/e/{event.slug}/decks/{ann.pk}/").content.decode())
     assert client.get(f"/e/{event.slug}/decks/{bea.pk}/").status_code == 404
     refused = as_owner.post(f"/events/{event.slug}/decks/publish/", {"players": [999999]})
@@ -141,8 +146,9 @@ def test_staff_on_a_phone_find_in_the_nav_only_what_they_may_open(client, event,
 
 
 def test_the_choices_to_post_are_asked_only_where_players_choose_and_kept_when_not_asked(as_owner, event):
-    Event.objects.filter(pk=event.pk).update(game_type="challenge-deck", policy="policy-4-2001",
-                                             deck_choices=["Challenge Deck A"])
+    Event.objects.filter(pk=event.pk).update(
+        game_type="challenge-deck", policy="policy-4-2001", deck_choices=["Challenge Deck A"]
+    )
     assert 'name="deck_choices"' in as_owner.get(f"/events/{event.slug}/decks/").content.decode()
     Event.objects.filter(pk=event.pk).update(game_type="two-deck")
     assert 'name="deck_choices"' not in as_owner.get(f"/events/{event.slug}/decks/").content.decode()

@@ -1,4 +1,5 @@
-"""Deck pages: the coordinator's, the public sign-up and the player's own link; nobody scouts (events/views/decks.py)."""
+"""Deck pages: the coordinator's, the public sign-up and the player's own link; nobody scouts
+(events/views/decks.py)."""
 
 from __future__ import annotations
 
@@ -46,8 +47,13 @@ def with_lists(event):
 
 def test_no_list_is_on_any_public_page_or_in_the_archive(client, with_lists, as_owner):
     slug = with_lists.slug
-    for path in (f"/e/{slug}/", f"/e/{slug}/rounds/1/", f"/e/{slug}/projector/", f"/e/{slug}/report/",
-                 f"/e/{slug}/sign-up/"):
+    for path in (
+        f"/e/{slug}/",
+        f"/e/{slug}/rounds/1/",
+        f"/e/{slug}/projector/",
+        f"/e/{slug}/report/",
+        f"/e/{slug}/sign-up/",
+    ):
         assert SECRET_CARD not in client.get(path).content.decode(), path
     archive = as_owner.get(f"/events/{slug}/export.json").content.decode()
     assert "Test of Form" not in archive and "deck_list" not in archive
@@ -73,8 +79,15 @@ def test_staff_do_not_see_the_lists(client, with_lists, staff_user):
 
 
 def test_another_events_player_link_does_not_open_here(client, with_lists, owner):
-    other = services.create_event(owner=owner, name="Other Open", policy="policy-4-2001", game_type="two-deck",
-                                  format="hero-only", tie_resolution="playoff", first_round_pairing="random")
+    other = services.create_event(
+        owner=owner,
+        name="Other Open",
+        policy="policy-4-2001",
+        game_type="two-deck",
+        format="hero-only",
+        tie_resolution="playoff",
+        first_round_pairing="random",
+    )
     token = with_lists.players.first().deck_token
     assert client.get(f"/e/{other.slug}/deck/{token}/").status_code == 404
 
@@ -96,12 +109,11 @@ def test_a_player_pastes_a_list_sees_the_unknown_name_and_fixes_it(client, event
     assert DeckList.objects.get(player=ann).findings["legal"] is True
 
 
-def test_a_list_that_breaks_a_rule_is_saved_with_a_warning_and_counted_in_every_state_it_is_in(client, as_owner,
-                                                                                                event):
+def test_a_list_that_breaks_a_rule_is_saved_with_a_warning_and_counted_in_every_state_it_is_in(client, as_owner, event):
     event.format = "hero-only"
     event.deck_lists_wanted = True
     event.save()
-    [ann, bob] = services.register_players(event, "Ann\nBob", actor=actor(event.owner))
+    [ann, _bob] = services.register_players(event, "Ann\nBob", actor=actor(event.owner))
     token = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
     # Four copies of Orc-patrol (a rule) and three names no card has.
     broken = LEGAL.replace("3 Orc-patrol", "4 Orc-patrol") + "\nXyzzy\nFrobnitz\nQuux Quuxen\n"
@@ -136,12 +148,15 @@ def test_the_coordinator_uploads_an_old_latin_1_deck_file(as_owner, event):
 
 def test_the_coordinator_sets_the_capability_with_a_reason_next_to_the_field(as_owner, with_lists):
     ann = with_lists.players.first()
-    response = as_owner.post(f"/events/{with_lists.slug}/players/{ann.pk}/capability/",
-                             {"capability": "marshalling-points", "note": ""})
+    response = as_owner.post(
+        f"/events/{with_lists.slug}/players/{ann.pk}/capability/", {"capability": "marshalling-points", "note": ""}
+    )
     assert response.status_code == 422
     assert _error(response, "note") == "Say why the capability differs from the list&#x27;s."
-    as_owner.post(f"/events/{with_lists.slug}/players/{ann.pk}/capability/",
-                  {"capability": "marshalling-points", "note": "no Cracks of Doom at the table"})
+    as_owner.post(
+        f"/events/{with_lists.slug}/players/{ann.pk}/capability/",
+        {"capability": "marshalling-points", "note": "no Cracks of Doom at the table"},
+    )
     ann.refresh_from_db()
     assert ann.deck_capability == "marshalling-points"
     overview = as_owner.get(f"/events/{with_lists.slug}/decks/").content.decode()
@@ -153,10 +168,15 @@ NOW = timezone.now()
 
 @pytest.fixture
 def signing_up(event, as_owner):
-    response = as_owner.post(f"/events/{event.slug}/decks/", {
-        "deck_lists_wanted": "on", "sign_up_cap": "100",
-        "sign_up_opens_at": (NOW - datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
-        "sign_up_closes_at": (NOW + datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")})
+    response = as_owner.post(
+        f"/events/{event.slug}/decks/",
+        {
+            "deck_lists_wanted": "on",
+            "sign_up_cap": "100",
+            "sign_up_opens_at": (NOW - datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+            "sign_up_closes_at": (NOW + datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+        },
+    )
     assert response.status_code == 302
     return event
 
@@ -192,8 +212,10 @@ def test_a_closed_sign_up_shows_why_and_takes_no_one(client, event):
 
 
 def test_deck_settings_refusals_are_shown_next_to_their_field(as_owner, event):
-    response = as_owner.post(f"/events/{event.slug}/decks/", {"sign_up_opens_at": "2026-11-20T10:00",
-                                                              "sign_up_closes_at": "2026-11-20T09:00"})
+    response = as_owner.post(
+        f"/events/{event.slug}/decks/",
+        {"sign_up_opens_at": "2026-11-20T10:00", "sign_up_closes_at": "2026-11-20T09:00"},
+    )
     assert response.status_code == 422
     assert _error(response, "sign_up_closes_at") == "The sign-up must close after it opens."
 
@@ -201,8 +223,10 @@ def test_deck_settings_refusals_are_shown_next_to_their_field(as_owner, event):
 def test_the_coordinators_page_shows_the_capability_with_its_reason(as_owner, with_lists):
     ann = with_lists.players.first()
     page = html.unescape(as_owner.get(f"/events/{with_lists.slug}/players/{ann.pk}/deck/").content.decode())
-    assert ("Capability: can destroy The One Ring (Gandalf, Test of Form, Wizard’s Test, 3 gold rings, "
-            "The One Ring and Cracks of Doom; Policy #1, General 18)") in " ".join(re.sub("<[^>]+>", "", page).split())
+    assert (
+        "Capability: can destroy The One Ring (Gandalf, Test of Form, Wizard’s Test, 3 gold rings, "
+        "The One Ring and Cracks of Doom; Policy #1, General 18)"
+    ) in " ".join(re.sub("<[^>]+>", "", page).split())
 
 
 def test_staff_open_the_list_of_a_drawn_deck_and_of_no_other(client, with_lists, staff_user):
@@ -228,9 +252,14 @@ def test_a_date_far_from_today_is_refused_next_to_its_field(as_owner, event, set
     assert _error(response, "deck_deadline") == "Give a date between the years 2000 and 2200."
 
 
-@pytest.mark.parametrize("raw", ["Resources\nGollum’s Fate\n".encode("cp1252"),
-                                 "\ufeffResources\nGollum’s Fate\n".encode("utf-16-le"),
-                                 "Resources\nGollum’s Fate\n".encode("utf-8")])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "Resources\nGollum’s Fate\n".encode("cp1252"),
+        "\ufeffResources\nGollum’s Fate\n".encode("utf-16-le"),
+        "Resources\nGollum’s Fate\n".encode(),
+    ],
+)
 def test_deck_files_of_every_usual_encoding_are_read(as_owner, event, raw):
     [ann] = services.register_players(event, "Ann", actor=actor(event.owner))
     response = as_owner.post(f"/events/{event.slug}/players/{ann.pk}/deck/", {"file": SimpleUploadedFile("a.dck", raw)})
@@ -240,24 +269,35 @@ def test_deck_files_of_every_usual_encoding_are_read(as_owner, event, raw):
 
 def test_a_note_with_a_character_that_reverses_text_is_refused_next_to_it(as_owner, with_lists):
     ann = with_lists.players.first()
-    response = as_owner.post(f"/events/{with_lists.slug}/players/{ann.pk}/capability/",
-                             {"capability": "one-ring", "note": "ok\u202e"})
+    response = as_owner.post(
+        f"/events/{with_lists.slug}/players/{ann.pk}/capability/", {"capability": "one-ring", "note": "ok\u202e"}
+    )
     assert response.status_code == 422
     assert "reverses the text" in _error(response, "note")
 
 
 def test_an_events_times_are_entered_and_shown_in_its_own_zone(as_owner, client, event):
     # A coordinator in Italy types the lists' deadline in Rome's time and reads it back so.
-    as_owner.post(f"/events/{event.slug}/settings/", {
-        "name": event.name, "policy": event.policy, "game_type": event.game_type, "format": event.format,
-        "tie_resolution": event.tie_resolution, "first_round_pairing": "random", "time_zone": "Europe/Rome"})
+    as_owner.post(
+        f"/events/{event.slug}/settings/",
+        {
+            "name": event.name,
+            "policy": event.policy,
+            "game_type": event.game_type,
+            "format": event.format,
+            "tie_resolution": event.tie_resolution,
+            "first_round_pairing": "random",
+            "time_zone": "Europe/Rome",
+        },
+    )
     event.refresh_from_db()
     assert event.time_zone == "Europe/Rome"
-    response = as_owner.post(f"/events/{event.slug}/decks/", {"deck_lists_wanted": "on",
-                                                               "deck_deadline": "2026-12-05T10:00"})
+    response = as_owner.post(
+        f"/events/{event.slug}/decks/", {"deck_lists_wanted": "on", "deck_deadline": "2026-12-05T10:00"}
+    )
     assert response.status_code == 302
     event.refresh_from_db()
-    assert event.deck_deadline.astimezone(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M") == "2026-12-05 09:00"
+    assert event.deck_deadline.astimezone(datetime.UTC).strftime("%Y-%m-%d %H:%M") == "2026-12-05 09:00"
     page = as_owner.get(f"/events/{event.slug}/decks/").content.decode()
     assert 'Times are in <span translate="no">Europe/Rome</span>' in page and "UTC" not in page
     [ann] = services.register_players(event, "Ann", actor=actor(event.owner))
@@ -278,9 +318,10 @@ def test_the_sign_up_and_a_deck_link_say_why_they_are_closed_once_the_event_star
     event.status = "closed"
     event.save()
     assert "The event is over." in client.get(f"/e/{event.slug}/sign-up/").content.decode()
-    assert "The event is over: your list stays as registered." in client.get(
-        f"/e/{event.slug}/deck/{token}/").content.decode()
-
+    assert (
+        "The event is over: your list stays as registered."
+        in client.get(f"/e/{event.slug}/deck/{token}/").content.decode()
+    )
 
 
 def _far_too_long(settings) -> str:
@@ -292,13 +333,15 @@ def _far_too_long(settings) -> str:
 def _post_far_too_long(client, address: str, settings, encoding: str):
     if encoding == "multipart":
         return client.post(address, {"text": _far_too_long(settings)})
-    return client.post(address, urlencode({"text": _far_too_long(settings)}),
-                       content_type="application/x-www-form-urlencoded")
+    return client.post(
+        address, urlencode({"text": _far_too_long(settings)}), content_type="application/x-www-form-urlencoded"
+    )
 
 
 @pytest.mark.parametrize("encoding", ["multipart", "urlencoded"])
-def test_a_deck_list_too_large_to_read_comes_back_with_the_limit_beside_it_and_nothing_saved(event, owner, settings,
-                                                                                             encoding):
+def test_a_deck_list_too_large_to_read_comes_back_with_the_limit_beside_it_and_nothing_saved(
+    event, owner, settings, encoding
+):
     event.format = "hero-only"
     event.deck_lists_wanted = True
     event.save()
@@ -309,12 +352,15 @@ def test_a_deck_list_too_large_to_read_comes_back_with_the_limit_beside_it_and_n
     coordinator.force_login(owner)
     before = database_state()
     # The player's own link, and the coordinator's page of the player; the CSRF check is on, as in a browser.
-    for client, address in ((Client(enforce_csrf_checks=True), f"/e/{event.slug}/deck/{token}/"),
-                            (coordinator, f"/events/{event.slug}/players/{ann.pk}/deck/")):
+    for client, address in (
+        (Client(enforce_csrf_checks=True), f"/e/{event.slug}/deck/{token}/"),
+        (coordinator, f"/events/{event.slug}/players/{ann.pk}/deck/"),
+    ):
         response = _post_far_too_long(client, address, settings, encoding)
         assert response.status_code == 413, address
-        assert _error(response, "text") == ("The list sent was far too long to read, so nothing is saved: a deck list "
-                                            "has at most 20,000 characters."), address
+        assert _error(response, "text") == (
+            "The list sent was far too long to read, so nothing is saved: a deck list has at most 20,000 characters."
+        ), address
         # The form is the saved list's, ready to correct and send again.
         assert "3 Orc-patrol" in html.unescape(response.content.decode()), address
         assert response["Cache-Control"] == "private, no-store", address

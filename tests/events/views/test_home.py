@@ -15,10 +15,18 @@ from tests.helpers import HTMX
 def test_create_event_shows_the_policy_implications_and_creates(as_owner):
     page = as_owner.get("/events/new/")
     assert b"What the policy implies" in page.content
-    response = as_owner.post("/events/new/", {
-        "name": "Moria Masters", "policy": "policy-1-1996", "game_type": "two-deck", "format": "single-deck",
-        "tie_resolution": "co-champions-without-menu", "first_round_pairing": "random", "expected_players": "20",
-    })
+    response = as_owner.post(
+        "/events/new/",
+        {
+            "name": "Moria Masters",
+            "policy": "policy-1-1996",
+            "game_type": "two-deck",
+            "format": "single-deck",
+            "tie_resolution": "co-champions-without-menu",
+            "first_round_pairing": "random",
+            "expected_players": "20",
+        },
+    )
     event = Event.objects.get(name="Moria Masters")
     assert response.status_code == 302 and response["Location"] == f"/events/{event.slug}/"
     assert (event.tie_resolution, event.format) == ("co-champions-without-menu", "single-deck")
@@ -27,9 +35,17 @@ def test_create_event_shows_the_policy_implications_and_creates(as_owner):
 def test_the_event_form_offers_each_policys_formats_and_tie_options_and_refuses_the_others_beside_them(as_owner):
     page = as_owner.get("/events/new/").content.decode()
     assert '<optgroup label="Council of Lórien Policy #1 (1996)" lang="en">' in page
-    refused = as_owner.post("/events/new/", {
-        "name": "Mixed", "policy": "version-3-1998", "game_type": "two-deck", "format": "single-deck",
-        "tie_resolution": "co-champions", "first_round_pairing": "random"})
+    refused = as_owner.post(
+        "/events/new/",
+        {
+            "name": "Mixed",
+            "policy": "version-3-1998",
+            "game_type": "two-deck",
+            "format": "single-deck",
+            "tie_resolution": "co-champions",
+            "first_round_pairing": "random",
+        },
+    )
     text = refused.content.decode()
     assert refused.status_code == 422 and not Event.objects.filter(name="Mixed").exists()
     assert 'id="id_format_error"' in text and "defines these formats only: General opponent" in text
@@ -38,8 +54,9 @@ def test_the_event_form_offers_each_policys_formats_and_tie_options_and_refuses_
 
 
 def test_policy_preview_fragment_gives_rounds_and_official_status(client, db):
-    response = client.get("/events/new/policy/", {"policy": "version-3-1998", "game_type": "two-deck",
-                                                  "expected_players": "5"}, **HTMX)
+    response = client.get(
+        "/events/new/policy/", {"policy": "version-3-1998", "game_type": "two-deck", "expected_players": "5"}, **HTMX
+    )
     text = response.content.decode()
     assert "<html" not in text and 'id="implications"' in text
     assert "3 for 5 players" in text
@@ -48,10 +65,17 @@ def test_policy_preview_fragment_gives_rounds_and_official_status(client, db):
 
 
 def test_create_event_refusal_is_shown_next_to_the_game_type(as_owner):
-    response = as_owner.post("/events/new/", {
-        "name": "Old", "policy": "policy-1-1996", "game_type": "challenge-deck", "format": "general-opponent",
-        "tie_resolution": "playoff", "first_round_pairing": "random",
-    })
+    response = as_owner.post(
+        "/events/new/",
+        {
+            "name": "Old",
+            "policy": "policy-1-1996",
+            "game_type": "challenge-deck",
+            "format": "general-opponent",
+            "tie_resolution": "playoff",
+            "first_round_pairing": "random",
+        },
+    )
     text = response.content.decode()
     assert response.status_code == 422
     error = re.search(r'<ul class="errorlist" id="id_game_type_error"[^>]*><li>([^<]*)</li>', text)
@@ -68,15 +92,21 @@ def test_import_of_a_broken_file_explains_next_to_the_upload(as_owner):
 
 
 def test_choosing_a_policy_offers_its_own_formats_and_tie_options_in_place(client, db):
-    response = client.get("/events/new/policy/", {"policy": "policy-1-1996", "game_type": "two-deck",
-                                                  "format": "general-opponent", "tie_resolution": "playoff"}, **HTMX)
+    response = client.get(
+        "/events/new/policy/",
+        {"policy": "policy-1-1996", "game_type": "two-deck", "format": "general-opponent", "tie_resolution": "playoff"},
+        **HTMX,
+    )
     text = response.content.decode()
     assert 'id="format-choice" hx-swap-oob="true"' in text and 'id="tie-choice" hx-swap-oob="true"' in text
     # Policy #1's one format is chosen in place of the later policies' general opponent.
     assert '<option value="single-deck" selected>' in text and 'value="general-opponent"' not in text
     assert 'value="co-champions-without-menu"' in text
-    later = client.get("/events/new/policy/", {"policy": "policy-4-2001", "game_type": "two-deck",
-                                               "tie_resolution": "co-champions-without-menu"}, **HTMX).content.decode()
+    later = client.get(
+        "/events/new/policy/",
+        {"policy": "policy-4-2001", "game_type": "two-deck", "tie_resolution": "co-champions-without-menu"},
+        **HTMX,
+    ).content.decode()
     assert '<option value="playoff" selected>' in later and "co-champions" not in later.split('id="tie-choice"')[1]
 
 

@@ -53,8 +53,11 @@ def played(event, staff_user, co_coordinator):
     Round.objects.filter(event=event).update(spot_check_ids=None)  # drawn again now, among the lists above
     token = services.create_staff_link(event, actor=actor(event.owner))
     game = event.rounds.get().games.first()
-    return {"event": event, "token": token, "kwargs": {
-        "slug": event.slug, "number": 1, "game_id": game.pk, "player_id": game.player_a_id}}
+    return {
+        "event": event,
+        "token": token,
+        "kwargs": {"slug": event.slug, "number": 1, "game_id": game.pk, "player_id": game.player_a_id},
+    }
 
 
 def _as(client, who, played, staff_user):
@@ -109,6 +112,7 @@ def test_the_coordinator_still_finds_every_page_in_the_nav(client, played, co_co
     client.force_login(co_coordinator)
     slug = played["event"].slug
     links = _nav_links(client.get(reverse("desk", args=[slug])))
-    assert links == [reverse(name, args=[slug])
-                     for name in ("desk", "tables", "standings", "decks", "staff", "public", "projector")]
+    assert links == [
+        reverse(name, args=[slug]) for name in ("desk", "tables", "standings", "decks", "staff", "public", "projector")
+    ]
     assert [client.get(href).status_code for href in links] == [200] * len(links)

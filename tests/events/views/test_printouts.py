@@ -72,20 +72,44 @@ def test_a_coordinator_who_plays_is_not_printed_their_own_tables_codes(reporting
 
 
 def test_the_deck_registration_sheet_asks_for_what_the_format_needs(as_owner, owner):
-    general = services.create_event(owner=owner, name="Two Decks", policy="policy-4-2001", game_type="two-deck",
-                                    format="general-opponent", tie_resolution="playoff", first_round_pairing="random")
+    general = services.create_event(
+        owner=owner,
+        name="Two Decks",
+        policy="policy-4-2001",
+        game_type="two-deck",
+        format="general-opponent",
+        tie_resolution="playoff",
+        first_round_pairing="random",
+    )
     text = as_owner.get(f"/events/{general.slug}/print/deck-sheet/").content.decode()
     assert "Deck against hero opponents" in text and "Deck against minion opponents" in text
     assert "Ten cards added to the sideboard against a Fallen-wizard" in text
     assert "At most 30 cards in the sideboard." in text and "ten creatures" not in text
-    hero = services.create_event(owner=owner, name="Hero Only", policy="policy-1-1996", game_type="two-deck",
-                                 format="single-deck", tie_resolution="playoff", first_round_pairing="random")
+    hero = services.create_event(
+        owner=owner,
+        name="Hero Only",
+        policy="policy-1-1996",
+        game_type="two-deck",
+        format="single-deck",
+        tie_resolution="playoff",
+        first_round_pairing="random",
+    )
     text = as_owner.get(f"/events/{hero.slug}/print/deck-sheet/").content.decode()
     assert "Deck against hero" not in text and "At least ten creatures" in text and "At most 20 cards" in text
     assert "Fallen-wizard" not in text and "scenario" not in text
-    assert "If I play a Fallen-wizard, which one" in as_owner.get(f"/events/{general.slug}/print/deck-sheet/").content.decode()
-    fallen = services.create_event(owner=owner, name="Fallen Only", policy="policy-4-2001", game_type="scenario",
-                                   format="fallen-wizard-only", tie_resolution="playoff", first_round_pairing="random")
+    assert (
+        "If I play a Fallen-wizard, which one"
+        in as_owner.get(f"/events/{general.slug}/print/deck-sheet/").content.decode()
+    )
+    fallen = services.create_event(
+        owner=owner,
+        name="Fallen Only",
+        policy="policy-4-2001",
+        game_type="scenario",
+        format="fallen-wizard-only",
+        tie_resolution="playoff",
+        first_round_pairing="random",
+    )
     text = html.unescape(as_owner.get(f"/events/{fallen.slug}/print/deck-sheet/").content.decode())
     assert "The Fallen-wizard I play (Alatar, Gandalf, Pallando, Radagast, Saruman)" in text
     assert "My scenario (A Hobbit's Quest; Barrels out of Bond; The King beneath the Mountains)" in text
@@ -94,7 +118,7 @@ def test_the_deck_registration_sheet_asks_for_what_the_format_needs(as_owner, ow
 def test_the_binder_prints_every_list_and_names_the_players_without_one(as_owner, event):
     event.format = "hero-only"
     event.save()
-    ann, bob = services.register_players(event, "Ann\nBob", actor=actor(event.owner))
+    ann, _bob = services.register_players(event, "Ann\nBob", actor=actor(event.owner))
     services.submit_deck_list(ann, "Hazards\n4 Orc-patrol", actor=actor(event.owner))
     text = as_owner.get(f"/events/{event.slug}/print/deck-lists/").content.decode()
     assert "4 Orc-patrol" in text and "4 copies of Orc-patrol; at most 3" in text
@@ -102,7 +126,7 @@ def test_the_binder_prints_every_list_and_names_the_players_without_one(as_owner
 
 
 def test_deck_link_slips_are_printed_for_players_with_a_link_only(as_owner, event):
-    ann, bob = services.register_players(event, "Ann\nBob", actor=actor(event.owner))
+    ann, _bob = services.register_players(event, "Ann\nBob", actor=actor(event.owner))
     token = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
     text = as_owner.get(f"/events/{event.slug}/print/deck-links/").content.decode()
     assert f"/e/{event.slug}/deck/{token}/" in text and "<strong>Ann</strong>" in text

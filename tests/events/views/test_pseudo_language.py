@@ -47,8 +47,9 @@ def pseudo(text: str) -> str:
     """``text`` with every ASCII letter outside its placeholders, tags and entities swapped for an accented one."""
     kept = KEPT.findall(text)
     pieces = KEPT.split(text)
-    return "".join(piece.translate(SWAP) + (kept[index] if index < len(kept) else "")
-                   for index, piece in enumerate(pieces))
+    return "".join(
+        piece.translate(SWAP) + (kept[index] if index < len(kept) else "") for index, piece in enumerate(pieces)
+    )
 
 
 def _django_ids() -> list:
@@ -81,8 +82,11 @@ def pseudo_locale(tmp_path_factory):
 def in_pseudo_language(settings, pseudo_locale, monkeypatch):
     settings.LOCALE_PATHS = [pseudo_locale, *settings.LOCALE_PATHS]
     settings.LANGUAGES = [*settings.LANGUAGES, (PSEUDO, "Pseudo")]
-    monkeypatch.setitem(django_locale.LANG_INFO, PSEUDO, {"bidi": False, "code": PSEUDO, "name": "Pseudo",
-                                                          "name_local": pseudo("Pseudo")})
+    monkeypatch.setitem(
+        django_locale.LANG_INFO,
+        PSEUDO,
+        {"bidi": False, "code": PSEUDO, "name": "Pseudo", "name_local": pseudo("Pseudo")},
+    )
 
 
 @pytest.fixture
@@ -95,8 +99,15 @@ def greek_event(db, in_pseudo_language):
 
 def _greek_event():
     owner = UserFactory(username="Οργανωτής")
-    event = EventFactory(owner=owner, name="Κύπελλο Λόριεν", slug="kypello", players_report=True, policy="policy-1-1996", format="single-deck",
-                         deck_lists_wanted=True)
+    event = EventFactory(
+        owner=owner,
+        name="Κύπελλο Λόριεν",
+        slug="kypello",
+        players_report=True,
+        policy="policy-1-1996",
+        format="single-deck",
+        deck_lists_wanted=True,
+    )
     staff = UserFactory(username="Βοηθός")
     EventRole.objects.create(event=event, user=staff, role=STAFF)
     by = actor(owner)
@@ -107,18 +118,29 @@ def _greek_event():
     for game in services.pair_round(event, actor=by, seed=1).games.all():
         services.record_result(game, {"kind": "council", "mp": [30, 12]}, actor=by, expected_version=game.version)
     first, *rest = services.pair_round(event, actor=by, seed=2).games.order_by("table")
-    services.record_result(first, {"kind": "council", "mp": [20, 20], "weakest_link": 0}, actor=by,
-                           expected_version=first.version)
+    services.record_result(
+        first, {"kind": "council", "mp": [20, 20], "weakest_link": 0}, actor=by, expected_version=first.version
+    )
     Round.objects.filter(event=event).update(spot_check_ids=None)
     # The projector and the printouts are in the event's language.
     type(event).objects.filter(pk=event.pk).update(language=PSEUDO, spot_checks_per_round=6)
     token = services.create_staff_link(event, actor=by)
-    return {"event": event, "owner": owner, "staff": staff, "token": token, "kwargs": {
-        "slug": event.slug, "player_id": event.players.first().pk, "number": 2, "game_id": rest[0].pk,
-        "user_id": staff.pk, "token": token,
-        "deck_token": services.make_deck_link(event.players.first(), actor=by).deck_token,
-        "snapshot_id": event.snapshots.first().pk,
-    }}
+    return {
+        "event": event,
+        "owner": owner,
+        "staff": staff,
+        "token": token,
+        "kwargs": {
+            "slug": event.slug,
+            "player_id": event.players.first().pk,
+            "number": 2,
+            "game_id": rest[0].pk,
+            "user_id": staff.pk,
+            "token": token,
+            "deck_token": services.make_deck_link(event.players.first(), actor=by).deck_token,
+            "snapshot_id": event.snapshots.first().pk,
+        },
+    }
 
 
 def _card_words() -> set[str]:
@@ -126,16 +148,24 @@ def _card_words() -> set[str]:
     # the engine names when it says why a deck can or cannot destroy The One Ring.
     cards = json.loads(INDEX_PATH.read_text(encoding="utf-8"))["cards"]
     named = {"The One Ring", "Cracks of Doom", "Gollum’s Fate", "Gollum", "A New Ringlord"}
-    return {word for card in cards if card.get("avatar") or card["name"] in named for word in WORD.findall(card["name"])}
+    return {
+        word for card in cards if card.get("avatar") or card["name"] in named for word in WORD.findall(card["name"])
+    }
 
 
 def _pages() -> list[str]:
-    return sorted(name for name, (_role, kind) in ACCESS.items()
-                  if kind == "page" and name not in {"health", "export", "snapshot_download"})
+    return sorted(
+        name
+        for name, (_role, kind) in ACCESS.items()
+        if kind == "page" and name not in {"health", "export", "snapshot_download"}
+    )
 
 
 def test_the_pseudo_language_leaves_no_ascii_letter_but_placeholders():
-    assert pseudo("Table %(table)s: <strong>%(name)s</strong> & {page}") == "Ŧȧƀŀḗ %(table)s: <strong>%(name)s</strong> & {page}"
+    assert (
+        pseudo("Table %(table)s: <strong>%(name)s</strong> & {page}")
+        == "Ŧȧƀŀḗ %(table)s: <strong>%(name)s</strong> & {page}"
+    )
 
 
 def test_every_page_reads_without_a_word_of_english(client, greek_event):
@@ -152,8 +182,10 @@ def test_every_page_reads_without_a_word_of_english(client, greek_event):
         if left:
             untranslated[pattern.name] = left
     # The pages Django answers with when there is nothing to show, or the reader may not see it.
-    for address, status in ((reverse("public", args=["no-such-event"]), 404),
-                            (reverse("desk", args=[greek_event["event"].slug]), 403)):
+    for address, status in (
+        (reverse("public", args=["no-such-event"]), 404),
+        (reverse("desk", args=[greek_event["event"].slug]), 403),
+    ):
         if status == 403:
             client.force_login(greek_event["staff"])  # staff may not open the coordinator's desk
         response = client.get(address)

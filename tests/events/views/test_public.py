@@ -6,6 +6,7 @@ import gzip
 import html
 import json
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -24,8 +25,10 @@ from tests.helpers import PHONES, POLL, WIN_A, WIN_B, actor, open_game, register
 
 
 def _seated(event, player: Player) -> tuple[Game, Player]:
-    game = Game.objects.filter(round__event=event).filter(player_a=player).order_by("-round__number").first() or \
-        Game.objects.filter(round__event=event, player_b=player).order_by("-round__number").first()
+    game = (
+        Game.objects.filter(round__event=event).filter(player_a=player).order_by("-round__number").first()
+        or Game.objects.filter(round__event=event, player_b=player).order_by("-round__number").first()
+    )
     return game, game.player_b if game.player_a_id == player.pk else game.player_a
 
 
@@ -37,7 +40,7 @@ def _first_visit_bytes(client, path: str) -> dict[str, int]:
     html = gzip.decompress(page.content).decode()
     for asset in re.findall(r'<(?:script[^>]* src|link[^>]* href)="/static/([^"]+)"', html):
         # whitenoise serves each file gzipped at level 9 (its default) next to the original
-        sizes[asset] = len(gzip.compress(open(finders.find(asset), "rb").read(), compresslevel=9))
+        sizes[asset] = len(gzip.compress(Path(finders.find(asset)).read_bytes(), compresslevel=9))
     return sizes
 
 
@@ -47,7 +50,9 @@ def test_public_page_shows_the_round_by_table_and_the_standings(client, event):
     text = client.get(f"/e/{event.slug}/").content.decode()
     assert "Round 2 of 2" in text and "Standings during round 2: the results in so far" in text
     for game in Game.objects.filter(round__number=2).select_related("player_a", "player_b"):
-        assert re.search(rf">{game.table}</td><td>{game.player_a.name} <span class=\"vs\">v</span> {game.player_b.name}", text)
+        assert re.search(
+            rf">{game.table}</td><td>{game.player_a.name} <span class=\"vs\">v</span> {game.player_b.name}", text
+        )
     assert f'href="/e/{event.slug}/rounds/1/"' in text
 
 
@@ -55,8 +60,9 @@ def test_nothing_private_is_on_the_public_pages(client, event):
     run_event(event, 4, 1, leave_last_open=True)
     token = services.create_staff_link(event, actor=actor(event.owner))
     player = event.players.first()
-    services.update_player(player, actor=actor(event.owner), name=player.name, deck_capability="one-ring",
-                           avatar="Saruman", ranking=None)
+    services.update_player(
+        player, actor=actor(event.owner), name=player.name, deck_capability="one-ring", avatar="Saruman", ranking=None
+    )
     client.post(f"/e/{event.slug}/me/", {"player": player.pk})
     for path in (f"/e/{event.slug}/", f"/e/{event.slug}/projector/", f"/e/{event.slug}/rounds/1/"):
         text = client.get(path).content.decode()
@@ -65,13 +71,16 @@ def test_nothing_private_is_on_the_public_pages(client, event):
         assert "/events/" not in text, f"{path} links to a coordinator page"
 
 
-@pytest.mark.parametrize("query, found", [
-    ("owyn", ["Éowyn Halfelven"]),
-    ("EOWYN", ["Éowyn Halfelven"]),
-    ("half eow", ["Éowyn Halfelven"]),
-    ("an", ["Anborn", "Dernhelm Annúminas"]),
-    ("zz", []),
-])
+@pytest.mark.parametrize(
+    "query, found",
+    [
+        ("owyn", ["Éowyn Halfelven"]),
+        ("EOWYN", ["Éowyn Halfelven"]),
+        ("half eow", ["Éowyn Halfelven"]),
+        ("an", ["Anborn", "Dernhelm Annúminas"]),
+        ("zz", []),
+    ],
+)
 def test_search_finds_any_part_of_a_name_without_accents_or_case(client, event, query, found):
     services.register_players(event, "Éowyn Halfelven\nAnborn\nDernhelm Annúminas\nBeregond", actor=actor(event.owner))
     response = client.get(f"/e/{event.slug}/", {"q": query}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="found")
@@ -107,8 +116,7 @@ def test_this_is_me_shows_my_table_opponent_clock_and_tournament_card(client, ev
     # The card: each round's opponent, result and points, with a running total that ends at the total.
     card = text.split("Your tournament card")[1].split("</table>")[0]
     totals = re.findall(r'<br><span class="muted">\((\d+(?:\.\d)?)\)</span></td></tr>', card)
-    standing = next(row for row in scoring.compute_standings(load_archive(event)).rows
-                    if row.player == me.archive_id)
+    standing = next(row for row in scoring.compute_standings(load_archive(event)).rows if row.player == me.archive_id)
     assert len(totals) == 2, "two rounds played, the third still playing"
     assert float(totals[-1]) == standing.tp
     assert "Not Player 02? Choose again" in text
@@ -143,8 +151,9 @@ def test_a_poll_that_finds_nothing_new_gets_304_with_no_body_and_one_query(clien
     assert len(queries) == 1, "a 304 reads the event's timestamp only"
 
     game = open_game(event)
-    services.record_result(game, {"kind": "council", "mp": [5, 3]}, actor=actor(event.owner),
-                           expected_version=game.version)
+    services.record_result(
+        game, {"kind": "council", "mp": [5, 3]}, actor=actor(event.owner), expected_version=game.version
+    )
     changed = client.get(f"/e/{event.slug}/", HTTP_IF_NONE_MATCH=etag, **POLL)
     assert changed.status_code == 200 and changed["ETag"] != etag
 
@@ -171,18 +180,26 @@ def test_the_projector_reads_in_the_event_s_language_whatever_the_browser_asks(c
     type(event).objects.filter(pk=event.pk).update(language="de")
     page = client.get(f"/e/{event.slug}/projector/", HTTP_ACCEPT_LANGUAGE="fi")
     assert page["Content-Language"] == "de" and '<html lang="de">' in page.content.decode()
-    etag = client.get(f"/e/{event.slug}/projector/", HTTP_ACCEPT_LANGUAGE="fi", **{**POLL, "HTTP_HX_TARGET": "board"})["ETag"]
-    again = client.get(f"/e/{event.slug}/projector/", HTTP_ACCEPT_LANGUAGE="fi", HTTP_IF_NONE_MATCH=etag,
-                       **{**POLL, "HTTP_HX_TARGET": "board"})
+    etag = client.get(f"/e/{event.slug}/projector/", HTTP_ACCEPT_LANGUAGE="fi", **{**POLL, "HTTP_HX_TARGET": "board"})[
+        "ETag"
+    ]
+    again = client.get(
+        f"/e/{event.slug}/projector/",
+        HTTP_ACCEPT_LANGUAGE="fi",
+        HTTP_IF_NONE_MATCH=etag,
+        **{**POLL, "HTTP_HX_TARGET": "board"},
+    )
     assert again.status_code == 304, "the projector's poll and its page agree on the language"
 
 
 def test_staff_and_round_polls_answer_304_too(client, event):
     run_event(event, 4, 1, leave_last_open=True)
     client.force_login(event.owner)
-    for path, region in ((f"/events/{event.slug}/tables/", "open-tables"),
-                         (f"/events/{event.slug}/rounds/1/", "tables"),
-                         (f"/e/{event.slug}/projector/", "board")):
+    for path, region in (
+        (f"/events/{event.slug}/tables/", "open-tables"),
+        (f"/events/{event.slug}/rounds/1/", "tables"),
+        (f"/e/{event.slug}/projector/", "board"),
+    ):
         headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": region}
         etag = client.get(path, **headers)["ETag"]
         assert client.get(path, HTTP_IF_NONE_MATCH=etag, **headers).status_code == 304, path
@@ -227,7 +244,7 @@ def test_a_large_event_s_phone_page_is_the_phone_s_own_seat_clock_card_and_place
     standing = next(row for row in scoring.compute_standings(load_archive(large)).rows if row.player == me.archive_id)
     for text in (page, region):
         assert f"Round 2: <strong>table {game.table}</strong> against <strong>{opponent.name}</strong>" in text
-        assert 'data-clock' in text and 'data-phase="running"' in text
+        assert "data-clock" in text and 'data-phase="running"' in text
         assert "Your tournament card" in text
         assert f"{standing.tp:g} tournament points</strong> · place {standing.rank}" in text
         # The whole lists are a tap away, on pages every phone shares, landing on the phone's own rows.
@@ -240,7 +257,7 @@ def test_a_large_event_s_phone_page_is_the_phone_s_own_seat_clock_card_and_place
 
 def test_a_large_event_s_page_without_me_finds_a_name_and_links_to_the_whole_lists(client, large):
     page = client.get(f"/e/{large.slug}/").content.decode()
-    assert "Find your table" in page and 'data-clock' in page
+    assert "Find your table" in page and "data-clock" in page
     assert f'href="/e/{large.slug}/pairings/">Pairings of round 2</a>' in page
     assert f'href="/e/{large.slug}/standings/">Standings</a>' in page
     assert 'class="pairings"' not in page
@@ -320,8 +337,10 @@ def test_the_shared_pages_before_the_first_round(client, event):
     register(event, 4)
     services.start_event(event, actor=actor(event.owner), rounds=2, note="the test's own number")
     assert "The first round is not paired yet." in client.get(f"/e/{event.slug}/pairings/").content.decode()
-    assert "The standings begin once the first round is played." in \
-        client.get(f"/e/{event.slug}/standings/").content.decode()
+    assert (
+        "The standings begin once the first round is played."
+        in client.get(f"/e/{event.slug}/standings/").content.decode()
+    )
 
 
 def test_projector_shows_the_clock_the_tables_and_the_qr_code(client, event):
@@ -332,15 +351,17 @@ def test_projector_shows_the_clock_the_tables_and_the_qr_code(client, event):
     services.adjust_time(rnd, actor=actor(event.owner), minutes=4, table=game.table)
     text = client.get(f"/e/{event.slug}/projector/").content.decode()
     assert 'data-phase="running"' in text and "Round 1 of 2: tables" in text
-    assert f"table {game.table} <span class=\"extra\">+4 min</span>" in text
-    assert '<svg viewBox=' in text and f"http://testserver/e/{event.slug}/" in text
+    assert f'table {game.table} <span class="extra">+4 min</span>' in text
+    assert "<svg viewBox=" in text and f"http://testserver/e/{event.slug}/" in text
     by_name = client.get(f"/e/{event.slug}/projector/", {"by": "name"}).content.decode()
     names = re.findall(r'<span class="who">([^<]+)</span> <span class="where">', by_name)
     assert names == sorted(names) and len(names) == 5
 
 
 def test_the_end_of_time_procedure_follows_the_policy(client, owner):
-    event = run_event(EventFactory(owner=owner, slug="p1", policy="policy-1-1996", format="single-deck"), 4, 1, leave_last_open=True)
+    event = run_event(
+        EventFactory(owner=owner, slug="p1", policy="policy-1-1996", format="single-deck"), 4, 1, leave_last_open=True
+    )
     rnd = event.rounds.get(number=1)
     services.start_clock(rnd, actor=actor(owner))
     services.call_time(rnd, actor=actor(owner))
@@ -368,8 +389,8 @@ def test_differing_reports_flag_the_table_until_staff_settle_it(reporting, clien
     client.force_login(staff_user)
     page = client.get(f"/events/{reporting.slug}/tables/").content.decode()
     heading = page.index("they differ, or one device sent both. Settle these first")
-    flagged = page[heading:page.index("</ul>", heading)]
-    assert f"Table {game.table}</strong> <span class=\"state state-disputed\">Reports differ" in flagged
+    flagged = page[heading : page.index("</ul>", heading)]
+    assert f'Table {game.table}</strong> <span class="state state-disputed">Reports differ' in flagged
     shown = client.get(f"/events/{reporting.slug}/games/{game.pk}/result/").content.decode()
     assert "The players' reports: they differ" in shown and "20–10" not in shown  # points, not MP
     assert "6–0, " in shown and "0–6, " in shown
@@ -399,8 +420,9 @@ def test_a_player_reports_from_the_phone_in_two_steps(reporting, client):
     step_one = client.post(url, {"code": game.code_b.lower()}).content.decode()
     assert f"you are <strong>{game.player_b.name}</strong>, against <strong>{game.player_a.name}</strong>" in step_one
     response = client.post(url, _report_form(game, 1, WIN_A), follow=True)
-    assert f"your report is in. The result stands once {game.player_a.name} reports the same." in \
-        response.content.decode()
+    assert (
+        f"your report is in. The result stands once {game.player_a.name} reports the same." in response.content.decode()
+    )
     opponent_phone = Client(REMOTE_ADDR="10.0.0.8", HTTP_USER_AGENT="another phone")
     response = opponent_phone.post(url, _report_form(game, 0, WIN_A), follow=True)
     assert "both reports agree, the result stands" in response.content.decode()
@@ -418,14 +440,18 @@ def test_one_phone_reporting_both_sides_settles_nothing_and_staff_see_it(reporti
     game.refresh_from_db()
     assert (game.result, game.state, game.reported_from_one_device) == (None, Game.PLAYING, True)
     assert game.report_a_device == game.report_b_device != ""
-    assert AuditEntry.objects.filter(event=reporting, action="result.one_device_reported", table=game.table).count() == 1
+    assert (
+        AuditEntry.objects.filter(event=reporting, action="result.one_device_reported", table=game.table).count() == 1
+    )
 
     staff_phone = Client()
     staff_phone.force_login(staff_user)
     tables = staff_phone.get(f"/events/{reporting.slug}/tables/").content.decode()
     heading = tables.index("they differ, or one device sent both. Settle these first")
-    assert f"Table {game.table}</strong> <span class=\"state state-disputed\">Both reports from one device" in \
-        tables[heading:tables.index("</ul>", heading)]
+    assert (
+        f'Table {game.table}</strong> <span class="state state-disputed">Both reports from one device'
+        in tables[heading : tables.index("</ul>", heading)]
+    )
     shown = staff_phone.get(f"/events/{reporting.slug}/games/{game.pk}/result/").content.decode()
     assert "The players' reports: both from one device" in shown
     label = device_label(game.report_a_device)

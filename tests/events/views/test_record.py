@@ -107,7 +107,7 @@ def test_the_record_is_said_in_the_readers_language_old_results_too(client, even
     from events.roles import Actor
 
     run_event(event, 4, 0)
-    first, second = services.pair_round(event, actor=actor(event.owner), seed=1).games.order_by("table")
+    first, _second = services.pair_round(event, actor=actor(event.owner), seed=1).games.order_by("table")
     services.record_result(first, {"kind": "council", "mp": [25, 19]}, actor=Actor.staff_link(), expected_version=0)
     # An entry kept before the explanation's words were: English only.
     entry = AuditEntry.objects.get(event=event, action="result.recorded")

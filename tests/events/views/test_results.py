@@ -94,9 +94,16 @@ def test_free_council_calculator_shows_steps_and_fills_the_result(client, event,
     run_event(event, 4, 0)
     game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
     client.force_login(staff_user)
-    response = client.get(f"/events/{event.slug}/games/{game.pk}/council/", {
-        "calculate": "1", "a_character": "10", "a_item": "4", "b_character": "6", "b_faction": "3",
-    })
+    response = client.get(
+        f"/events/{event.slug}/games/{game.pk}/council/",
+        {
+            "calculate": "1",
+            "a_character": "10",
+            "a_item": "4",
+            "b_character": "6",
+            "b_faction": "3",
+        },
+    )
     text = response.content.decode()
     # CRF 10. a: item 4 doubled to 8 (b has none), then character 10 is over half of 18, so it counts
     # as the other categories' 8: 16. b: faction 3 doubled to 6 (a has none): 6 + 6 = 12.
@@ -112,7 +119,7 @@ def test_a_correction_shows_both_versions_on_the_result_page(event, as_owner):
     game = Game.objects.filter(round__event=event).first()
     services.record_result(game, WIN_B, actor=actor(event.owner), expected_version=game.version)
     page = as_owner.get(f"/events/{event.slug}/games/{game.pk}/result/").content.decode()
-    history = page[page.index("Versions of this result"):]
+    history = page[page.index("Versions of this result") :]
     assert history.index("Version 1") < history.index("Version 2")
     assert "6–0" in history and "0–6" in history
 
@@ -120,6 +127,9 @@ def test_a_correction_shows_both_versions_on_the_result_page(event, as_owner):
 def test_a_forfeit_for_dropping_out_says_the_player_leaves_the_event(as_owner, event):
     run_event(event, 4, 0)
     game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
-    page = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/",
-                         {"kind": "forfeit", "winner": "a", "reason": "drop", "version": "0"}, follow=True)
+    page = as_owner.post(
+        f"/events/{event.slug}/games/{game.pk}/result/",
+        {"kind": "forfeit", "winner": "a", "reason": "drop", "version": "0"},
+        follow=True,
+    )
     assert f"{game.player_b.name} drops out of the event." in page.content.decode()

@@ -51,8 +51,10 @@ def test_a_large_round_finds_a_table_by_number_or_by_a_players_name(as_owner, ev
 
 def test_a_result_saved_from_a_large_round_goes_back_to_its_page(as_owner, event, round_of_70_tables):
     game = round_of_70_tables.games.get(table=55)
-    response = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/",
-                             {"kind": "council", "mp_a": "20", "mp_b": "10", "version": "0", "back": "round"})
+    response = as_owner.post(
+        f"/events/{event.slug}/games/{game.pk}/result/",
+        {"kind": "council", "mp_a": "20", "mp_b": "10", "version": "0", "back": "round"},
+    )
     assert response.status_code == 302
     assert response["Location"] == f"/events/{event.slug}/rounds/1/?page=2#table-55"
 
@@ -64,13 +66,16 @@ def test_a_round_of_up_to_64_tables_is_one_page_and_a_result_goes_back_to_it(as_
     url = f"/events/{event.slug}/rounds/1/"
     assert _listed_tables(as_owner.get(url).content.decode()) == list(range(1, 61))
     game = rnd.games.get(table=55)
-    response = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/",
-                             {"kind": "council", "mp_a": "20", "mp_b": "10", "version": "0", "back": "round"})
+    response = as_owner.post(
+        f"/events/{event.slug}/games/{game.pk}/result/",
+        {"kind": "council", "mp_a": "20", "mp_b": "10", "version": "0", "back": "round"},
+    )
     assert response["Location"] == url
 
 
-def test_the_staff_phone_page_of_a_large_round_pages_what_is_playing_and_finds_any_table(client, staff_user, event,
-                                                                                         round_of_70_tables):
+def test_the_staff_phone_page_of_a_large_round_pages_what_is_playing_and_finds_any_table(
+    client, staff_user, event, round_of_70_tables
+):
     client.force_login(staff_user)
     url = f"/events/{event.slug}/tables/"
     page = client.get(url).content.decode()
@@ -105,9 +110,12 @@ def test_round_tables_fragment_for_htmx_polling(as_owner, event):
 def test_swap_with_a_rematch_warns_then_swaps_anyway(as_owner, event):
     run_event(event, 4, 1)
     rnd = services.pair_round(event, actor=actor(event.owner), seed=3)
-    g1, g2 = rnd.games.all()
-    met_before = Game.objects.get(round__number=1, player_a=g1.player_a) if Game.objects.filter(
-        round__number=1, player_a=g1.player_a).exists() else Game.objects.get(round__number=1, player_b=g1.player_a)
+    g1, _g2 = rnd.games.all()
+    met_before = (
+        Game.objects.get(round__number=1, player_a=g1.player_a)
+        if Game.objects.filter(round__number=1, player_a=g1.player_a).exists()
+        else Game.objects.get(round__number=1, player_b=g1.player_a)
+    )
     old_opponent = met_before.player_b if met_before.player_a_id == g1.player_a_id else met_before.player_a
     mover = g1.player_b
     url = f"/events/{event.slug}/rounds/2/swap/"
@@ -133,27 +141,32 @@ def test_clock_buttons_on_the_round_page(as_owner, event):
     assert "Give the minutes" in error
     refused = as_owner.post(url, {"action": "adjust", "minutes": "5", "table": "1"})
     assert refused.status_code == 422
-    assert "already has its result" in re.search(r'id="id_table_error"[^>]*>(.*?)</ul>',
-                                                 refused.content.decode(), re.S).group(1)
+    assert "already has its result" in re.search(
+        r'id="id_table_error"[^>]*>(.*?)</ul>', refused.content.decode(), re.S
+    ).group(1)
 
 
 def test_the_swap_lists_offer_the_open_tables_and_the_bye_and_keep_a_refused_choice(as_owner, event):
     run_event(event, 5, 1)
     rnd = services.pair_round(event, actor=actor(event.owner), seed=3)
     done, still_open = rnd.games.order_by("table")
-    services.record_result(done, {"kind": "council", "mp": [20, 10]}, actor=actor(event.owner),
-                           expected_version=done.version)
+    services.record_result(
+        done, {"kind": "council", "mp": [20, 10]}, actor=actor(event.owner), expected_version=done.version
+    )
     page = as_owner.get(f"/events/{event.slug}/rounds/2/").content.decode()
-    swap = page[page.index('id="swap-heading"'):]
+    swap = page[page.index('id="swap-heading"') :]
     lists = re.findall(r'<select name="(first|second)"([^>]*)>(.*?)</select>', swap)
     offered = {str(pk) for pk in (still_open.player_a_id, still_open.player_b_id, rnd.bye_id)}
     assert [name for name, _attrs, _options in lists] == ["first", "second"]
     for _name, attrs, options in lists:
         assert " required" in attrs
         assert options.startswith('<option value="" selected>')
-        assert set(re.findall(r'<option value="(\d+)"', options)) == offered, "only the open table's players and the bye"
+        assert set(re.findall(r'<option value="(\d+)"', options)) == offered, (
+            "only the open table's players and the bye"
+        )
     # A swap refused (a player with themselves) shows the form again with the choice kept in both lists.
-    refused = as_owner.post(f"/events/{event.slug}/rounds/2/swap/",
-                            {"first": still_open.player_a_id, "second": still_open.player_a_id})
+    refused = as_owner.post(
+        f"/events/{event.slug}/rounds/2/swap/", {"first": still_open.player_a_id, "second": still_open.player_a_id}
+    )
     assert refused.status_code == 422
     assert refused.content.decode().count(f'<option value="{still_open.player_a_id}" selected>') == 2

@@ -175,9 +175,18 @@ def test_the_desk_round_trip_needs_no_more_than_signing_in(client, event, owner)
     assert client.get(desk).status_code == 200
 
 
-@pytest.mark.parametrize("elsewhere", ["https://evil.example/", "//evil.example/", "http://testserver.evil.example/",
-                                       "javascript:alert(1)", "\\\\evil.example"])
+@pytest.mark.parametrize(
+    "elsewhere",
+    [
+        "https://evil.example/",
+        "//evil.example/",
+        "http://testserver.evil.example/",
+        "javascript:alert(1)",
+        "\\\\evil.example",
+    ],
+)
 def test_signing_in_follows_next_only_to_this_site(client, owner, elsewhere):
-    signed_in = client.post(f"/accounts/login/?next={quote(elsewhere)}",
-                            {"username": "owner", "password": RIGHT, "next": elsewhere})
+    signed_in = client.post(
+        f"/accounts/login/?next={quote(elsewhere)}", {"username": "owner", "password": RIGHT, "next": elsewhere}
+    )
     assert (signed_in.status_code, signed_in["Location"]) == (302, "/")

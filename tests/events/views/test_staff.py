@@ -9,8 +9,9 @@ from tests.helpers import actor, register
 def test_staff_page_adds_an_account_and_makes_a_link(as_owner, event):
     response = as_owner.post(f"/events/{event.slug}/staff/", {"username": "helper", "password": "", "role": "staff"})
     assert response.status_code == 422 and 'id="id_password_error"' in response.content.decode()
-    as_owner.post(f"/events/{event.slug}/staff/", {"username": "helper", "password": "long enough pass",
-                                                   "role": "staff"})
+    as_owner.post(
+        f"/events/{event.slug}/staff/", {"username": "helper", "password": "long enough pass", "role": "staff"}
+    )
     as_owner.post(f"/events/{event.slug}/staff/link/")
     page = as_owner.get(f"/events/{event.slug}/staff/").content.decode()
     event.refresh_from_db()
@@ -44,13 +45,13 @@ def test_a_table_the_reader_plays_at_offers_no_result_form_and_names_the_arbiter
     register(event, 3)
     services.start_event(event, actor=actor(event.owner), rounds=2, note="the test's own number", confirm=True)
     services.pair_round(event, actor=actor(event.owner), seed=1)
-    mine = next(g for g in event.latest_round().games.select_related("player_a", "player_b")
-                if g.has_organiser)
+    mine = next(g for g in event.latest_round().games.select_related("player_a", "player_b") if g.has_organiser)
     page = as_owner.get(f"/events/{event.slug}/games/{mine.pk}/result/").content.decode()
     assert "You play at this table: staff enters and rules on its result, not you." in page
     assert 'class="result"' not in page
-    refused = as_owner.post(f"/events/{event.slug}/games/{mine.pk}/result/", {"kind": "council", "mp_a": 20,
-                                                                           "mp_b": 10, "version": 0})
+    refused = as_owner.post(
+        f"/events/{event.slug}/games/{mine.pk}/result/", {"kind": "council", "mp_a": 20, "mp_b": 10, "version": 0}
+    )
     assert refused.status_code == 422
     mine.refresh_from_db()
     assert mine.result is None

@@ -54,17 +54,22 @@ def test_a_level_bracket_game_asks_for_the_dice_roll_next_to_its_field(as_owner,
     game = Game.objects.filter(round__event=event).first()
     form = as_owner.get(f"/events/{event.slug}/games/{game.pk}/result/").content.decode()
     assert "who won the dice roll?" in form
-    missing = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/",
-                            {"kind": "council", "mp_a": "10", "mp_b": "10", "version": "0"})
+    missing = as_owner.post(
+        f"/events/{event.slug}/games/{game.pk}/result/", {"kind": "council", "mp_a": "10", "mp_b": "10", "version": "0"}
+    )
     assert missing.status_code == 422
     assert "an elimination game needs the winner of the dice roll" in missing.content.decode()
     game.refresh_from_db()
     assert game.result is None
-    saved = as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/",
-                          {"kind": "council", "mp_a": "10", "mp_b": "10", "version": "0", "roll_winner": "b"})
+    saved = as_owner.post(
+        f"/events/{event.slug}/games/{game.pk}/result/",
+        {"kind": "council", "mp_a": "10", "mp_b": "10", "version": "0", "roll_winner": "b"},
+    )
     assert saved.status_code == 302
     game.refresh_from_db()
-    assert game.result == {"kind": "council", "mp": [10, 10], "roll_winner": 1} and "won the dice roll" in game.explanation
+    assert (
+        game.result == {"kind": "council", "mp": [10, 10], "roll_winner": 1} and "won the dice roll" in game.explanation
+    )
 
 
 def test_a_swiss_result_form_has_no_dice_roll(as_owner, event):
@@ -85,9 +90,18 @@ def test_the_bracket_is_on_the_phones_the_projector_and_the_printout(client, as_
 
 
 def test_settings_refuse_a_top_cut_for_an_elimination_event_next_to_the_field(as_owner, event):
-    data = {"name": event.name, "policy": "policy-4-2001", "game_type": "two-deck", "format": "general-opponent",
-            "tie_resolution": "playoff", "first_round_pairing": "random", "structure": "elimination",
-            "top_cut": "8", "elimination": "single", "seeding": "ranking"}
+    data = {
+        "name": event.name,
+        "policy": "policy-4-2001",
+        "game_type": "two-deck",
+        "format": "general-opponent",
+        "tie_resolution": "playoff",
+        "first_round_pairing": "random",
+        "structure": "elimination",
+        "top_cut": "8",
+        "elimination": "single",
+        "seeding": "ranking",
+    }
     response = as_owner.post(f"/events/{event.slug}/settings/", data)
     assert response.status_code == 422 and "a top cut follows Swiss rounds" in response.content.decode()
     event.refresh_from_db()

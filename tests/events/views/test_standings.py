@@ -43,6 +43,7 @@ def test_after_a_playoff_one_champion_is_named_everywhere(as_owner, client, even
 
     def rank_cells(html: str) -> list[str]:
         import re
+
         return re.findall(r'<tr><td class="num">(\d+)</td><td>([^<]+)</td>', html)
 
     page = as_owner.get(f"/events/{event.slug}/standings/").content.decode()
