@@ -1,55 +1,23 @@
-"""The round clock between the database and the pages: rows to ``scoring.clock`` values and back.
+"""The official clocks between the database and the pages: what a page draws of a round's clock or a break's.
 
 The arithmetic and the rules (time limit, warning, end of time) live in ``scoring.clock``;
-here are only the conversions and what a page needs to draw a clock that counts down
-by itself (``static/council/live.js``).
+the stored fields and their reading are ``ClockFields``' (``events/models/clock.py``),
+the same for a round and for the break between sealed rounds. Here is only what a page
+needs to draw a clock that counts down by itself (``static/council/live.js``).
 """
 
 from __future__ import annotations
 
 import math
-from datetime import UTC, datetime
 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 import scoring
-from scoring.clock import (
-    CONSTRUCTION_CLAUSE,
-    RUNNING,
-    Clock,
-    ClockReading,
-    end_of_time_text,
-    new_clock,
-    read_clock,
-)
-from scoring.decks import SEALED_GAME_TYPES
+from scoring import CONSTRUCTION_CLAUSE, SEALED_GAME_TYPES, ClockReading, end_of_time_text, read_clock
 
 from .i18n import say
-from .models import BreakClock, Event, Round
-
-
-def round_clock(rnd: Round, event: Event) -> Clock:
-    """The round's clock; a round paired before clocks existed starts with the full time limit."""
-    if rnd.clock_state == RUNNING and rnd.clock_ends_at is not None:
-        return Clock(state=RUNNING, ends_at=rnd.clock_ends_at.timestamp())
-    remaining = rnd.clock_remaining
-    if remaining is None:
-        remaining = new_clock(scoring.get_policy(event.policy), event.game_type).remaining
-    return Clock(state=rnd.clock_state, remaining=remaining)
-
-
-def store_clock(rnd: Round, clock: Clock) -> None:
-    """Copy a clock value onto the round's fields (the caller saves)."""
-    rnd.clock_state = clock.state
-    rnd.clock_ends_at = datetime.fromtimestamp(clock.ends_at, tz=UTC) if clock.ends_at is not None else None
-    rnd.clock_remaining = clock.remaining
-
-
-def clock_record(clock: Clock) -> dict:
-    """The clock as the audit log keeps it."""
-    ends_at = datetime.fromtimestamp(clock.ends_at, tz=UTC).isoformat() if clock.ends_at is not None else None
-    return {"state": clock.state, "ends_at": ends_at, "remaining": clock.remaining}
+from .models import BreakClock, ClockFields, Event, Round
 
 
 def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: str = "") -> dict:
@@ -62,12 +30,12 @@ def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: st
     policy = scoring.get_policy(event.policy)
     now = timezone.now().timestamp()
     warning_seconds = policy.warning_minutes * 60
-    reading = read_clock(round_clock(rnd, event), now, warning_seconds, extra_seconds)
+    reading = read_clock(rnd.clock(), now, warning_seconds, extra_seconds)
     return _drawn(
+        rnd,
         reading,
         now,
         label=label or rnd.label,
-        state=rnd.clock_state,
         warning_seconds=warning_seconds,
         limit_minutes=policy.time_limit(event.game_type),
         extra_minutes=extra_seconds // 60,
@@ -77,25 +45,25 @@ def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: st
 
 
 def _drawn(
+    row: ClockFields,
     reading: ClockReading,
     now: float,
     *,
     label: str,
-    state: str,
     warning_seconds: int,
     limit_minutes: int,
     extra_minutes: int,
     end_of_time: str,
     clause: str,
 ) -> dict:
-    """What ``templates/events/_clock.html`` and ``static/council/live.js`` draw of a clock's reading.
+    """What ``templates/events/_clock.html`` and ``static/council/live.js`` draw of the reading of ``row``'s clock.
 
     Its words are in the reader's language: a clock is drawn for each request, never kept.
     """
     return {
         "label": str(label),
         "phase": reading.phase,
-        "state": state,
+        "state": row.clock_state,
         "remaining": round(reading.remaining),
         "text": format_remaining(reading.remaining),
         "ends_at_ms": round(reading.ends_at * 1000) if reading.ends_at is not None else None,
@@ -130,10 +98,10 @@ def break_clock_display(event: Event) -> dict | None:
     now = timezone.now().timestamp()
     reading = read_clock(kept.clock(), now, BREAK_WARNING_SECONDS)
     return _drawn(
+        kept,
         reading,
         now,
         label=kept.purpose,
-        state=kept.state,
         warning_seconds=BREAK_WARNING_SECONDS,
         limit_minutes=math.ceil(reading.remaining / 60),
         extra_minutes=0,

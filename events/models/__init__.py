@@ -1,6 +1,8 @@
 """The events app's records, one module per family: the event, its players, roles and record (``event``),
-rounds and games (``rounds``), playoffs and brackets (``stages``), decks (``decks``)."""
+rounds and games (``rounds``), playoffs and brackets (``stages``), decks (``decks``), and the
+official clock's fields that a round and the break between sealed rounds share (``clock``)."""
 
+from .clock import ClockFields
 from .decks import BreakClock, DeckList, SealedProduct, SpotCheck
 from .event import (
     DECK_CAPABILITY_CHOICES,
@@ -42,6 +44,7 @@ __all__ = [
     "TOP_CUT_CHOICES",
     "AuditEntry",
     "BreakClock",
+    "ClockFields",
     "DeckList",
     "Event",
     "EventRole",

@@ -6,13 +6,10 @@ archive, and only a list the coordinator publishes after the event reaches a pub
 
 from __future__ import annotations
 
-import datetime
-
 from django.db import models
 from django.utils.translation import gettext as _
 
-from scoring.clock import CLOCK_STATES, READY, RUNNING, Clock
-
+from .clock import ClockFields
 from .event import Event, Player
 from .rounds import Round
 
@@ -75,19 +72,17 @@ class SealedProduct(models.Model):
         return f"Sealed product of {self.player}"
 
 
-class BreakClock(models.Model):
+class BreakClock(ClockFields):
     """The clock between rounds of a sealed event: building the deck before round 1, exchanging cards after.
 
     One per event, for the break after round ``after_round`` (0: the construction before
-    round 1); the next break replaces it. Its arithmetic is ``scoring.clock``'s.
+    round 1); the next break replaces it. Its fields and their reading are ``ClockFields``',
+    as a round's clock; its arithmetic is ``scoring.clock``'s.
     """
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="break_clock")
     after_round = models.PositiveSmallIntegerField()
     minutes = models.PositiveSmallIntegerField()
-    state = models.CharField(max_length=16, choices=[(s, s.capitalize()) for s in CLOCK_STATES], default=READY)
-    ends_at = models.DateTimeField(null=True, blank=True)
-    remaining = models.FloatField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.purpose} clock of {self.event}"
@@ -96,20 +91,6 @@ class BreakClock(models.Model):
     def purpose(self) -> str:
         return _("Deck construction") if self.after_round == 0 else _("Card exchanges")
 
-    def clock(self) -> Clock:
-        """The clock as ``scoring.clock`` reads it."""
-        if self.state == RUNNING and self.ends_at is not None:
-            return Clock(state=RUNNING, ends_at=self.ends_at.timestamp())
-        return Clock(state=self.state, remaining=self.remaining if self.remaining is not None else self.minutes * 60.0)
-
-    def store(self, clock: Clock) -> None:
-        """Copy a clock value onto the fields (the caller saves)."""
-        self.state = clock.state
-        self.ends_at = (
-            datetime.datetime.fromtimestamp(clock.ends_at, tz=datetime.UTC) if clock.ends_at is not None else None
-        )
-        self.remaining = clock.remaining
-
-    def time_is_up(self, now: datetime.datetime) -> bool:
-        """True once the clock has run out: the break's building or exchanging is over."""
-        return self.state == RUNNING and self.ends_at is not None and self.ends_at <= now
+    def full_clock_seconds(self) -> float:
+        """The break's minutes."""
+        return self.minutes * 60.0

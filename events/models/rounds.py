@@ -11,16 +11,15 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.clock import CLOCK_STATES, READY
-from scoring.messages import text_from_data
-from scoring.spot_checks import spot_check_choice
+from scoring import get_policy, new_clock, spot_check_choice, text_from_data
 
 from ..devices import same_device
 from ..i18n import say
+from .clock import ClockFields
 from .event import Event, Player
 
 
-class Round(models.Model):
+class Round(ClockFields):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     # Numbered on through the event's stages: a playoff after five Swiss rounds starts at 6.
     number = models.PositiveSmallIntegerField()
@@ -34,11 +33,7 @@ class Round(models.Model):
     # before deck checks existed, or restored; its draw is then made when asked).
     spot_check_ids = models.JSONField(null=True, blank=True)
     paired_at = models.DateTimeField(auto_now_add=True)
-    # The official clock (scoring.clock): running until clock_ends_at, or holding
-    # clock_remaining seconds while ready or paused.
-    clock_state = models.CharField(max_length=16, choices=[(s, s.capitalize()) for s in CLOCK_STATES], default=READY)
-    clock_ends_at = models.DateTimeField(null=True, blank=True)
-    clock_remaining = models.FloatField(null=True, blank=True)
+    # The official clock (Policy #1, Time Limits) is ClockFields' clock_state, clock_ends_at, clock_remaining.
 
     class Meta:
         ordering = ["number"]
@@ -56,6 +51,13 @@ class Round(models.Model):
             "stage": say(self.stage.title),
             "number": self.number - self.stage.first_round + 1,
         }
+
+    def full_clock_seconds(self) -> float:
+        """The time limit of the event's policy for its game type: a round paired before clocks existed starts with it.
+
+        Policy #1, Swiss System: Time Limits; Version 3 and Policy Number 4, Time Limits.
+        """
+        return new_clock(get_policy(self.event.policy), self.event.game_type).remaining
 
     @property
     def is_elimination(self) -> bool:

@@ -10,9 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
-import scoring.clock
-from scoring.messages import text_data
-from scoring.policies import points_json
+from scoring import points_json, text_data
 
 from ..codes import new_codes
 from ..models import Event, Game, Player, Round, Stage
@@ -130,7 +128,7 @@ def write_rounds(event: Event, archive: scoring.Archive, pk_of: dict[str, int], 
             seed=rnd.seed,
             bye_id=pk_of[rnd.bye] if rnd.bye else None,
             stage=stages[rnd.stage - 1] if rnd.stage else None,
-            clock_remaining=scoring.clock.new_clock(archive.policy, event.game_type).remaining,
+            **Round.clock_values(scoring.new_clock(archive.policy, event.game_type)),
         )
         codes = new_codes(2 * len(rnd.games))
         Game.objects.bulk_create(

@@ -1,9 +1,15 @@
-"""The round clock: the coordinator's official time (Policy #1, Swiss System, Time Limits).
+"""The official clocks: a round's (Policy #1, Swiss System, Time Limits), and the helpers every clock change shares.
 
-The arithmetic is ``scoring.clock``'s; here the round's clock is changed and recorded.
+The arithmetic is ``scoring.clock``'s; the stored fields are ``ClockFields``'. A round's
+clock and the break's between sealed rounds (``sealed.py``) change the same way: the
+service locks the event and finds the clock's row, ``change_clock`` applies the engine's
+step and saves it, and the service records the change with the clock before and after.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -11,87 +17,48 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-import scoring.clock
-from scoring.limits import MAX_ADJUSTMENT_MINUTES
+from scoring import MAX_ADJUSTMENT_MINUTES, Clock
 
-from ..clocks import clock_record, round_clock, store_clock
-from ..models import Event, Round
+from ..models import ClockFields, Event, Round
 from ..record_words import AuditAction
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
 from .impartial import check_not_own_game
 
-
-# Only the current round of a running event has a clock that matters.
-def _clock_round(event: Event, rnd: Round) -> Round:
-    if event.status != Event.RUNNING:
-        raise ServiceError(_("The clock runs only while the event is running."), field="action")
-    rnd = Round.objects.get(pk=rnd.pk)
-    if event.rounds.filter(number__gt=rnd.number).exists():
-        raise ServiceError(
-            _("%(round)s is over; only the current round has a clock.") % {"round": rnd.label}, field="action"
-        )
-    return rnd
+# One step of a clock: the engine's function of the clock and the time now.
+Step = Callable[[Clock, float], Clock]
 
 
-def _change_clock(rnd: Round, actor: Actor, action: AuditAction, change, subject) -> Round:
-    """Change the round's clock with ``change``; ``subject(label)`` is the audit log's line, given the round's label."""
-    with transaction.atomic(durable=True):
-        event = locked_event(rnd.event)
-        rnd = _clock_round(event, rnd)
-        before = round_clock(rnd, event)
-        try:
-            after = change(before, timezone.now().timestamp())
-        except scoring.RuleError as error:
-            raise ServiceError.from_rule(error) from None
-        store_clock(rnd, after)
-        rnd.save(update_fields=["clock_state", "clock_ends_at", "clock_remaining"])
-        record_change(
-            event,
-            actor,
-            action,
-            subject(rnd.label),
-            before=clock_record(before),
-            after=clock_record(after),
-            round_number=rnd.number,
-        )
-    return rnd
+def change_clock(row: ClockFields, step: Step) -> tuple[dict, dict]:
+    """Change the clock kept in ``row`` by ``step`` and save it; return the clock before and after for the audit log.
+
+    The caller holds the event's lock and records the change. A step the engine refuses
+    (pausing a paused clock) is a ``ServiceError`` and changes nothing.
+    """
+    before = row.clock()
+    try:
+        after = step(before, timezone.now().timestamp())
+    except scoring.RuleError as error:
+        raise ServiceError.from_rule(error) from None
+    row.store(after)
+    row.save(update_fields=list(row.CLOCK_FIELDS))
+    return clock_record(before), clock_record(after)
 
 
-def start_clock(rnd: Round, *, actor: Actor) -> Round:
-    """Start the round's clock, or run it again after a pause (Policy #1, Time Limits)."""
-    return _change_clock(
-        rnd,
-        actor,
-        AuditAction.CLOCK_STARTED,
-        scoring.clock.start_clock,
-        lambda label: _("%(round)s: clock started") % {"round": label},
-    )
+def clock_record(clock: Clock) -> dict:
+    """The clock as the audit log keeps it."""
+    ends_at = datetime.fromtimestamp(clock.ends_at, tz=UTC).isoformat() if clock.ends_at is not None else None
+    return {"state": clock.state, "ends_at": ends_at, "remaining": clock.remaining}
 
 
-def pause_clock(rnd: Round, *, actor: Actor) -> Round:
-    """Pause the round's clock for the whole room, keeping the time left."""
-    return _change_clock(
-        rnd,
-        actor,
-        AuditAction.CLOCK_PAUSED,
-        scoring.clock.pause_clock,
-        lambda label: _("%(round)s: clock paused") % {"round": label},
-    )
+def adjustment(minutes: int) -> Step:
+    """The step giving a clock ``minutes`` (a minus takes them back, never below zero), once the number is allowed."""
+    check_minutes(minutes)
+    return lambda clock, now: scoring.adjust_clock(clock, minutes * 60, now)
 
 
-def call_time(rnd: Round, *, actor: Actor) -> Round:
-    """Call time now: every table without an extension starts the end-of-time procedure."""
-    return _change_clock(
-        rnd,
-        actor,
-        AuditAction.CLOCK_TIME_CALLED,
-        scoring.clock.call_time,
-        lambda label: _("%(round)s: time called") % {"round": label},
-    )
-
-
-def _check_minutes(minutes: int) -> None:
+def check_minutes(minutes: int) -> None:
+    """Refuse a number of minutes to give or take back that is 0 or over ``MAX_ADJUSTMENT_MINUTES``."""
     limit = MAX_ADJUSTMENT_MINUTES
     if minutes == 0 or abs(minutes) > limit:
         raise ServiceError(adjustment_refusal(limit), field="minutes")
@@ -106,19 +73,74 @@ def adjustment_refusal(limit: int) -> str:
     ) % {"limit": limit}
 
 
+# Only the current round of a running event has a clock that matters.
+def _clock_round(event: Event, rnd: Round) -> Round:
+    if event.status != Event.RUNNING:
+        raise ServiceError(_("The clock runs only while the event is running."), field="action")
+    rnd = event.rounds.get(pk=rnd.pk)
+    if event.rounds.filter(number__gt=rnd.number).exists():
+        raise ServiceError(
+            _("%(round)s is over; only the current round has a clock.") % {"round": rnd.label}, field="action"
+        )
+    return rnd
+
+
+def _change_round_clock(rnd: Round, actor: Actor, action: AuditAction, step: Step, subject) -> Round:
+    """Change the round's clock by ``step``; ``subject(label)`` is the audit log's line, given the round's label."""
+    with transaction.atomic(durable=True):
+        event = locked_event(rnd.event)
+        rnd = _clock_round(event, rnd)
+        before, after = change_clock(rnd, step)
+        record_change(event, actor, action, subject(rnd.label), before=before, after=after, round_number=rnd.number)
+    return rnd
+
+
+def start_clock(rnd: Round, *, actor: Actor) -> Round:
+    """Start the round's clock, or run it again after a pause (Policy #1, Time Limits)."""
+    return _change_round_clock(
+        rnd,
+        actor,
+        AuditAction.CLOCK_STARTED,
+        scoring.start_clock,
+        lambda label: _("%(round)s: clock started") % {"round": label},
+    )
+
+
+def pause_clock(rnd: Round, *, actor: Actor) -> Round:
+    """Pause the round's clock for the whole room, keeping the time left."""
+    return _change_round_clock(
+        rnd,
+        actor,
+        AuditAction.CLOCK_PAUSED,
+        scoring.pause_clock,
+        lambda label: _("%(round)s: clock paused") % {"round": label},
+    )
+
+
+def call_time(rnd: Round, *, actor: Actor) -> Round:
+    """Call time now: every table without an extension starts the end-of-time procedure."""
+    return _change_round_clock(
+        rnd,
+        actor,
+        AuditAction.CLOCK_TIME_CALLED,
+        scoring.call_time,
+        lambda label: _("%(round)s: time called") % {"round": label},
+    )
+
+
 def adjust_time(rnd: Round, *, actor: Actor, minutes: int, table: int | None = None) -> Round:
     """Add minutes to the round's clock, or to one table's after a judge call; a minus takes them back.
 
     A table's extension adds to the round clock for that table alone; it cannot go below
     zero, and a table with a result needs no time.
     """
-    _check_minutes(minutes)
+    step = adjustment(minutes)
     if table is None:
-        return _change_clock(
+        return _change_round_clock(
             rnd,
             actor,
             AuditAction.CLOCK_ADJUSTED,
-            lambda clock, now: scoring.clock.adjust_clock(clock, minutes * 60, now),
+            step,
             # Translators: %(minutes)s is signed (+5, -2); "min" is minutes.
             lambda label: (
                 _("%(round)s: %(minutes)s min for every table") % {"round": label, "minutes": f"{minutes:+d}"}

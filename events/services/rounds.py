@@ -9,8 +9,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-import scoring.clock
-import scoring.finals
 
 from ..archive import event_archive, load_archive
 from ..codes import new_codes
@@ -49,7 +47,7 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
         if stage is None:
             _check_swiss_round_due(event, latest)
         try:
-            pairing = scoring.finals.pair_next(archive, seed)
+            pairing = scoring.pair_next(archive, seed)
         except scoring.RuleError as error:
             raise ServiceError.from_rule(error) from None
         pk_of = dict(event.players.values_list("archive_id", "pk"))
@@ -60,7 +58,7 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
             seed=seed,
             bye_id=pk_of[pairing.bye] if pairing.bye else None,
             quality=pairing.quality,
-            clock_remaining=scoring.clock.new_clock(archive.policy, event.game_type).remaining,
+            **Round.clock_values(scoring.new_clock(archive.policy, event.game_type)),
         )
         codes = new_codes(2 * len(pairing.games))
         Game.objects.bulk_create(
@@ -217,7 +215,7 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
         archive_before = scoring.parse_archive(data)
         if rnd.stage_id is not None:
             # A playoff is judged among its own rounds: its rematches, its points, its byes.
-            archive_before = scoring.finals.playoff_archive(archive_before, archive_before.stages[-1])
+            archive_before = scoring.playoff_archive(archive_before, archive_before.stages[-1])
         id_of = dict(event.players.values_list("pk", "archive_id"))
         layout = [(g.table, id_of[g.player_a_id], id_of[g.player_b_id]) for g in games]
         new_bye_id = id_of[new_bye.pk] if new_bye else None

@@ -15,20 +15,23 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-import scoring.clock
-from scoring.cards import card_index
-from scoring.clock import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES, break_clock
-from scoring.deck_matching import Unknown, match_entries
-from scoring.decklists import PRODUCT, every_entry
-from scoring.decks import SEALED_GAME_TYPES
-from scoring.limits import MAX_ADJUSTMENT_MINUTES
+from scoring import (
+    CONSTRUCTION_MINUTES,
+    EXCHANGE_MINUTES,
+    PRODUCT,
+    SEALED_GAME_TYPES,
+    Unknown,
+    break_clock,
+    card_index,
+    every_entry,
+    match_entries,
+)
 
-from ..clocks import clock_record
 from ..models import BreakClock, Event, Player, SealedProduct
 from ..record_words import AuditAction
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
-from .clock import adjustment_refusal
+from .clock import Step, adjustment, change_clock
 from .decks import PRODUCT_TEXT, read_written_cards, recheck_player
 
 
@@ -117,8 +120,12 @@ def _current_break(event: Event) -> int:
     return latest.number if latest else 0
 
 
-def _change_break_clock(event: Event, actor: Actor, action: AuditAction, change, subject) -> BreakClock:
-    """Change the present break's clock with ``change``; ``subject(purpose)`` is the audit log's line."""
+def _change_break_clock(event: Event, actor: Actor, action: AuditAction, step: Step, subject) -> BreakClock:
+    """Change the present break's clock by ``step``; ``subject(purpose)`` is the audit log's line.
+
+    The break's clock changes as a round's does (``clock.change_clock``); a break that has
+    no clock yet gets a ready one holding its minutes.
+    """
     with transaction.atomic(durable=True):
         event = locked_event(event)
         after_round = _current_break(event)
@@ -130,21 +137,11 @@ def _change_break_clock(event: Event, actor: Actor, action: AuditAction, change,
                 defaults={
                     "after_round": after_round,
                     "minutes": minutes,
-                    "state": scoring.clock.READY,
-                    "ends_at": None,
-                    "remaining": break_clock(minutes).remaining,
+                    **BreakClock.clock_values(break_clock(minutes)),
                 },
             )
-        before = clock.clock()
-        try:
-            after = change(before, timezone.now().timestamp())
-        except scoring.RuleError as error:
-            raise ServiceError.from_rule(error) from None
-        clock.store(after)
-        clock.save()
-        record_change(
-            event, actor, action, subject(clock.purpose), before=clock_record(before), after=clock_record(after)
-        )
+        before, after = change_clock(clock, step)
+        record_change(event, actor, action, subject(clock.purpose), before=before, after=after)
     return clock
 
 
@@ -159,7 +156,7 @@ def start_break_clock(event: Event, *, actor: Actor) -> BreakClock:
         event,
         actor,
         AuditAction.BREAK_STARTED,
-        scoring.clock.start_clock,
+        scoring.start_clock,
         # Translators: %(purpose)s is the break's, such as "Deck construction".
         lambda purpose: _("%(purpose)s: clock started") % {"purpose": purpose},
     )
@@ -171,7 +168,7 @@ def pause_break_clock(event: Event, *, actor: Actor) -> BreakClock:
         event,
         actor,
         AuditAction.BREAK_PAUSED,
-        scoring.clock.pause_clock,
+        scoring.pause_clock,
         # Translators: %(purpose)s is the break's, such as "Deck construction".
         lambda purpose: _("%(purpose)s: clock paused") % {"purpose": purpose},
     )
@@ -179,13 +176,12 @@ def pause_break_clock(event: Event, *, actor: Actor) -> BreakClock:
 
 def adjust_break_clock(event: Event, *, actor: Actor, minutes: int) -> BreakClock:
     """Give the present break more minutes, or take some back with a minus sign (never below zero)."""
-    if minutes == 0 or abs(minutes) > MAX_ADJUSTMENT_MINUTES:
-        raise ServiceError(adjustment_refusal(MAX_ADJUSTMENT_MINUTES), field="minutes")
+    step = adjustment(minutes)
     return _change_break_clock(
         event,
         actor,
         AuditAction.BREAK_ADJUSTED,
-        lambda clock, now: scoring.clock.adjust_clock(clock, minutes * 60, now),
+        step,
         # Translators: %(purpose)s is the break's, such as "Deck construction"; %(minutes)s is signed (+5, -2).
         lambda purpose: _("%(purpose)s: %(minutes)s min") % {"purpose": purpose, "minutes": f"{minutes:+d}"},
     )

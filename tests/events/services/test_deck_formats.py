@@ -10,7 +10,7 @@ from django.utils import timezone
 from events import services
 from events.models import AuditEntry, BreakClock, DeckList, Event, Player, SealedProduct
 from events.roles import Actor
-from scoring.clock import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES
+from scoring import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES
 from tests.helpers import actor, register, run_event
 from tests.scoring.test_decks import LEGAL, SEALED_PRODUCT
 
@@ -183,9 +183,9 @@ def test_the_construction_clock_gives_45_minutes_and_closes_the_lists_when_it_ru
     owner = actor(sealed.owner)
     clock = services.start_break_clock(sealed, actor=owner)
     assert (clock.after_round, clock.minutes, clock.purpose) == (0, CONSTRUCTION_MINUTES, "Deck construction")
-    assert clock.ends_at - timezone.now() > datetime.timedelta(minutes=44)
+    assert clock.clock_ends_at - timezone.now() > datetime.timedelta(minutes=44)
     services.submit_deck_list(ann, SEALED_DECK, actor=_own(ann))  # building: open, deadline or not
-    BreakClock.objects.filter(pk=clock.pk).update(ends_at=timezone.now() - datetime.timedelta(seconds=1))
+    BreakClock.objects.filter(pk=clock.pk).update(clock_ends_at=timezone.now() - datetime.timedelta(seconds=1))
     with pytest.raises(services.ServiceError) as refused:
         services.submit_deck_list(ann, SEALED_DECK, actor=_own(ann))
     assert str(refused.value) == "Time is up: the deck stays as it is until the next break."
@@ -210,9 +210,9 @@ def test_exchanges_happen_between_rounds_only_in_the_time_allotted(sealed):
     clock = services.start_break_clock(sealed, actor=owner)
     assert (clock.after_round, clock.minutes, clock.purpose) == (1, EXCHANGE_MINUTES, "Card exchanges")
     paused = services.pause_break_clock(sealed, actor=owner)
-    assert paused.state == "paused" and 0 < paused.remaining <= EXCHANGE_MINUTES * 60
+    assert paused.clock_state == "paused" and 0 < paused.clock_remaining <= EXCHANGE_MINUTES * 60
     services.start_break_clock(sealed, actor=owner)
-    BreakClock.objects.filter(pk=clock.pk).update(ends_at=timezone.now())
+    BreakClock.objects.filter(pk=clock.pk).update(clock_ends_at=timezone.now())
     with pytest.raises(services.ServiceError):
         services.submit_deck_list(ann, SEALED_DECK, actor=_own(ann))
     # The next break has its own clock: the one after round 1 does not close it.
