@@ -15,7 +15,7 @@ import dj_database_url
 import tzlocal
 from django.core.exceptions import ImproperlyConfigured
 
-from scoring.limits import MAX_ARCHIVE_BYTES
+from scoring import MAX_ARCHIVE_BYTES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -157,9 +157,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
-LOGOUT_REDIRECT_URL = "home"
+LOGIN_URL = "events:login"
+LOGIN_REDIRECT_URL = "events:home"
+LOGOUT_REDIRECT_URL = "events:home"
 
 LANGUAGE_CODE = "en"
 # The languages of MECCG's largest communities (docs/i18n.md), each with a full catalogue in locale/.
@@ -178,7 +178,7 @@ LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True
 # The zone a new event starts with; each event has its own (Event.time_zone), in which its
-# pages show times and take them (events/views/access.py).
+# pages show times and take them (events/pages/access.py).
 TIME_ZONE = env_time_zone("COUNCIL_TIME_ZONE")
 USE_I18N = True
 USE_TZ = True

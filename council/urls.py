@@ -1,4 +1,4 @@
-"""The project's addresses: the events app's own (events/urls.py), and the language switcher."""
+"""The project's addresses: the events app's own (events/urls.py, namespace "events"), and the language switcher."""
 
 from django.urls import include, path
 from django.views.i18n import set_language

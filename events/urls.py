@@ -1,7 +1,11 @@
-"""The app's addresses. Every view here is checked by role in tests/events/views/test_access.py."""
+"""The app's addresses, under the namespace ``events``: ``reverse("events:desk", args=[slug])``.
+
+Every view here is checked by role in tests/events/views/test_access.py. The addresses are
+printed on QR codes, slips and tournament cards: a path here never changes.
+"""
 
 from django.contrib.auth import views as auth_views
-from django.urls import path, register_converter
+from django.urls import include, path, register_converter
 
 from .views import decks, desk, home, printouts, public, record, results, rounds, staff, standings
 from .views.sign_in import SignInView
@@ -21,75 +25,136 @@ class TokenConverter:
 
 register_converter(TokenConverter, "token")
 
+app_name = "events"
+
+# /e/<slug>/: what players and spectators open without an account.
+public_pages = [
+    path("", public.public, name="public"),
+    path("me/", public.public_me, name="public_me"),
+    path("pairings/", public.public_pairings, name="public_pairings"),
+    path("standings/", public.public_standings, name="public_standings"),
+    path("rounds/<int:number>/", public.public_round, name="public_round"),
+    path("projector/", public.projector, name="projector"),
+    path("report/", public.public_report, name="public_report"),
+    path("sign-up/", decks.sign_up, name="sign_up"),
+    path("deck/<token:deck_token>/", decks.deck_link, name="deck_link"),
+    path("decks/<int:player_id>/", decks.public_deck, name="public_deck"),
+]
+
+# /events/<slug>/players/<player_id>/: one player, as the coordinator changes them.
+player_pages = [
+    path("", desk.player_edit, name="player_edit"),
+    path("remove/", desk.player_remove, name="player_remove"),
+    path("drop/", desk.player_drop, name="player_drop"),
+    path("deck/", decks.deck_of_player, name="player_deck"),
+    path("capability/", decks.player_capability, name="player_capability"),
+    path("deck-link/", decks.player_deck_link, name="player_deck_link"),
+    path("product/", decks.player_product, name="player_product"),
+]
+
+# /events/<slug>/players/: registering players, and each one.
+players = [
+    path("", desk.register, name="register"),
+    path("<int:player_id>/", include(player_pages)),
+]
+
+# /events/<slug>/decks/: the deck lists of the event.
+deck_lists = [
+    path("", decks.decks, name="decks"),
+    path("links/", decks.deck_links, name="deck_links"),
+    path("publish/", decks.publish_decks, name="publish_decks"),
+]
+
+# /events/<slug>/rounds/<number>/: one round, its pairings and its clock.
+round_pages = [
+    path("", rounds.round_view, name="round"),
+    path("swap/", rounds.round_swap, name="round_swap"),
+    path("undo/", rounds.round_undo, name="round_undo"),
+    path("clock/", rounds.round_clock, name="round_clock"),
+    path("deck-check/<int:player_id>/", decks.spot_check, name="spot_check"),
+]
+
+# /events/<slug>/rounds/: how many rounds, and each round.
+event_rounds = [
+    path("", desk.rounds_change, name="rounds_change"),
+    path("<int:number>/", include(round_pages)),
+]
+
+# /events/<slug>/games/<game_id>/: one game's result, as staff enter it.
+game_pages = [
+    path("confirm/", rounds.game_confirm, name="game_confirm"),
+    path("result/", results.game_result, name="game_result"),
+    path("preview/", results.game_result_preview, name="game_result_preview"),
+    path("council/", results.game_council, name="game_council"),
+]
+
+# /events/<slug>/stages/: the playoffs and brackets after the Swiss rounds.
+stages = [
+    path("start/", standings.start_stage, name="start_stage"),
+    path("<int:number>/cancel/", standings.cancel_stage, name="cancel_stage"),
+]
+
+# /events/<slug>/staff/: who helps run the event, and the staff link.
+event_staff = [
+    path("", staff.staff, name="staff"),
+    path("<int:user_id>/remove/", staff.staff_remove, name="staff_remove"),
+    path("link/", staff.staff_link, name="staff_link"),
+]
+
+# /events/<slug>/snapshots/: the event as it was, kept to download or go back to.
+snapshots = [
+    path("", record.snapshots, name="snapshots"),
+    path("<int:snapshot_id>/download/", record.snapshot_download, name="snapshot_download"),
+    path("<int:snapshot_id>/restore/", record.snapshot_restore, name="snapshot_restore"),
+]
+
+# /events/<slug>/print/: the sheets printed for the hall.
+printed = [
+    path("pairings/", printouts.print_pairings, name="print_pairings"),
+    path("slips/", printouts.print_slips, name="print_slips"),
+    path("codes/", printouts.print_codes, name="print_codes"),
+    path("cards/", printouts.print_cards, name="print_cards"),
+    path("standings/", printouts.print_standings, name="print_standings"),
+    path("bracket/", printouts.print_bracket, name="print_bracket"),
+    path("deck-sheet/", printouts.print_deck_sheet, name="print_deck_sheet"),
+    path("deck-lists/", printouts.print_deck_lists, name="print_deck_lists"),
+    path("deck-links/", printouts.print_deck_links, name="print_deck_links"),
+]
+
+# /events/<slug>/: the coordinator's and staff's pages of one event.
+event_pages = [
+    path("", desk.desk, name="desk"),
+    path("settings/", desk.event_edit, name="event_edit"),
+    path("players/", include(players)),
+    path("decks/", include(deck_lists)),
+    path("break-clock/", desk.break_clock, name="break_clock"),
+    path("start/", desk.start, name="start"),
+    path("pair/", desk.pair, name="pair"),
+    path("rounds/", include(event_rounds)),
+    path("games/<int:game_id>/", include(game_pages)),
+    path("tables/", results.staff_tables, name="tables"),
+    path("standings/", standings.standings, name="standings"),
+    path("close/", standings.close, name="close"),
+    path("stages/", include(stages)),
+    path("staff/", include(event_staff)),
+    path("export.json", record.export, name="export"),
+    path("audit/", record.audit, name="audit"),
+    path("snapshots/", include(snapshots)),
+    path("print/", include(printed)),
+]
+
 urlpatterns = [
     # The load balancer's health check and the public pages first: Django tries the patterns
     # in order, and these are most of the requests.
     path("healthz", home.health, name="health"),
-    path("e/<slug:slug>/", public.public, name="public"),
-    path("e/<slug:slug>/me/", public.public_me, name="public_me"),
-    path("e/<slug:slug>/pairings/", public.public_pairings, name="public_pairings"),
-    path("e/<slug:slug>/standings/", public.public_standings, name="public_standings"),
-    path("e/<slug:slug>/rounds/<int:number>/", public.public_round, name="public_round"),
-    path("e/<slug:slug>/projector/", public.projector, name="projector"),
-    path("e/<slug:slug>/report/", public.public_report, name="public_report"),
-    path("e/<slug:slug>/sign-up/", decks.sign_up, name="sign_up"),
-    path("e/<slug:slug>/deck/<token:deck_token>/", decks.deck_link, name="deck_link"),
-    path("e/<slug:slug>/decks/<int:player_id>/", decks.public_deck, name="public_deck"),
+    path("e/<slug:slug>/", include(public_pages)),
     path("", home.home, name="home"),
     path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Before the event's pages: "new" and "import" would be read as an event's slug.
     path("events/new/", home.event_new, name="event_new"),
     path("events/new/policy/", home.policy_preview, name="policy_preview"),
     path("events/import/", home.event_import, name="event_import"),
-    path("events/<slug:slug>/", desk.desk, name="desk"),
-    path("events/<slug:slug>/settings/", desk.event_edit, name="event_edit"),
-    path("events/<slug:slug>/players/", desk.register, name="register"),
-    path("events/<slug:slug>/players/<int:player_id>/", desk.player_edit, name="player_edit"),
-    path("events/<slug:slug>/players/<int:player_id>/remove/", desk.player_remove, name="player_remove"),
-    path("events/<slug:slug>/players/<int:player_id>/drop/", desk.player_drop, name="player_drop"),
-    path("events/<slug:slug>/players/<int:player_id>/deck/", decks.deck_of_player, name="player_deck"),
-    path("events/<slug:slug>/players/<int:player_id>/capability/", decks.player_capability, name="player_capability"),
-    path("events/<slug:slug>/players/<int:player_id>/deck-link/", decks.player_deck_link, name="player_deck_link"),
-    path("events/<slug:slug>/players/<int:player_id>/product/", decks.player_product, name="player_product"),
-    path("events/<slug:slug>/decks/", decks.decks, name="decks"),
-    path("events/<slug:slug>/decks/links/", decks.deck_links, name="deck_links"),
-    path("events/<slug:slug>/decks/publish/", decks.publish_decks, name="publish_decks"),
-    path("events/<slug:slug>/break-clock/", desk.break_clock, name="break_clock"),
-    path("events/<slug:slug>/start/", desk.start, name="start"),
-    path("events/<slug:slug>/rounds/", desk.rounds_change, name="rounds_change"),
-    path("events/<slug:slug>/pair/", desk.pair, name="pair"),
-    path("events/<slug:slug>/rounds/<int:number>/", rounds.round_view, name="round"),
-    path("events/<slug:slug>/rounds/<int:number>/swap/", rounds.round_swap, name="round_swap"),
-    path("events/<slug:slug>/rounds/<int:number>/undo/", rounds.round_undo, name="round_undo"),
-    path("events/<slug:slug>/rounds/<int:number>/clock/", rounds.round_clock, name="round_clock"),
-    path("events/<slug:slug>/rounds/<int:number>/deck-check/<int:player_id>/", decks.spot_check, name="spot_check"),
-    path("events/<slug:slug>/games/<int:game_id>/confirm/", rounds.game_confirm, name="game_confirm"),
-    path("events/<slug:slug>/games/<int:game_id>/result/", results.game_result, name="game_result"),
-    path("events/<slug:slug>/games/<int:game_id>/preview/", results.game_result_preview, name="game_result_preview"),
-    path("events/<slug:slug>/games/<int:game_id>/council/", results.game_council, name="game_council"),
-    path("events/<slug:slug>/tables/", results.staff_tables, name="tables"),
-    path("events/<slug:slug>/standings/", standings.standings, name="standings"),
-    path("events/<slug:slug>/close/", standings.close, name="close"),
-    path("events/<slug:slug>/stages/start/", standings.start_stage, name="start_stage"),
-    path("events/<slug:slug>/stages/<int:number>/cancel/", standings.cancel_stage, name="cancel_stage"),
-    path("events/<slug:slug>/staff/", staff.staff, name="staff"),
-    path("events/<slug:slug>/staff/<int:user_id>/remove/", staff.staff_remove, name="staff_remove"),
-    path("events/<slug:slug>/staff/link/", staff.staff_link, name="staff_link"),
-    path("events/<slug:slug>/export.json", record.export, name="export"),
-    path("events/<slug:slug>/audit/", record.audit, name="audit"),
-    path("events/<slug:slug>/snapshots/", record.snapshots, name="snapshots"),
-    path(
-        "events/<slug:slug>/snapshots/<int:snapshot_id>/download/", record.snapshot_download, name="snapshot_download"
-    ),
-    path("events/<slug:slug>/snapshots/<int:snapshot_id>/restore/", record.snapshot_restore, name="snapshot_restore"),
-    path("events/<slug:slug>/print/pairings/", printouts.print_pairings, name="print_pairings"),
-    path("events/<slug:slug>/print/slips/", printouts.print_slips, name="print_slips"),
-    path("events/<slug:slug>/print/codes/", printouts.print_codes, name="print_codes"),
-    path("events/<slug:slug>/print/cards/", printouts.print_cards, name="print_cards"),
-    path("events/<slug:slug>/print/standings/", printouts.print_standings, name="print_standings"),
-    path("events/<slug:slug>/print/bracket/", printouts.print_bracket, name="print_bracket"),
-    path("events/<slug:slug>/print/deck-sheet/", printouts.print_deck_sheet, name="print_deck_sheet"),
-    path("events/<slug:slug>/print/deck-lists/", printouts.print_deck_lists, name="print_deck_lists"),
-    path("events/<slug:slug>/print/deck-links/", printouts.print_deck_links, name="print_deck_links"),
+    path("events/<slug:slug>/", include(event_pages)),
     path("staff/<token:token>/", staff.staff_link_open, name="staff_link_open"),
 ]

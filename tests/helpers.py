@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import connections
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLResolver, get_resolver
 
 from events import services
 from events.models import (
@@ -24,7 +26,7 @@ from events.models import (
     Stage,
 )
 from events.roles import Actor
-from scoring.limits import MAX_NAME_LENGTH
+from scoring import MAX_NAME_LENGTH
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 POLL = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}
@@ -89,11 +91,27 @@ def database_state() -> dict:
     return {model.__name__: sorted(map(repr, model.objects.values_list())) for model in models}
 
 
-def url_patterns(resolver: URLResolver | None = None) -> list[URLPattern]:
-    """Every address pattern of the project, with those of the apps it includes."""
+@dataclass(frozen=True)
+class Address:
+    """One address pattern of the project, as ``reverse`` and a test need it."""
+
+    name: str  # with its namespace, as reverse() takes it: "events:desk"
+    callback: Callable
+    parts: frozenset[str]  # the keyword arguments of its whole path, the includes' too: {"slug", "number"}
+
+
+def url_patterns(
+    resolver: URLResolver | None = None, namespace: str = "", parts: frozenset[str] = frozenset()
+) -> list[Address]:
+    """Every address pattern of the project, with those of the apps and groups it includes."""
     found = []
     for pattern in (resolver or get_resolver()).url_patterns:
-        found.extend(url_patterns(pattern) if isinstance(pattern, URLResolver) else [pattern])
+        within = parts | frozenset(pattern.pattern.regex.groupindex)
+        if isinstance(pattern, URLResolver):
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            found.extend(url_patterns(pattern, inner, within))
+        else:
+            found.append(Address(f"{namespace}{pattern.name}", pattern.callback, within))
     return found
 
 

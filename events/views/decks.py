@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services, throttle
 from ..forms import (
@@ -22,6 +22,10 @@ from ..forms import (
     SpotCheckForm,
 )
 from ..models import Player, Round
+from ..pages.access import event_view
+from ..pages.public import public_page
+from ..pages.regions import uncached
+from ..pages.rendering import as_context
 from ..queries.decks import (
     deck_overview,
     player_by_deck_token,
@@ -31,11 +35,9 @@ from ..queries.decks import (
     spot_check_page,
 )
 from ..queries.reports import reporting_seat
-from ..roles import COORDINATOR, PUBLIC, STAFF, Actor
-from .access import event_view
+from ..roles import COORDINATOR, STAFF, Actor
 from .confirm import press, submit
 from .oversized import takes_oversized_posts
-from .regions import uncached
 
 DECK_SETTINGS = (
     "deck_lists_wanted",
@@ -114,7 +116,7 @@ def _player(event, player_id: int) -> Player:
 def _link(request, event, player: Player) -> str | None:
     if not player.deck_token:
         return None
-    return request.build_absolute_uri(reverse("deck_link", args=[event.slug, player.deck_token]))
+    return request.build_absolute_uri(reverse("events:deck_link", args=[event.slug, player.deck_token]))
 
 
 @event_view(COORDINATOR)
@@ -126,7 +128,7 @@ def decks(request, event, actor):
         and submit(form, lambda data: services.update_deck_settings(event, actor=actor, **data)).made
     ):
         messages.success(request, _("Deck lists and sign-up saved."))
-        return redirect("decks", slug=event.slug)
+        return redirect("events:decks", slug=event.slug)
     return render(
         request, "events/decks.html", _decks_page(request, event, form=form), status=422 if form.errors else 200
     )
@@ -134,16 +136,15 @@ def decks(request, event, actor):
 
 def _decks_page(request, event, *, form=None, publish_form=None) -> dict:
     overview = deck_overview(event)
-    sign_up_url = request.build_absolute_uri(reverse("sign_up", args=[event.slug]))
+    sign_up_url = request.build_absolute_uri(reverse("events:sign_up", args=[event.slug]))
     form = form or DeckSettingsForm(initial=_settings_initial(event), game_type=event.game_type)
-    return {
-        **overview,
-        "form": form,
-        "sign_up_url": sign_up_url,
-        "time_zone": event.time_zone,
-        "publish_form": publish_form
-        or PublishForm(listed=overview["publishable"], initial={"players": overview["published"]}),
-    }
+    return as_context(
+        overview,
+        form=form,
+        sign_up_url=sign_up_url,
+        time_zone=event.time_zone,
+        publish_form=publish_form or PublishForm(listed=overview.publishable, initial={"players": overview.published}),
+    )
 
 
 @event_view(COORDINATOR)
@@ -161,13 +162,13 @@ def deck_links(request, event, actor):
             % {"count": made}
         ),
     )
-    return redirect("decks", slug=event.slug)
+    return redirect("events:decks", slug=event.slug)
 
 
 @event_view(COORDINATOR)
 @require_POST
 def publish_decks(request, event, actor):
-    form = PublishForm(request.POST, listed=deck_overview(event)["publishable"])
+    form = PublishForm(request.POST, listed=deck_overview(event).publishable)
     done = submit(form, lambda data: services.publish_deck_lists(event, actor=actor, player_ids=data["players"]))
     if done.made:
         messages.success(
@@ -175,22 +176,22 @@ def publish_decks(request, event, actor):
             ngettext("%(count)s deck list on the public page.", "%(count)s deck lists on the public page.", done.value)
             % {"count": done.value},
         )
-        return redirect("decks", slug=event.slug)
+        return redirect("events:decks", slug=event.slug)
     return render(request, "events/decks.html", _decks_page(request, event, publish_form=form), status=done.status)
 
 
 def _player_deck_page(request, event, player, *, form=None, capability_form=None, product_form=None) -> dict:
     page = player_deck(player)
     initial = {"capability": player.deck_capability if player.capability_note else "", "note": player.capability_note}
-    product = page["product"]
-    return {
-        **page,
-        "event": event,
-        "link": _link(request, event, player),
-        "form": form or _saved_list_form(request, event, player, page["deck_list"]),
-        "capability_form": capability_form or CapabilityForm(initial=initial),
-        "product_form": product_form or ProductForm(initial={"product": product.text if product else ""}),
-    }
+    product = page.product
+    return as_context(
+        page,
+        event=event,
+        link=_link(request, event, player),
+        form=form or _saved_list_form(request, event, player, page.deck_list),
+        capability_form=capability_form or CapabilityForm(initial=initial),
+        product_form=product_form or ProductForm(initial={"product": product.text if product else ""}),
+    )
 
 
 @takes_oversized_posts
@@ -225,7 +226,7 @@ def _on_player_deck_page(request, event, player, form_name: str, form, change, d
             said(done.value)
         else:
             messages.success(request, done_message)
-        return redirect("player_deck", slug=event.slug, player_id=player.pk)
+        return redirect("events:player_deck", slug=event.slug, player_id=player.pk)
     return render(
         request,
         "events/player_deck.html",
@@ -282,16 +283,15 @@ def player_deck_link(request, event, actor, player_id: int):
             lambda: services.make_deck_link(player, actor=actor),
             lambda _value: _("A new deck link for %(name)s; an earlier one no longer works.") % {"name": player.name},
         )
-    return redirect("player_deck", slug=event.slug, player_id=player.pk)
+    return redirect("events:player_deck", slug=event.slug, player_id=player.pk)
 
 
-@event_view(PUBLIC)
-@require_http_methods(["GET", "POST"])
+@public_page(methods=["GET", "POST"])
 def sign_up(request, event, actor):
     page = sign_up_page(event, timezone.now())
     form = SignUpForm(request.POST or None)
     wait = 0
-    if request.method == "POST" and not page["closed"] and form.is_valid():
+    if request.method == "POST" and not page.closed and form.is_valid():
         key = f"sign-up:{event.pk}:{throttle.client_address(request)}"
         wait = throttle.attempt([(key, throttle.SIGN_UP_PER_ADDRESS)])
         if wait:
@@ -307,28 +307,27 @@ def sign_up(request, event, actor):
         else:
             done = submit(form, lambda data: services.sign_up(event, data["name"]))
             if done.made:
-                return redirect("deck_link", slug=event.slug, deck_token=done.value.deck_token)
+                return redirect("events:deck_link", slug=event.slug, deck_token=done.value.deck_token)
             throttle.succeeded(key)  # a refused sign-up signed no one up
     status = 429 if wait else 422 if form.errors else 200
-    return uncached(render(request, "events/sign_up.html", {**page, "form": form}, status=status))
+    return uncached(render(request, "events/sign_up.html", as_context(page, form=form), status=status))
 
 
 @takes_oversized_posts
-@event_view(PUBLIC)
-@require_http_methods(["GET", "POST"])
+@public_page(methods=["GET", "POST"])
 def deck_link(request, event, actor, deck_token: str):
     player = player_by_deck_token(event, deck_token)
     if player is None:
         raise Http404("No such link")
     page = player_deck(player)
     if request.method == "GET":
-        form = _saved_list_form(request, event, player, page["deck_list"])
+        form = _saved_list_form(request, event, player, page.deck_list)
     else:
         form = DeckListForm(request.POST, request.FILES, event=event)
         done = submit(form, _save_list(player, Actor.deck_link(player.name)))
         if done.made:
             _say_saved(request, done.value, _("Your deck list is saved."))
-            return redirect("deck_link", slug=event.slug, deck_token=deck_token)
+            return redirect("events:deck_link", slug=event.slug, deck_token=deck_token)
     closed = event.lists_closed_to_players(timezone.now())
     # The page holds the list and its address is the key to it: nothing cached. (The
     # site-wide same-origin referrer policy keeps the address from other sites; no
@@ -336,15 +335,15 @@ def deck_link(request, event, actor, deck_token: str):
     response = render(
         request,
         "events/deck_link.html",
-        {
-            **page,
-            "event": event,
-            "form": form,
-            "closed": closed,
-            "link": _link(request, event, player),
-            "seat": reporting_seat(event, player),
-            "time_zone": event.time_zone,
-        },
+        as_context(
+            page,
+            event=event,
+            form=form,
+            closed=closed,
+            link=_link(request, event, player),
+            seat=reporting_seat(event, player),
+            time_zone=event.time_zone,
+        ),
         status=_status(request, form),
     )
     return uncached(response)
@@ -368,22 +367,21 @@ def spot_check(request, event, actor, number: int, player_id: int):
         )
         if done.made:
             messages.success(request, _("The deck check of %(name)s is recorded.") % {"name": player.name})
-            return redirect("tables", slug=event.slug)
+            return redirect("events:tables", slug=event.slug)
     return uncached(
         render(
             request,
             "events/spot_check.html",
-            {**spot_check_page(rnd, player), "event": event, "form": form},
+            as_context(spot_check_page(rnd, player), event=event, form=form),
             status=422 if form.errors else 200,
         )
     )
 
 
-@event_view(PUBLIC)
-@require_GET
+@public_page()
 def public_deck(request, event, actor, player_id: int):
     """A list the coordinator published after the event; any other list is not found."""
     page = published_deck(event, player_id)
     if page is None:
         raise Http404("No published list")
-    return render(request, "events/public_deck.html", page)
+    return render(request, "events/public_deck.html", as_context(page))

@@ -8,19 +8,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring.messages import listing
+from scoring import listing
 
 from .. import services
 from ..forms import BreakClockForm, EventForm, PasteForm, PlayerForm, RegisterForm, RoundsForm, StartForm
 from ..i18n import say
 from ..models import Player
+from ..pages.access import event_view
+from ..pages.regions import render_region
+from ..pages.rendering import as_context
 from ..queries.desk import desk as desk_summary
 from ..queries.organisers import organisers
 from ..roles import COORDINATOR
-from .access import event_view
 from .confirm import press, submit
 from .home import implications_of
-from .regions import render_region
 
 
 def _desk_page(
@@ -37,16 +38,16 @@ def _desk_page(
     start_warnings=None,
 ) -> dict:
     summary = desk_summary(event, query, page_number)
-    return {
-        **summary,
-        "organisers": organisers(event, request.user.pk),
-        "start_warnings": start_warnings,
-        "break_form": break_form or BreakClockForm(initial={"action": "adjust"}),
-        "register_form": register_form or RegisterForm(),
-        "paste_form": paste_form or PasteForm(auto_id="paste_%s"),
-        "start_form": start_form or StartForm(initial={"rounds": summary["rounds_for_present"] or 1}),
-        "rounds_form": rounds_form or RoundsForm(initial={"rounds": event.rounds_planned}),
-    }
+    return as_context(
+        summary,
+        organisers=organisers(event, request.user.pk),
+        start_warnings=start_warnings,
+        break_form=break_form or BreakClockForm(initial={"action": "adjust"}),
+        register_form=register_form or RegisterForm(),
+        paste_form=paste_form or PasteForm(auto_id="paste_%s"),
+        start_form=start_form or StartForm(initial={"rounds": summary.rounds_for_present or 1}),
+        rounds_form=rounds_form or RoundsForm(initial={"rounds": event.rounds_planned}),
+    )
 
 
 @event_view(COORDINATOR)
@@ -67,7 +68,7 @@ def event_edit(request, event, actor):
         and submit(form, lambda data: services.update_event(event, actor=actor, **form.values())).made
     ):
         messages.success(request, _("Settings saved."))
-        return redirect("desk", slug=event.slug)
+        return redirect("events:desk", slug=event.slug)
     implications = implications_of(form.data if form.is_bound else initial)
     return render(
         request,
@@ -95,7 +96,7 @@ def register(request, event, actor):
             registered = _("Registered %(names)s.") % {"names": say(names)}
         messages.success(request, registered)
         if not request.htmx:
-            return redirect("desk", slug=event.slug)
+            return redirect("events:desk", slug=event.slug)
         form = None
     context = _desk_page(request, event, **({"paste_form": form} if pasted else {"register_form": form}))
     return render(
@@ -118,7 +119,7 @@ def player_edit(request, event, actor, player_id: int):
     )
     if request.method == "POST" and submit(form, lambda data: services.update_player(player, actor=actor, **data)).made:
         messages.success(request, _("%(name)s saved.") % {"name": player.name})
-        return redirect("desk", slug=event.slug)
+        return redirect("events:desk", slug=event.slug)
     return render(
         request,
         "events/player_form.html",
@@ -136,7 +137,7 @@ def player_remove(request, event, actor, player_id: int):
         lambda: services.remove_player(player, actor=actor),
         lambda _value: _("%(name)s is removed.") % {"name": player.name},
     )
-    return redirect("desk", slug=event.slug)
+    return redirect("events:desk", slug=event.slug)
 
 
 @event_view(COORDINATOR)
@@ -148,7 +149,7 @@ def player_drop(request, event, actor, player_id: int):
         lambda: services.drop_player(player, actor=actor, ejected=request.POST.get("ejected") == "1"),
         lambda told: told,
     )
-    return redirect("desk", slug=event.slug)
+    return redirect("events:desk", slug=event.slug)
 
 
 def _rounds_form(request, event, actor, form_class, service, form_name: str, success):
@@ -161,7 +162,7 @@ def _rounds_form(request, event, actor, form_class, service, form_name: str, suc
     done = submit(form, lambda data: service(event, actor=actor, **data))
     if done.made:
         messages.success(request, success(form.cleaned_data))
-        return redirect("desk", slug=event.slug)
+        return redirect("events:desk", slug=event.slug)
     event.refresh_from_db()
     return render(
         request,
@@ -221,8 +222,8 @@ def pair(request, event, actor):
         lambda rnd: _("%(round)s is paired (seed %(seed)s).") % {"round": rnd.label, "seed": rnd.seed},
     )
     if not paired.made:
-        return redirect("desk", slug=event.slug)
-    return redirect("round", slug=event.slug, number=paired.value.number)
+        return redirect("events:desk", slug=event.slug)
+    return redirect("events:round", slug=event.slug, number=paired.value.number)
 
 
 BREAK_CLOCK_SERVICES = {"start": services.start_break_clock, "pause": services.pause_break_clock}
@@ -241,5 +242,5 @@ def break_clock(request, event, actor):
 
     if submit(form, change).made:
         messages.success(request, BreakClockForm.ACTIONS[form.cleaned_data["action"]])
-        return redirect("desk", slug=event.slug)
+        return redirect("events:desk", slug=event.slug)
     return render(request, "events/desk.html", _desk_page(request, event, break_form=form), status=422)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,10 +13,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import services
-from ..forms import EventForm, ImportForm, add_service_error
-from ..models import Event
-from ..queries.policy import policy_implications
-from .access import personal_page
+from ..forms import EventForm, ImportForm
+from ..pages.access import personal_page
+from ..queries.home import account_events
+from ..queries.policy import PolicyImplications, policy_implications
+from .confirm import status_of, submit
 
 DEFAULT_EXPECTED_PLAYERS = 16
 
@@ -25,18 +25,11 @@ DEFAULT_EXPECTED_PLAYERS = 16
 @personal_page
 @require_GET
 def home(request):
-    events = []
-    if request.user.is_authenticated:
-        events = (
-            Event.objects.filter(Q(owner=request.user) | Q(roles__user=request.user))
-            .distinct()
-            .annotate(player_count=Count("players", distinct=True))
-            .order_by("-created_at")[:50]
-        )
+    events = account_events(request.user) if request.user.is_authenticated else []
     return render(request, "events/home.html", {"events": events})
 
 
-def implications_of(data) -> dict | None:
+def implications_of(data) -> PolicyImplications | None:
     """What the policy chosen in ``data`` (a form's values) implies, for the event form's side panel."""
     try:
         expected = int(data.get("expected_players") or DEFAULT_EXPECTED_PLAYERS)
@@ -50,22 +43,20 @@ def implications_of(data) -> dict | None:
 @require_http_methods(["GET", "POST"])
 def event_new(request):
     form = EventForm(request.POST or None, initial={"language": get_language(), "time_zone": settings.TIME_ZONE})
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = services.create_event(owner=request.user, **form.values())
-        except services.ServiceError as error:
-            add_service_error(form, error)
-        else:
+    done = None
+    if request.method == "POST":
+        done = submit(form, lambda data: services.create_event(owner=request.user, **form.values()))
+        if done.made:
             messages.success(
-                request, _("%(event)s is created. Register the players as they arrive.") % {"event": event.name}
+                request, _("%(event)s is created. Register the players as they arrive.") % {"event": done.value.name}
             )
-            return redirect("desk", slug=event.slug)
+            return redirect("events:desk", slug=done.value.slug)
     implications = implications_of(form.data if form.is_bound else {k: f.initial for k, f in form.fields.items()})
     return render(
         request,
         "events/event_form.html",
         {"form": form, "implications": implications, "event": None},
-        status=422 if form.errors else 200,
+        status=status_of(done),
     )
 
 
@@ -83,19 +74,18 @@ def policy_preview(request):
 @require_http_methods(["GET", "POST"])
 def event_import(request):
     form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = services.import_event(form.cleaned_data["archive"], owner=request.user)
-        except services.ServiceError as error:
-            form.add_error("archive", str(error))
-        else:
+    done = None
+    if request.method == "POST":
+        done = submit(form, lambda data: services.import_event(data["archive"], owner=request.user))
+        if done.made:
+            event = done.value
             messages.success(
                 request,
                 _("Imported %(event)s. Its public page is %(address)s")
-                % {"event": event.name, "address": reverse("public", args=[event.slug])},
+                % {"event": event.name, "address": reverse("events:public", args=[event.slug])},
             )
-            return redirect("desk", slug=event.slug)
-    return render(request, "events/import.html", {"form": form}, status=422 if form.errors else 200)
+            return redirect("events:desk", slug=event.slug)
+    return render(request, "events/import.html", {"form": form}, status=status_of(done))
 
 
 def health(request):

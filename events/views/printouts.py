@@ -8,14 +8,15 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from ..forms import whole_number
+from ..pages.access import event_view
+from ..pages.addresses import public_address
+from ..pages.finals import finals_page
+from ..pages.language import in_event_language
+from ..pages.rendering import as_context
 from ..queries.decks import deck_link_slips, deck_lists_sheet, deck_sheet
 from ..queries.printouts import cards_sheet, pairings_sheet, printed_round, slips_sheet, standings_sheet
-from ..queries.public import public_address
 from ..queries.reports import code_slips
-from ..queries.stages import finals_board
 from ..roles import COORDINATOR
-from .access import event_view
-from .language import in_event_language
 
 
 def _printed_round(request, event):
@@ -32,7 +33,7 @@ def print_pairings(request, event, actor):
     return render(
         request,
         "events/print/pairings.html",
-        pairings_sheet(event, _printed_round(request, event), public_address(request, event)),
+        as_context(pairings_sheet(event, _printed_round(request, event), public_address(request, event))),
     )
 
 
@@ -43,7 +44,7 @@ def print_slips(request, event, actor):
     return render(
         request,
         "events/print/slips.html",
-        slips_sheet(event, _printed_round(request, event), public_address(request, event)),
+        as_context(slips_sheet(event, _printed_round(request, event), public_address(request, event))),
     )
 
 
@@ -71,14 +72,15 @@ def print_codes(request, event, actor):
 @event_view(COORDINATOR)
 @require_GET
 def print_cards(request, event, actor):
-    return render(request, "events/print/cards.html", cards_sheet(event))
+    return render(request, "events/print/cards.html", as_context(cards_sheet(event)))
 
 
 @in_event_language
 @event_view(COORDINATOR)
 @require_GET
 def print_standings(request, event, actor):
-    return render(request, "events/print/standings.html", standings_sheet(event, public_address(request, event)))
+    sheet = standings_sheet(event, public_address(request, event))
+    return render(request, "events/print/standings.html", as_context(sheet))
 
 
 @in_event_language
@@ -88,7 +90,7 @@ def print_bracket(request, event, actor):
     return render(
         request,
         "events/print/bracket.html",
-        {"event": event, "finals": finals_board(event), "public_url": public_address(request, event)},
+        {"event": event, "finals": finals_page(event), "public_url": public_address(request, event)},
     )
 
 
@@ -96,14 +98,14 @@ def print_bracket(request, event, actor):
 @event_view(COORDINATOR)
 @require_GET
 def print_deck_sheet(request, event, actor):
-    return render(request, "events/print/deck_sheet.html", deck_sheet(event))
+    return render(request, "events/print/deck_sheet.html", as_context(deck_sheet(event)))
 
 
 @in_event_language
 @event_view(COORDINATOR)
 @require_GET
 def print_deck_lists(request, event, actor):
-    return render(request, "events/print/deck_lists.html", deck_lists_sheet(event))
+    return render(request, "events/print/deck_lists.html", as_context(deck_lists_sheet(event)))
 
 
 @in_event_language
@@ -112,7 +114,7 @@ def print_deck_lists(request, event, actor):
 def print_deck_links(request, event, actor):
     page = deck_link_slips(event)
     slips = [
-        (player, request.build_absolute_uri(reverse("deck_link", args=[event.slug, player.deck_token])))
-        for player in page["players"]
+        (player, request.build_absolute_uri(reverse("events:deck_link", args=[event.slug, player.deck_token])))
+        for player in page.players
     ]
-    return render(request, "events/print/deck_links.html", {**page, "slips": slips})
+    return render(request, "events/print/deck_links.html", as_context(page, slips=slips))

@@ -8,29 +8,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.gzip import gzip_page
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services, throttle
 from ..devices import REPORTER_COOKIE, REPORTER_COOKIE_AGE, device_mark, new_browser_key
 from ..forms import PlayerReportForm, ReportCodeForm, result_initial, whole_number
 from ..i18n import say
 from ..models import Game, Round
-from ..queries.public import (
-    everyone_pairings,
-    everyone_standings,
-    found_players,
-    past_round,
-    projector_board,
-    public_address,
-    public_board,
-)
+from ..pages.addresses import public_address
+from ..pages.boards import everyone_standings, projector_board, public_board
+from ..pages.public import public_page
+from ..pages.regions import polled, shared
+from ..pages.rendering import as_context
+from ..queries.public import everyone_pairings, found_players, past_round
 from ..queries.reports import find_reporting_game
-from ..roles import PUBLIC
-from .access import event_view
 from .confirm import submit
-from .language import in_event_language
-from .regions import polled, public_poll, shared, shared_page
 
 ME_COOKIE = "council_me"
 ME_COOKIE_AGE = 60 * 60 * 24 * 60
@@ -40,15 +31,12 @@ def _me(request) -> int | None:
     return whole_number(request.COOKIES.get(ME_COOKIE, ""))
 
 
-@public_poll("live", key=lambda request: (_me(request),))
-@gzip_page
-@event_view(PUBLIC)
-@require_GET
+@public_page(polled_region="live", poll_key=lambda request: (_me(request),), compress=True)
 def public(request, event, actor):
     me_id = _me(request)
     query = request.GET.get("q", "")[:100]
     if request.htmx and request.htmx.target == "found":
-        return render(request, "events/_find.html#found", found_players(event, query))
+        return render(request, "events/_find.html#found", as_context(found_players(event, query)))
     return polled(
         request,
         event,
@@ -59,13 +47,12 @@ def public(request, event, actor):
     )
 
 
-@event_view(PUBLIC)
-@require_POST
+@public_page(methods=["POST"])
 def public_me(request, event, actor):
     """Remember "this is me" in a cookie on this phone, for this event only; the server stores nothing."""
-    response = redirect("public", slug=event.slug)
+    response = redirect("events:public", slug=event.slug)
     chosen = whole_number(request.POST.get("player", ""))
-    path = reverse("public", args=[event.slug])
+    path = reverse("events:public", args=[event.slug])
     if chosen is not None and event.players.filter(pk=chosen).exists():
         response.set_cookie(
             ME_COOKIE,
@@ -81,39 +68,31 @@ def public_me(request, event, actor):
     return response
 
 
-@shared_page("pairings")
-@event_view(PUBLIC)
-@require_GET
+@public_page(shared_region="pairings")
 def public_pairings(request, event, actor):
     """The current round by table: one page for every phone, linked from each phone's page above 64 players."""
-    return shared(request, event, "events/public_pairings.html", "pairings", lambda: everyone_pairings(event))
+    return shared(
+        request, event, "events/public_pairings.html", "pairings", lambda: as_context(everyone_pairings(event))
+    )
 
 
-@shared_page("standings")
-@event_view(PUBLIC)
-@require_GET
+@public_page(shared_region="standings")
 def public_standings(request, event, actor):
     """The standings: one page for every phone, linked from each phone's page above 64 players."""
     return shared(request, event, "events/public_standings.html", "standings", lambda: everyone_standings(event))
 
 
-@gzip_page
-@event_view(PUBLIC)
-@require_GET
+@public_page(compress=True)
 def public_round(request, event, actor, number: int):
     rnd = get_object_or_404(Round.objects.select_related("bye", "stage"), event=event, number=number)
-    return render(request, "events/public_round.html", past_round(event, rnd))
+    return render(request, "events/public_round.html", as_context(past_round(event, rnd)))
 
 
 def _by_name(request) -> bool:
     return request.GET.get("by") == "name"
 
 
-@in_event_language
-@public_poll("board", key=lambda request: (_by_name(request),))
-@gzip_page
-@event_view(PUBLIC)
-@require_GET
+@public_page(event_language=True, polled_region="board", poll_key=lambda request: (_by_name(request),), compress=True)
 def projector(request, event, actor):
     by_name = _by_name(request)
     return polled(
@@ -154,8 +133,7 @@ def _report_outcome(game: Game, side: int) -> str:
     }
 
 
-@event_view(PUBLIC)
-@require_http_methods(["GET", "POST"])
+@public_page(methods=["GET", "POST"])
 def public_report(request, event, actor):
     """A player reports their game with the code on their slip: first the code, then the result.
 
@@ -213,7 +191,7 @@ def public_report(request, event, actor):
     )
     if done.made:
         messages.success(request, _report_outcome(done.value, side))
-        return keep_reporter_key(request, redirect("public", slug=event.slug), browser_key)
+        return keep_reporter_key(request, redirect("events:public", slug=event.slug), browser_key)
     context["warnings"] = done.warnings
     return keep_reporter_key(
         request, render(request, "events/public_report.html", context, status=done.status), browser_key

@@ -12,9 +12,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import services
 from ..archive import event_archive
 from ..forms import AuditFilterForm
+from ..pages.access import event_view
 from ..queries.record import audit_choices, audit_entries, snapshot_list, snapshot_of
 from ..roles import COORDINATOR
-from .access import event_view
 from .confirm import press
 
 AUDIT_PAGE_SIZE = 50
@@ -62,7 +62,7 @@ def snapshots(request, event, actor):
     if request.method == "POST":
         taken = services.take_snapshot(event, actor=actor)
         messages.success(request, _("Snapshot taken: %(reason)s.") % {"reason": taken.reason})
-        return redirect("snapshots", slug=event.slug)
+        return redirect("events:snapshots", slug=event.slug)
     return render(request, "events/snapshots.html", {"event": event, "snapshots": snapshot_list(event)})
 
 
@@ -92,5 +92,5 @@ def snapshot_restore(request, event, actor, snapshot_id: int):
         ),
         refused=_("Not restored: %(reason)s"),
     ).made:
-        return redirect("snapshots", slug=event.slug)
-    return redirect("desk", slug=event.slug)
+        return redirect("events:snapshots", slug=event.slug)
+    return redirect("events:desk", slug=event.slug)

@@ -13,6 +13,9 @@ import scoring
 from .. import services
 from ..forms import CouncilForm, ResultForm, add_service_error, result_initial
 from ..models import Game
+from ..pages.access import event_view
+from ..pages.regions import polled, render_region
+from ..pages.rendering import as_context
 from ..queries.council import council_outcome
 from ..queries.organisers import game_ruling
 from ..queries.record import result_history
@@ -20,9 +23,7 @@ from ..queries.reports import players_reports
 from ..queries.round import staff_tables as staff_tables_page
 from ..queries.search import page_of_table
 from ..roles import STAFF
-from .access import event_view
 from .confirm import bind_again, submit
-from .regions import polled, render_region
 
 
 @event_view(STAFF)
@@ -34,7 +35,7 @@ def staff_tables(request, event, actor):
         event,
         "events/tables.html",
         "open-tables",
-        lambda: {**staff_tables_page(event, query, request.GET.get("page")), "actor": actor},
+        lambda: as_context(staff_tables_page(event, query, request.GET.get("page")), actor=actor),
         actor.role,
     )
 
@@ -75,10 +76,10 @@ def _saved(request, event, actor, game: Game):
             % {"name": loser.name},
         )
     if actor.is_coordinator and request.POST.get("back") == "round":
-        back = reverse("round", args=[event.slug, game.round.number])
+        back = reverse("events:round", args=[event.slug, game.round.number])
         page = page_of_table(game.table, game.round.games.count())
         return redirect(f"{back}?page={page}#table-{game.table}" if page > 1 else back)
-    return redirect("tables", slug=event.slug)
+    return redirect("events:tables", slug=event.slug)
 
 
 @event_view(STAFF)
@@ -116,7 +117,6 @@ def game_result(request, event, actor, game_id: int):
         if isinstance(done.error, services.ResultConflict):
             # The form shows what was saved meanwhile and saves over it only when sent again.
             bind_again(form, version=done.error.game.version)
-            status = 409
         if form.is_bound and not form.errors:
             preview = _preview(game, form)
     return render(

@@ -10,11 +10,12 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import services
 from ..forms import ClockForm, SwapForm
 from ..models import Game, Round
+from ..pages.access import event_view
+from ..pages.regions import polled, render_region
+from ..pages.rendering import as_context
 from ..queries.round import round_page, swappable_players
 from ..roles import COORDINATOR
-from .access import event_view
 from .confirm import press, submit
-from .regions import polled, render_region
 
 CLOCK_SERVICES = {"start": services.start_clock, "pause": services.pause_clock, "call": services.call_time}
 
@@ -23,12 +24,12 @@ def _round_page(
     event, rnd, *, swap_form=None, warnings=None, clock_form=None, query: str = "", page_number: str | None = None
 ) -> dict:
     page = round_page(event, rnd, query, page_number)
-    return {
-        **page,
-        "swap_form": swap_form or SwapForm(players=page["swappable"]),
-        "warnings": warnings,
-        "clock_form": clock_form or ClockForm(),
-    }
+    return as_context(
+        page,
+        swap_form=swap_form or SwapForm(players=page.swappable),
+        warnings=warnings,
+        clock_form=clock_form or ClockForm(),
+    )
 
 
 def _round(event, number: int) -> Round:
@@ -63,7 +64,7 @@ def round_clock(request, event, actor, number: int):
     form = ClockForm(request.POST)
     if submit(form, lambda data: _change_clock(rnd, actor, data)).made:
         messages.success(request, form.done_message())
-        return redirect("round", slug=event.slug, number=number)
+        return redirect("events:round", slug=event.slug, number=number)
     return render(request, "events/round.html", _round_page(event, rnd, clock_form=form), status=422)
 
 
@@ -82,7 +83,7 @@ def round_swap(request, event, actor, number: int):
             _("Swapped %(first)s and %(second)s.")
             % {"first": form.cleaned_data["first"], "second": form.cleaned_data["second"]},
         )
-        return redirect("round", slug=event.slug, number=number)
+        return redirect("events:round", slug=event.slug, number=number)
     return render(
         request,
         "events/round.html",
@@ -100,8 +101,8 @@ def round_undo(request, event, actor, number: int):
         lambda: services.undo_round(rnd, actor=actor),
         lambda _value: _("Round %(number)s is undone; pair it again when ready.") % {"number": number},
     ).made:
-        return redirect("round", slug=event.slug, number=number)
-    return redirect("desk", slug=event.slug)
+        return redirect("events:round", slug=event.slug, number=number)
+    return redirect("events:desk", slug=event.slug)
 
 
 @event_view(COORDINATOR)
@@ -114,4 +115,4 @@ def game_confirm(request, event, actor, game_id: int):
             event, game.round, query=request.POST.get("q", "")[:100], page_number=request.POST.get("page")
         )
         return render_region(request, "events/round.html", "tables", context)
-    return redirect("round", slug=event.slug, number=game.round.number)
+    return redirect("events:round", slug=event.slug, number=game.round.number)

@@ -11,14 +11,18 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import services
 from ..forms import ArbiterForm, OrganiserPlayerForm, StaffForm
 from ..models import Event
+from ..pages.access import event_view, staff_link_session_key
 from ..queries.organisers import organisers
 from ..roles import COORDINATOR
-from .access import event_view, staff_link_session_key
 from .confirm import press, submit
 
 
 def _staff_page(request, event, **forms) -> dict:
-    link = request.build_absolute_uri(reverse("staff_link_open", args=[event.staff_token])) if event.staff_token else ""
+    link = (
+        request.build_absolute_uri(reverse("events:staff_link_open", args=[event.staff_token]))
+        if event.staff_token
+        else ""
+    )
     board = organisers(event, request.user.pk)
     return {
         "event": event,
@@ -72,7 +76,7 @@ def staff(request, event, actor):
     done = submit(form, change)
     if done.made:
         messages.success(request, _done_message(key, event, done.value))
-        return redirect("staff", slug=event.slug)
+        return redirect("events:staff", slug=event.slug)
     return render(request, "events/staff.html", _staff_page(request, event, **{key: form}), status=done.status)
 
 
@@ -80,7 +84,7 @@ def staff(request, event, actor):
 @require_POST
 def staff_remove(request, event, actor, user_id: int):
     press(request, lambda: services.remove_staff(event, actor=actor, user_id=user_id))
-    return redirect("staff", slug=event.slug)
+    return redirect("events:staff", slug=event.slug)
 
 
 @event_view(COORDINATOR)
@@ -92,7 +96,7 @@ def staff_link(request, event, actor):
     else:
         services.create_staff_link(event, actor=actor)
         messages.success(request, _("A new staff link is ready; any earlier link no longer works."))
-    return redirect("staff", slug=event.slug)
+    return redirect("events:staff", slug=event.slug)
 
 
 @require_GET
@@ -101,4 +105,4 @@ def staff_link_open(request, token: str):
     if event is None:
         return render(request, "events/staff_link_invalid.html", status=404)
     request.session[staff_link_session_key(event)] = token
-    return redirect("tables", slug=event.slug)
+    return redirect("events:tables", slug=event.slug)

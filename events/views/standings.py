@@ -11,10 +11,10 @@ from .. import services
 from ..forms import CloseForm, whole_number
 from ..i18n import say
 from ..models import Stage
-from ..queries.stages import coordinator_finals
-from ..queries.standings import coordinator_standings
+from ..pages.access import event_view
+from ..pages.finals import coordinator_finals
+from ..pages.standings import coordinator_standings
 from ..roles import COORDINATOR
-from .access import event_view
 from .confirm import press, submit
 
 
@@ -45,7 +45,7 @@ def close(request, event, actor):
     )
     if done.made:
         messages.success(request, _("%(event)s is closed. These are the final standings.") % {"event": event.name})
-        return redirect("standings", slug=event.slug)
+        return redirect("events:standings", slug=event.slug)
     return render(
         request,
         "events/standings.html",
@@ -65,7 +65,7 @@ def start_stage(request, event, actor):
         lambda stage: _("%(stage)s started: pair its first round from the desk.") % {"stage": say(stage.title)},
         refused=_("Not started: %(reason)s"),
     )
-    return redirect("standings", slug=event.slug)
+    return redirect("events:standings", slug=event.slug)
 
 
 @event_view(COORDINATOR)
@@ -78,4 +78,4 @@ def cancel_stage(request, event, actor, number: int):
         lambda _value: _("%(stage)s taken back.") % {"stage": say(stage.title)},
         refused=_("Not taken back: %(reason)s"),
     )
-    return redirect("standings", slug=event.slug)
+    return redirect("events:standings", slug=event.slug)

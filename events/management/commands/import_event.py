@@ -7,9 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
 from events.services import ServiceError, import_event
-from scoring.errors import RuleError
-from scoring.json_text import read_json
-from scoring.limits import MAX_ARCHIVE_BYTES
+from scoring import MAX_ARCHIVE_BYTES, RuleError, read_json
 
 
 class Command(BaseCommand):
@@ -52,4 +50,4 @@ class Command(BaseCommand):
             event = import_event(data, owner=user)
         except ServiceError as error:
             raise CommandError(f"{file}: {error}") from None
-        self.stdout.write(reverse("public", args=[event.slug]))
+        self.stdout.write(reverse("events:public", args=[event.slug]))

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from events import services
 from events.models import Event, Round
+from events.pages.access import event_view
 from events.roles import RANK, STAFF
-from events.views.access import event_view
 from tests.helpers import actor, run_event, url_patterns
 
 
@@ -64,7 +64,7 @@ def _as(client, who, played, staff_user):
     if who == "staff":
         client.force_login(staff_user)
     else:
-        client.get(reverse("staff_link_open", args=[played["token"]]))
+        client.get(reverse("events:staff_link_open", args=[played["token"]]))
     return client
 
 
@@ -86,7 +86,9 @@ def test_staff_find_in_the_nav_only_pages_they_may_open(client, played, staff_us
     request.session = client.session
     links = _nav_links(_a_staff_page_with_the_nav(request, slug=played["event"].slug))
     assert _refused(client, links) == []
-    assert links == [reverse(name, args=[played["event"].slug]) for name in ("tables", "public", "projector")]
+    assert links == [
+        reverse(name, args=[played["event"].slug]) for name in ("events:tables", "events:public", "events:projector")
+    ]
 
 
 @pytest.mark.parametrize("who", ["staff", "staff-link"])
@@ -97,22 +99,31 @@ def test_no_nav_link_of_a_page_staff_open_answers_403_or_404(client, played, sta
         minimum = getattr(pattern.callback, "minimum_role", None)
         if minimum is None or RANK[minimum] > RANK[STAFF]:
             continue
-        kwargs = {k: v for k, v in played["kwargs"].items() if k in pattern.pattern.regex.groupindex}
-        if set(kwargs) != set(pattern.pattern.regex.groupindex):
+        kwargs = {k: v for k, v in played["kwargs"].items() if k in pattern.parts}
+        if set(kwargs) != set(pattern.parts):
             continue  # an address of a player's own link, which staff have no key for
         response = client.get(reverse(pattern.name, kwargs=kwargs))
         if response.status_code == 200 and response.get("Content-Type", "").startswith("text/html"):
             opened.append(pattern.name)
             links.update(_nav_links(response))
-    assert {"tables", "game_result", "spot_check"} <= set(opened)
+    assert {"events:tables", "events:game_result", "events:spot_check"} <= set(opened)
     assert _refused(client, sorted(links)) == []
 
 
 def test_the_coordinator_still_finds_every_page_in_the_nav(client, played, co_coordinator):
     client.force_login(co_coordinator)
     slug = played["event"].slug
-    links = _nav_links(client.get(reverse("desk", args=[slug])))
+    links = _nav_links(client.get(reverse("events:desk", args=[slug])))
     assert links == [
-        reverse(name, args=[slug]) for name in ("desk", "tables", "standings", "decks", "staff", "public", "projector")
+        reverse(name, args=[slug])
+        for name in (
+            "events:desk",
+            "events:tables",
+            "events:standings",
+            "events:decks",
+            "events:staff",
+            "events:public",
+            "events:projector",
+        )
     ]
     assert [client.get(href).status_code for href in links] == [200] * len(links)

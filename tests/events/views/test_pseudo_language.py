@@ -28,7 +28,7 @@ from events import services
 from events.management.commands.catalogues import gathered_messages
 from events.models import EventRole, Round
 from events.roles import STAFF
-from scoring.cards import INDEX_PATH
+from scoring import INDEX_PATH
 from tests.events.views.test_access import ACCESS
 from tests.factories import EventFactory, UserFactory
 from tests.helpers import actor, url_patterns
@@ -157,7 +157,7 @@ def _pages() -> list[str]:
     return sorted(
         name
         for name, (_role, kind) in ACCESS.items()
-        if kind == "page" and name not in {"health", "export", "snapshot_download"}
+        if kind == "page" and name not in {"events:health", "events:export", "events:snapshot_download"}
     )
 
 
@@ -175,7 +175,7 @@ def test_every_page_reads_without_a_word_of_english(client, greek_event):
     for pattern in url_patterns():
         if pattern.name not in _pages():
             continue
-        kwargs = {k: v for k, v in greek_event["kwargs"].items() if k in pattern.pattern.regex.groupindex}
+        kwargs = {k: v for k, v in greek_event["kwargs"].items() if k in pattern.parts}
         response = client.get(reverse(pattern.name, kwargs=kwargs))
         assert response.status_code == 200, pattern.name
         left = english_left(response.content.decode(), PSEUDO, allowed=_card_words())
@@ -183,8 +183,8 @@ def test_every_page_reads_without_a_word_of_english(client, greek_event):
             untranslated[pattern.name] = left
     # The pages Django answers with when there is nothing to show, or the reader may not see it.
     for address, status in (
-        (reverse("public", args=["no-such-event"]), 404),
-        (reverse("desk", args=[greek_event["event"].slug]), 403),
+        (reverse("events:public", args=["no-such-event"]), 404),
+        (reverse("events:desk", args=[greek_event["event"].slug]), 403),
     ):
         if status == 403:
             client.force_login(greek_event["staff"])  # staff may not open the coordinator's desk
