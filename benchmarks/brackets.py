@@ -18,8 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.archive import parse_archive
-from scoring.finals import bracket_of, final_ranking, next_stage
+from scoring import bracket_of, final_ranking, next_stage, parse_archive
 
 
 def played_out(size: int, kind: str, seed: int) -> dict:

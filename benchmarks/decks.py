@@ -12,9 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring.cards import read_index
-from scoring.decklists import read_deck_text
-from scoring.decks import check_deck_list
+from scoring import check_deck_list, read_deck_text, read_index
 
 HERO_DECK = (Path(__file__).resolve().parents[1] / "docs" / "deck-example.txt").read_text(encoding="utf-8")
 

@@ -22,7 +22,7 @@ pairs every round of the same events with swisspair too. The event advances on t
 engine's pairing; before each round swisspair is given the same standing: every active
 player's tournament points (in whole units of the event's points), previous opponents
 (which it never pairs again) and whether they may take the bye (the fewest byes so far).
-Its time includes reading the same parsed archive (``scoring.pairing_history``, as this
+Its time includes reading the same parsed archive (``scoring.pairing.history``, as this
 engine does) and building its input; "call ms" is ``swisspair.create_matches`` alone. Both engines'
 pairings are judged by ``scoring.assess_pairing`` against the same archive.
 """
@@ -42,8 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring import RuleError, assess_pairing, get_policy, pair_next_round, parse_archive, score_result
-from scoring.pairing_history import pairing_history
+from scoring import RuleError, assess_pairing, get_policy, pair_next_round, pairing_history, parse_archive, score_result
 
 try:
     import swisspair

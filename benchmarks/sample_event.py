@@ -17,7 +17,7 @@ def build_sample_event(players: int, rounds: int, *, open_round: bool = False):
 
     from events import services
     from events.roles import OWNER, Actor
-    from scoring.limits import MAX_NAMES_PER_PASTE
+    from scoring import MAX_NAMES_PER_PASTE
 
     owner = get_user_model().objects.create_user("bench-owner", password="bench password 1")
     who = Actor.account(owner, OWNER)

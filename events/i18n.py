@@ -16,7 +16,7 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext, ngettext
 
-from scoring.messages import Text
+from scoring import Text
 
 
 def say(value: Any) -> Any:

@@ -44,7 +44,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext as _
 
-from scoring.text import is_ignorable
+from scoring import is_ignorable
 
 CONFUSABLES_PATH = Path(__file__).resolve().parent / "data" / "confusables.txt"
 CONFUSABLES_VERSION = "16.0.0"

@@ -31,7 +31,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
-from scoring.limits import MAX_USERNAME_LENGTH
+from scoring import MAX_USERNAME_LENGTH
 
 from .models import Throttle
 

@@ -2,35 +2,236 @@
 
 Standard library only and no Django: the web app and the command line
 (``python -m scoring``) both call it with plain data and a random seed.
+
+Its parts, one subpackage each: ``policies`` (what a policy is, the three released
+ones, the game types), ``results`` (a game's result and the points it is worth, the
+Free Council's count), ``archive`` (an event as data: its settings, players, rounds and
+games, read from a ``council-archive/2`` document), ``pairing`` (the next Swiss round,
+and why a round was paired as it was), ``finals`` (the stages after or instead of the
+Swiss rounds: playoffs, brackets, the final ranking) and ``decks`` (deck lists, the
+card index and the deck rules). Beside them: ``standings`` and ``tiebreaks``, the round
+``clock``, and what every part uses: ``errors``, ``limits``, ``messages``, ``text``,
+``json_text``.
+
+This module is the engine's one public face: the app (``events/``), the project
+(``council/``) and the benchmarks import every name they use from ``scoring`` itself,
+never from a module inside it (``tests/scoring/test_structure.py``). The modules of the
+engine import one another directly, never from here.
 """
 
-from .archive import ARCHIVE_FORMAT, Archive, parse_archive
-from .council import CouncilSheet, free_council, parse_sheet
+from .archive.document import ARCHIVE_FORMAT, FIRST_ROUND_PAIRINGS, Archive, parse_archive, parse_event
+from .archive.event import Player
+from .clock import (
+    CLOCK_STATES,
+    CONSTRUCTION_CLAUSE,
+    CONSTRUCTION_MINUTES,
+    EXCHANGE_MINUTES,
+    READY,
+    RUNNING,
+    Clock,
+    ClockReading,
+    adjust_clock,
+    break_clock,
+    call_time,
+    end_of_time_text,
+    new_clock,
+    pause_clock,
+    read_clock,
+    start_clock,
+)
+from .decks.cards import INDEX_PATH, build_index, card_index, read_index, write_index
+from .decks.check import check_deck_list
+from .decks.lists import PRODUCT, DeckList, every_entry, read_deck_json, read_deck_text
+from .decks.matching import Unknown, match_entries
+from .decks.policy import (
+    FALLEN_WIZARDS,
+    OFFICIAL_SCENARIOS,
+    SEALED_GAME_TYPES,
+    SINGLE_ALIGNMENT,
+    creature_minimum_applies,
+    deck_choice_kind,
+    declares_fallen_wizard,
+    sideboard_limit,
+    two_decks_allowed,
+)
+from .decks.spot_checks import spot_check_choice
 from .errors import RuleError
-from .pairing import PairingResult, assess_pairing, check_ready_to_pair, pair_next_round
-from .policies import GAME_TYPES, POLICIES, Policy, get_policy, policy_info
-from .results import ScoredResult, score_result
+from .finals.brackets import BYE, DOUBLE, FINAL, FINAL_AGAIN, LOSERS
+from .finals.brackets import KINDS as BRACKET_KINDS
+from .finals.next_stage import (
+    bracket_of,
+    final_ranking,
+    next_stage,
+    pair_next,
+    playoff_archive,
+    playoff_for,
+    standings_in_final_order,
+)
+from .finals.stages import SEEDED_BY, SEEDINGS, STAGE_KINDS, STRUCTURES, TOP_CUTS, stage_title
+from .json_text import read_json
+from .limits import (
+    MAX_ADJUSTMENT_MINUTES,
+    MAX_ARCHIVE_BYTES,
+    MAX_DECK_CHOICES,
+    MAX_DECK_LIST_CHARACTERS,
+    MAX_ID_LENGTH,
+    MAX_JSON_DEPTH,
+    MAX_NAME_LENGTH,
+    MAX_NAMES_PER_PASTE,
+    MAX_NOTE_LENGTH,
+    MAX_NUMBER_DIGITS,
+    MAX_PLAYERS,
+    MAX_RANKING,
+    MAX_REASON_LENGTH,
+    MAX_ROUNDS,
+    MAX_SEED,
+    MAX_SPOT_CHECKS,
+    MAX_TABLE,
+    MAX_USERNAME_LENGTH,
+    MAX_VERSION,
+    MP_LIMIT,
+    PLAUSIBLE_MP,
+)
+from .messages import Text, _, listing, ngettext, text_data, text_from_data
+from .pairing.explained import PairingExplained, explain_pairing
+from .pairing.history import pairing_history
+from .pairing.next_round import PairingResult, assess_pairing, check_ready_to_pair, pair_next_round
+from .policies.game_types import GAME_TYPES
+from .policies.released import POLICIES, get_policy, policy_info
+from .policies.terms import (
+    EVENT_FORMATS,
+    GENERAL_OPPONENT,
+    PLAYOFF_RESOLUTIONS,
+    TIE_RESOLUTIONS,
+    Policy,
+    points_json,
+)
+from .results.free_council import CouncilSheet, free_council, parse_sheet
+from .results.score import DECK_CAPABILITIES, FORFEIT_REASONS, ScoredResult, score_result
 from .standings import Standings, compute_standings
+from .text import is_ignorable, name_problem, text_problem
 
 __all__ = [
     "ARCHIVE_FORMAT",
+    "BRACKET_KINDS",
+    "BYE",
+    "CLOCK_STATES",
+    "CONSTRUCTION_CLAUSE",
+    "CONSTRUCTION_MINUTES",
+    "DECK_CAPABILITIES",
+    "DOUBLE",
+    "EVENT_FORMATS",
+    "EXCHANGE_MINUTES",
+    "FALLEN_WIZARDS",
+    "FINAL",
+    "FINAL_AGAIN",
+    "FIRST_ROUND_PAIRINGS",
+    "FORFEIT_REASONS",
     "GAME_TYPES",
+    "GENERAL_OPPONENT",
+    "INDEX_PATH",
+    "LOSERS",
+    "MAX_ADJUSTMENT_MINUTES",
+    "MAX_ARCHIVE_BYTES",
+    "MAX_DECK_CHOICES",
+    "MAX_DECK_LIST_CHARACTERS",
+    "MAX_ID_LENGTH",
+    "MAX_JSON_DEPTH",
+    "MAX_NAMES_PER_PASTE",
+    "MAX_NAME_LENGTH",
+    "MAX_NOTE_LENGTH",
+    "MAX_NUMBER_DIGITS",
+    "MAX_PLAYERS",
+    "MAX_RANKING",
+    "MAX_REASON_LENGTH",
+    "MAX_ROUNDS",
+    "MAX_SEED",
+    "MAX_SPOT_CHECKS",
+    "MAX_TABLE",
+    "MAX_USERNAME_LENGTH",
+    "MAX_VERSION",
+    "MP_LIMIT",
+    "OFFICIAL_SCENARIOS",
+    "PLAUSIBLE_MP",
+    "PLAYOFF_RESOLUTIONS",
     "POLICIES",
+    "PRODUCT",
+    "READY",
+    "RUNNING",
+    "SEALED_GAME_TYPES",
+    "SEEDED_BY",
+    "SEEDINGS",
+    "SINGLE_ALIGNMENT",
+    "STAGE_KINDS",
+    "STRUCTURES",
+    "TIE_RESOLUTIONS",
+    "TOP_CUTS",
     "Archive",
+    "Clock",
+    "ClockReading",
     "CouncilSheet",
+    "DeckList",
+    "PairingExplained",
     "PairingResult",
+    "Player",
     "Policy",
     "RuleError",
     "ScoredResult",
     "Standings",
+    "Text",
+    "Unknown",
+    "_",
+    "adjust_clock",
     "assess_pairing",
+    "bracket_of",
+    "break_clock",
+    "build_index",
+    "call_time",
+    "card_index",
+    "check_deck_list",
     "check_ready_to_pair",
     "compute_standings",
+    "creature_minimum_applies",
+    "deck_choice_kind",
+    "declares_fallen_wizard",
+    "end_of_time_text",
+    "every_entry",
+    "explain_pairing",
+    "final_ranking",
     "free_council",
     "get_policy",
+    "is_ignorable",
+    "listing",
+    "match_entries",
+    "name_problem",
+    "new_clock",
+    "next_stage",
+    "ngettext",
+    "pair_next",
     "pair_next_round",
+    "pairing_history",
     "parse_archive",
+    "parse_event",
     "parse_sheet",
+    "pause_clock",
+    "playoff_archive",
+    "playoff_for",
+    "points_json",
     "policy_info",
+    "read_clock",
+    "read_deck_json",
+    "read_deck_text",
+    "read_index",
+    "read_json",
     "score_result",
+    "sideboard_limit",
+    "spot_check_choice",
+    "stage_title",
+    "standings_in_final_order",
+    "start_clock",
+    "text_data",
+    "text_from_data",
+    "text_problem",
+    "two_decks_allowed",
+    "write_index",
 ]

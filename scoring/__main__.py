@@ -11,17 +11,18 @@ import json
 import secrets
 import sys
 
-from .archive import parse_archive
-from .cards import INDEX_PATH, build_index, card_index, write_index
-from .council import free_council, parse_sheet
-from .decklists import read_deck_json, read_deck_text
-from .decks import check_deck_list
+from .archive.document import parse_archive
+from .decks.cards import INDEX_PATH, build_index, card_index, write_index
+from .decks.check import check_deck_list
+from .decks.lists import read_deck_json, read_deck_text
 from .errors import RuleError
-from .finals import bracket_of, final_ranking, next_stage, pair_next
+from .finals.next_stage import bracket_of, final_ranking, next_stage, pair_next
 from .json_text import read_json
 from .limits import MAX_SEED
-from .policies import GAME_TYPES, POLICIES, get_policy, policy_info
-from .policy_terms import EVENT_FORMATS
+from .policies.game_types import GAME_TYPES
+from .policies.released import POLICIES, get_policy, policy_info
+from .policies.terms import EVENT_FORMATS
+from .results.free_council import free_council, parse_sheet
 from .standings import compute_standings
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     deck.add_argument("--policy", required=True, choices=list(POLICIES))
     deck.add_argument("--game-type", required=True, choices=list(GAME_TYPES))
     deck.add_argument("--format", required=True, choices=list(EVENT_FORMATS))
-    build = commands.add_parser("cards-build", help="rebuild scoring/data/cards.json from the card database")
+    build = commands.add_parser("cards-build", help="rebuild scoring/decks/data/cards.json from the card database")
     build.add_argument("file", help="the Council of Elrond's cards.json (meccg-cards-database)")
     build.add_argument("--source", required=True, help="where it came from, e.g. the repository and commit")
     try:

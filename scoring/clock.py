@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from .errors import RuleError
 from .messages import _
-from .policies import Policy
+from .policies.terms import Policy
 
 READY = "ready"
 RUNNING = "running"

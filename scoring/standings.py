@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import policies as P
-from .archive import Archive
+from .archive.document import Archive
 from .messages import Text, _
-from .policies import points_json
+from .policies import terms as P
+from .policies.terms import points_json
 from .tiebreaks import (
     LOST,
     TIE_OPTIONS_CLAUSE,

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
-from . import policies as P
-from . import results as R
 from .messages import Text, _, listing, ngettext
+from .policies import terms as P
+from .results import score as R
 
 # Criterion II of Version 3 and Policy Number 4: "games each tied player received 3.5
 # or more tournament points-these are wins".
@@ -36,7 +36,7 @@ class PlayedGame(NamedTuple):
     points: Fraction
     opponent_points: Fraction
     outcome: str  # WON, LOST or TIED
-    counts_as: str  # how a win counts in Policy #1's criteria (scoring.results)
+    counts_as: str  # how a win counts in Policy #1's criteria (scoring.results.score)
 
 
 @dataclass

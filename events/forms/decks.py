@@ -8,14 +8,17 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.decks import FALLEN_WIZARDS, GENERAL_OPPONENT, deck_choice_kind, declares_fallen_wizard
-from scoring.limits import (
+from scoring import (
+    FALLEN_WIZARDS,
+    GENERAL_OPPONENT,
     MAX_ADJUSTMENT_MINUTES,
     MAX_DECK_LIST_CHARACTERS,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MAX_REASON_LENGTH,
     MAX_SPOT_CHECKS,
+    deck_choice_kind,
+    declares_fallen_wizard,
 )
 
 from ..models import Event

@@ -7,8 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring
-from scoring.json_text import read_json
-from scoring.limits import (
+from scoring import (
     MAX_ARCHIVE_BYTES,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
@@ -16,6 +15,7 @@ from scoring.limits import (
     MAX_REASON_LENGTH,
     MAX_ROUNDS,
     MAX_USERNAME_LENGTH,
+    read_json,
 )
 
 from ..i18n import say
@@ -272,6 +272,9 @@ class CloseForm(forms.Form):
 
 
 class ImportForm(forms.Form):
+    # The form is its one upload: a refusal of the archive's content is shown at it.
+    refusals_at = "archive"
+
     archive = forms.FileField(label=gettext_lazy("Archive file (council-archive/2 JSON)"))
 
     def clean_archive(self):

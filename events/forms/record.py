@@ -6,10 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.limits import (
-    MAX_ROUNDS,
-    MAX_TABLE,
-)
+from scoring import MAX_ROUNDS, MAX_TABLE
 
 from ..record_words import RENAMED, action_said
 from ..roles import actor_said

@@ -7,11 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring
-from scoring.limits import (
-    MAX_VERSION,
-    MP_LIMIT,
-)
-from scoring.results import FORFEIT_REASONS
+from scoring import FORFEIT_REASONS, MAX_VERSION, MP_LIMIT
 
 from ..models import (
     Game,

@@ -6,10 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.limits import (
-    MAX_ADJUSTMENT_MINUTES,
-    MAX_TABLE,
-)
+from scoring import MAX_ADJUSTMENT_MINUTES, MAX_TABLE
 
 from ..models import (
     Player,

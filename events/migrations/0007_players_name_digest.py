@@ -25,7 +25,7 @@ def _clean(text):
 
 
 def _name(text, fallback):
-    from scoring.text import name_problem
+    from scoring import name_problem
 
     cleaned = _clean(text)
     return cleaned if isinstance(cleaned, str) and not name_problem(cleaned) else fallback

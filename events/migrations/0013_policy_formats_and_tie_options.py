@@ -3,8 +3,7 @@
 from django.db import migrations, models
 
 import scoring
-from scoring.messages import text_data
-from scoring.policies import points_json
+from scoring import points_json, text_data
 
 # Policy Number 4: an eliminated avatar no longer ends the game, so a game ties only by
 # equal MP. A result stored as a bare tie scores as equal MP 0-0: the same 3-3, no win,

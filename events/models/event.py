@@ -1,4 +1,8 @@
-"""The event, its players, roles, audit log and snapshots: fields and cheap properties only.
+"""The event: its settings and status, and what they allow now (the sign-up, deck lists, a stage).
+
+Fields and cheap methods only. The choices of its fields and its players' are here, each
+a key of the engine with its label; the players and their roles are in ``players``, the
+audit log and snapshots in ``record``.
 
 State changes live in ``events/services/``; nothing here changes more than one row.
 The rules come from ``scoring``: the policy, game type and result fields hold the
@@ -19,15 +23,22 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.archive import FIRST_ROUND_PAIRINGS
-from scoring.decks import OFFICIAL_SCENARIOS, SEALED_GAME_TYPES, deck_choice_kind
-from scoring.limits import MAX_ID_LENGTH, MAX_NAME_LENGTH
-from scoring.policies import EVENT_FORMATS, GAME_TYPES, POLICIES, TIE_RESOLUTIONS, get_policy
-from scoring.results import DECK_CAPABILITIES
-from scoring.stages import SEEDINGS, STRUCTURES, TOP_CUTS
-
-from ..record_words import AuditAction
-from ..roles import GIVEN_ROLES
+from scoring import (
+    DECK_CAPABILITIES,
+    EVENT_FORMATS,
+    FIRST_ROUND_PAIRINGS,
+    GAME_TYPES,
+    MAX_NAME_LENGTH,
+    OFFICIAL_SCENARIOS,
+    POLICIES,
+    SEALED_GAME_TYPES,
+    SEEDINGS,
+    STRUCTURES,
+    TIE_RESOLUTIONS,
+    TOP_CUTS,
+    deck_choice_kind,
+    get_policy,
+)
 
 if TYPE_CHECKING:
     from .rounds import Round
@@ -135,14 +146,6 @@ class EventStatus(models.TextChoices):
     CLOSED = "closed", gettext_lazy("Closed")
 
 
-class PlayerStatus(models.TextChoices):
-    """Whether a player is still paired: active, or left the event (Policy #1, General 19 and 21)."""
-
-    ACTIVE = "active", gettext_lazy("Active")
-    DROPPED = "dropped", gettext_lazy("Dropped")
-    EJECTED = "ejected", gettext_lazy("Ejected")
-
-
 class Event(models.Model):
     # The statuses by their short names, as the code has always read them (Event.RUNNING).
     REGISTRATION, RUNNING, CLOSED = EventStatus.REGISTRATION, EventStatus.RUNNING, EventStatus.CLOSED
@@ -190,7 +193,7 @@ class Event(models.Model):
     # The challenge decks or scenarios players choose from, as the coordinator posted them.
     deck_choices = models.JSONField(default=list, blank=True)
     language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, default=settings.LANGUAGE_CODE)
-    # The venue's zone: the event's pages show and take times in it (events/views/access.py).
+    # The venue's zone: the event's pages show and take times in it (events/pages/access.py).
     time_zone = models.CharField(max_length=64, default=default_time_zone)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every service that changes what any page of the event shows.
@@ -305,115 +308,3 @@ class Event(models.Model):
     def latest_round(self) -> Round | None:
         """The round paired last, with its bye player, or None before round 1."""
         return self.rounds.select_related("bye", "stage").order_by("-number").first()
-
-
-class EventRole(models.Model):
-    """A user's role in one event besides its owner (events/roles.py)."""
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
-    role = models.CharField(max_length=16, choices=GIVEN_ROLES)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_user_and_event")]
-
-    def __str__(self) -> str:
-        return f"{self.user} ({self.role})"
-
-
-class Player(models.Model):
-    ACTIVE, DROPPED, EJECTED = PlayerStatus.ACTIVE, PlayerStatus.DROPPED, PlayerStatus.EJECTED
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
-    # The player's id in the archive; stable across export and import.
-    archive_id = models.CharField(max_length=MAX_ID_LENGTH)
-    name = models.CharField(max_length=MAX_NAME_LENGTH)
-    # events.names.name_digest(name): players whose names read alike share it.
-    name_digest = models.CharField(max_length=32, blank=True)
-    status = models.CharField(max_length=16, choices=PlayerStatus.choices, default=PlayerStatus.ACTIVE)
-    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
-    deck_capability = models.CharField(max_length=32, choices=DECK_CAPABILITY_CHOICES, default="marshalling-points")
-    avatar = models.CharField(max_length=MAX_NAME_LENGTH, blank=True)
-    ranking = models.PositiveIntegerField(null=True, blank=True)
-    # Rounds already paired when the player registered: above 0 marks a late player.
-    joined_after_round = models.PositiveSmallIntegerField(default=0)
-    # The player's private link to their own deck list; empty when none is given.
-    deck_token = models.CharField(max_length=64, blank=True, db_index=True)
-    # The challenge deck or the scenario the player chose (scoring.decks.deck_choice_kind).
-    deck_choice = models.CharField(max_length=MAX_NAME_LENGTH, blank=True)
-    # The coordinator's reason when the deck capability is set by hand rather than from the list.
-    capability_note = models.TextField(blank=True)
-    # The account of a coordinator or staff member who also plays: they may not rule on
-    # their own games (docs/rules.md, reading 78). Accounts are this server's, so no archive holds it.
-    account = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="registrations"
-    )
-
-    class Meta:
-        ordering = ["name", "id"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "archive_id"], name="unique_archive_id_per_event"),
-            models.UniqueConstraint(fields=["event", "account"], name="one_registration_per_account_and_event"),
-        ]
-        indexes = [models.Index(fields=["event", "name_digest"])]
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def is_active(self) -> bool:
-        return self.status == self.ACTIVE
-
-
-class AuditEntry(models.Model):
-    """One change to an event: who, when, what before and what after."""
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
-    at = models.DateTimeField(auto_now_add=True)
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    # Texts the app writes itself, from names of any allowed length: never cut, never refused.
-    actor_label = models.TextField()
-    # One spelling for every code (AuditAction's docstring); said in words by record_words.action_said.
-    action = models.CharField(max_length=40, choices=AuditAction.choices)
-    subject = models.TextField()
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    table = models.PositiveSmallIntegerField(null=True, blank=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-at", "-id"]
-        indexes = [models.Index(fields=["event", "-at"])]
-
-    def __str__(self) -> str:
-        return f"{self.action}: {self.subject}"
-
-
-class Snapshot(models.Model):
-    """The whole event as a ``council-archive/2`` document, taken as a round starts and closes."""
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="snapshots")
-    taken_at = models.DateTimeField(auto_now_add=True)
-    reason = models.TextField()
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    data = models.JSONField()
-
-    class Meta:
-        ordering = ["-taken_at", "-id"]
-
-    def __str__(self) -> str:
-        return self.reason
-
-
-class Throttle(models.Model):
-    """Failed attempts under one key (a sign-in name, an address) in the current window.
-
-    In the database, so every app server and worker counts the same attempts.
-    """
-
-    key = models.CharField(max_length=200, unique=True)
-    window_started_at = models.DateTimeField()
-    failures = models.PositiveIntegerField(default=0)
-
-    def __str__(self) -> str:
-        return f"{self.key}: {self.failures}"

@@ -16,7 +16,8 @@ from scoring import get_policy, new_clock, spot_check_choice, text_from_data
 from ..devices import same_device
 from ..i18n import say
 from .clock import ClockFields
-from .event import Event, Player
+from .event import Event
+from .players import Player
 
 
 class Round(ClockFields):

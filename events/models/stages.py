@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from scoring.brackets import KINDS as BRACKET_KINDS
-from scoring.stages import SEEDED_BY, STAGE_KINDS, stage_title
+from scoring import BRACKET_KINDS, SEEDED_BY, STAGE_KINDS, stage_title
 
 
 class Stage(models.Model):

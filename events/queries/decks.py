@@ -7,23 +7,25 @@ the one player whose link it is (Version 3: players must not scout their opponen
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass, fields
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 import scoring
-from scoring.decks import (
+from scoring import (
     FALLEN_WIZARDS,
     GENERAL_OPPONENT,
     SEALED_GAME_TYPES,
     SINGLE_ALIGNMENT,
+    Text,
     creature_minimum_applies,
     deck_choice_kind,
     declares_fallen_wizard,
     sideboard_limit,
+    text_from_data,
     two_decks_allowed,
 )
-from scoring.messages import text_from_data
 
 from ..models import DeckList, Event, Player, Round, SealedProduct, SpotCheck
 from .standings import event_standings
@@ -57,7 +59,29 @@ STATUS_LABELS = {
 }
 
 
-def deck_overview(event: Event) -> dict:
+@dataclass(frozen=True)
+class DeckOverviewRow:
+    """A player on the coordinator's list: their list's states, each with how many, and the capability set by hand."""
+
+    player: Player
+    states: list[tuple[str, int | None]]  # each state as the page names it, with how many
+    state_keys: set[str]  # "missing", "unknown-cards", "problems", "legal"
+    by_hand: bool
+
+
+@dataclass(frozen=True)
+class DeckOverview:
+    """The coordinator's deck lists: every player with their list's state, the totals, the lists to publish."""
+
+    event: Event
+    rows: list[DeckOverviewRow]
+    totals: list[tuple[str, int]]
+    sealed: bool
+    publishable: list[tuple[int, str]]  # (player id, "3. Name"), in the final standings' order once closed
+    published: list[int]  # the ids of the players whose lists are published
+
+
+def deck_overview(event: Event) -> DeckOverview:
     """Every player with the state of their list, the capability and whether it was set by hand; and totals."""
     findings_of = dict(DeckList.objects.filter(player__event=event).values_list("player_id", "findings"))
     rows = []
@@ -65,26 +89,26 @@ def deck_overview(event: Event) -> dict:
         findings = findings_of.get(player.pk)
         states = _states(findings)
         rows.append(
-            {
-                "player": player,
-                "states": [(STATUS_LABELS[state], count) for state, count in states],
-                "state_keys": {state for state, _count in states},
-                "by_hand": bool(player.capability_note),
-            }
+            DeckOverviewRow(
+                player=player,
+                states=[(STATUS_LABELS[state], count) for state, count in states],
+                state_keys={state for state, _count in states},
+                by_hand=bool(player.capability_note),
+            )
         )
     # A list with unknown names may break a rule too: each total counts the lists in that state.
-    totals = [(label, sum(1 for row in rows if status in row["state_keys"])) for status, label in STATUS_LABELS.items()]
+    totals = [(label, sum(1 for row in rows if status in row.state_keys)) for status, label in STATUS_LABELS.items()]
     closed = event.status == Event.CLOSED
-    return {
-        "event": event,
-        "rows": rows,
-        "totals": totals,
-        "sealed": event.game_type in SEALED_GAME_TYPES,
-        "publishable": _by_final_place(event, list(findings_of)) if closed else [],
-        "published": list(
+    return DeckOverview(
+        event=event,
+        rows=rows,
+        totals=totals,
+        sealed=event.game_type in SEALED_GAME_TYPES,
+        publishable=_by_final_place(event, list(findings_of)) if closed else [],
+        published=list(
             DeckList.objects.filter(player__event=event, published=True).values_list("player_id", flat=True)
         ),
-    }
+    )
 
 
 def _by_final_place(event: Event, player_ids: list[int]) -> list[tuple[int, str]]:
@@ -110,7 +134,16 @@ def published_decks(event: Event) -> list[Player]:
     return list(event.players.filter(deck_list__published=True).only("pk", "event", "name"))
 
 
-def published_deck(event: Event, player_id: int) -> dict | None:
+@dataclass(frozen=True)
+class PublishedDeck:
+    """A list the coordinator published after the event, as the public sees it."""
+
+    event: Event
+    player: Player
+    deck_list: DeckList
+
+
+def published_deck(event: Event, player_id: int) -> PublishedDeck | None:
     """One published list as the public sees it (the list as written, the declarations), or None."""
     if event.status != Event.CLOSED:
         return None
@@ -121,32 +154,67 @@ def published_deck(event: Event, player_id: int) -> dict | None:
     )
     if deck_list is None:
         return None
-    return {"event": event, "player": deck_list.player, "deck_list": deck_list}
+    return PublishedDeck(event=event, player=deck_list.player, deck_list=deck_list)
 
 
-def readable_findings(findings: dict | None) -> dict | None:
+@dataclass(frozen=True)
+class DeckFindings:
+    """What the rules said of a list, as kept (scoring.DeckCheck.as_dict), the engine's words made Texts again."""
+
+    legal: bool
+    problems: list[dict]  # each {"rule", "clause", "message" (a Text), "cards"}
+    unknown: list[dict]  # each {"name", "deck", "section", "line", "suggestions"}
+    capability: str
+    capability_reason: Text
+    alignment: str | None
+    counts: dict[str, dict[str, int]]  # each deck's pool, play deck, sideboard, sites and creatures
+
+
+def readable_findings(findings: dict | None) -> DeckFindings | None:
     """Kept findings with the engine's words made Texts again, for ``|say`` (lists kept before hold English)."""
     if findings is None:
         return None
-    return {
-        **findings,
-        "capability_reason": text_from_data(findings["capability_reason"]),
-        "problems": [{**problem, "message": text_from_data(problem["message"])} for problem in findings["problems"]],
-    }
+    return DeckFindings(
+        legal=findings["legal"],
+        problems=[{**problem, "message": text_from_data(problem["message"])} for problem in findings["problems"]],
+        unknown=findings["unknown"],
+        capability=findings["capability"],
+        capability_reason=text_from_data(findings["capability_reason"]),
+        alignment=findings["alignment"],
+        counts=findings["counts"],
+    )
 
 
-def player_deck(player: Player) -> dict:
+@dataclass(frozen=True)
+class ListedDeck:
+    """One player's list as written and what the rules said of it, as the binder prints it."""
+
+    player: Player
+    deck_list: DeckList | None
+    findings: DeckFindings | None
+    states: list[tuple[str, int | None]]  # the list's states as the pages name them, each with how many
+
+
+@dataclass(frozen=True)
+class PlayerDeck(ListedDeck):
+    """One player's list with their sealed product, as the coordinator and the player's own link see it."""
+
+    product: SealedProduct | None
+    sealed: bool
+
+
+def player_deck(player: Player) -> PlayerDeck:
     """One player's list as written, what the rules said of it, their capability and, sealed, their product."""
     deck_list = DeckList.objects.filter(player=player).first()
-    findings = readable_findings(deck_list.findings) if deck_list else None
-    return {
-        "player": player,
-        "deck_list": deck_list,
-        "findings": findings,
-        "states": _said(findings),
-        "product": SealedProduct.objects.filter(player=player).first(),
-        "sealed": player.event.game_type in SEALED_GAME_TYPES,
-    }
+    findings = deck_list.findings if deck_list else None
+    return PlayerDeck(
+        player=player,
+        deck_list=deck_list,
+        findings=readable_findings(findings),
+        states=_said(findings),
+        product=SealedProduct.objects.filter(player=player).first(),
+        sealed=player.event.game_type in SEALED_GAME_TYPES,
+    )
 
 
 def player_by_deck_token(event: Event, token: str) -> Player | None:
@@ -156,15 +224,35 @@ def player_by_deck_token(event: Event, token: str) -> Player | None:
     return event.players.filter(deck_token=token).first()
 
 
-def sign_up_page(event: Event, now: datetime.datetime) -> dict:
+@dataclass(frozen=True)
+class SignUpPage:
+    """The public sign-up page: whether it is open, the places left under the cap, the lists' deadline."""
+
+    event: Event
+    closed: bool
+    places_left: int | None  # None without a cap
+    deadline: datetime.datetime | None
+
+
+def sign_up_page(event: Event, now: datetime.datetime) -> SignUpPage:
     """What the public sign-up page shows: whether it is open, the cap, places left, the lists' deadline."""
     registered = event.players.count()
     closed = event.sign_up_closed(now, registered)
     places_left = max(event.sign_up_cap - registered, 0) if event.sign_up_cap else None
-    return {"event": event, "closed": closed, "places_left": places_left, "deadline": event.deck_deadline}
+    return SignUpPage(event=event, closed=closed, places_left=places_left, deadline=event.deck_deadline)
 
 
-def round_spot_checks(rnd: Round | None) -> list[dict]:
+@dataclass(frozen=True)
+class SpotCheckRow:
+    """A deck drawn for a check this round: the player, their table, and the check once recorded."""
+
+    player_id: int
+    name: str
+    table: int
+    check: SpotCheck | None
+
+
+def round_spot_checks(rnd: Round | None) -> list[SpotCheckRow]:
     """The decks drawn for a check this round, by table, each with its check once recorded."""
     if rnd is None:
         return []
@@ -174,22 +262,53 @@ def round_spot_checks(rnd: Round | None) -> list[dict]:
     names = dict(Player.objects.filter(pk__in=drawn).values_list("pk", "name"))
     done = {check.player_id: check for check in SpotCheck.objects.filter(round=rnd, player_id__in=drawn)}
     return sorted(
-        ({"player_id": pk, "name": names[pk], "table": table, "check": done.get(pk)} for pk, table in drawn.items()),
-        key=lambda row: row["table"],
+        (SpotCheckRow(player_id=pk, name=names[pk], table=table, check=done.get(pk)) for pk, table in drawn.items()),
+        key=lambda row: row.table,
     )
 
 
-def spot_check_page(rnd: Round, player: Player) -> dict:
+@dataclass(frozen=True)
+class SpotCheckPage(PlayerDeck):
+    """A deck checked at its table: the player's list, the round and table that drew it, the check once recorded."""
+
+    round: Round
+    table: int | None
+    check: SpotCheck | None
+
+
+def spot_check_page(rnd: Round, player: Player) -> SpotCheckPage:
     """What staff see at the table: the player's registered list as written and what the rules said of it."""
-    return {
-        **player_deck(player),
-        "round": rnd,
-        "table": rnd.spot_check_tables().get(player.pk),
-        "check": SpotCheck.objects.filter(round=rnd, player=player).first(),
-    }
+    deck = player_deck(player)
+    return SpotCheckPage(
+        **{field.name: getattr(deck, field.name) for field in fields(deck)},
+        round=rnd,
+        table=rnd.spot_check_tables().get(player.pk),
+        check=SpotCheck.objects.filter(round=rnd, player=player).first(),
+    )
 
 
-def deck_sheet(event: Event) -> dict:
+@dataclass(frozen=True)
+class DeckSheet:
+    """The blank registration sheet: the decks, sections and declarations this event's format asks for."""
+
+    event: Event
+    policy: scoring.Policy
+    decks: list[str]  # the heading of each deck a player may bring
+    alignment: str | None
+    against_fallen_wizard: bool
+    sideboard_limit: int | None
+    sealed: bool
+    creature_minimum: bool
+    sections: list[str]
+    lines: range
+    fallen_wizard_lines: range
+    fallen_wizard: str | None  # "required", "optional", or None when the format asks for none
+    fallen_wizards: tuple[str, ...]
+    choice_kind: str | None
+    choices: list[str]
+
+
+def deck_sheet(event: Event) -> DeckSheet:
     """The blank registration sheet a player fills in by hand: the sections this event's format asks for."""
     two_decks = two_decks_allowed(event.format, event.game_type)
     # Translators: headings of the deck registration sheet, printed for a player to fill in by hand.
@@ -199,17 +318,17 @@ def deck_sheet(event: Event) -> dict:
         # Translators: the heading of the one deck on the deck registration sheet.
         else [pgettext("a player's play deck", "Deck")]
     )
-    return {
-        "event": event,
-        "policy": scoring.get_policy(event.policy),
-        "decks": decks,
-        "alignment": SINGLE_ALIGNMENT.get(event.format),
-        "against_fallen_wizard": two_decks,
-        "sideboard_limit": sideboard_limit(event.policy, event.game_type),
-        "sealed": event.game_type in SEALED_GAME_TYPES,
-        "creature_minimum": creature_minimum_applies(event.policy, event.game_type),
+    return DeckSheet(
+        event=event,
+        policy=scoring.get_policy(event.policy),
+        decks=decks,
+        alignment=SINGLE_ALIGNMENT.get(event.format),
+        against_fallen_wizard=two_decks,
+        sideboard_limit=sideboard_limit(event.policy, event.game_type),
+        sealed=event.game_type in SEALED_GAME_TYPES,
+        creature_minimum=creature_minimum_applies(event.policy, event.game_type),
         # Translators: the sections of a deck on the registration sheet, named as the card game names them.
-        "sections": [
+        sections=[
             _("Pool of starting characters"),
             _("Characters"),
             _("Resources"),
@@ -217,33 +336,54 @@ def deck_sheet(event: Event) -> dict:
             _("Sideboard"),
             _("Sites"),
         ],
-        "lines": range(12),
-        "fallen_wizard_lines": range(10),
-        "fallen_wizard": "required"
+        lines=range(12),
+        fallen_wizard_lines=range(10),
+        fallen_wizard="required"
         if declares_fallen_wizard(event.format)
         else "optional"
         if event.format == GENERAL_OPPONENT
         else None,
-        "fallen_wizards": FALLEN_WIZARDS,
-        "choice_kind": deck_choice_kind(event.game_type),
-        "choices": event.deck_choices_offered(),
-    }
+        fallen_wizards=FALLEN_WIZARDS,
+        choice_kind=deck_choice_kind(event.game_type),
+        choices=event.deck_choices_offered(),
+    )
 
 
-def deck_lists_sheet(event: Event) -> dict:
+@dataclass(frozen=True)
+class DeckListsSheet:
+    """The coordinator's binder: every registered list, and the players who have none."""
+
+    event: Event
+    lists: list[ListedDeck]
+    missing: list[str]
+
+
+def deck_lists_sheet(event: Event) -> DeckListsSheet:
     """Every registered list, a page each, in name order: the coordinator's binder."""
     lists = DeckList.objects.filter(player__event=event).select_related("player").order_by("player__name", "pk")
     missing = event.players.filter(deck_list__isnull=True).values_list("name", flat=True)
-    return {"event": event, "lists": [player_deck_row(deck_list) for deck_list in lists], "missing": list(missing)}
+    return DeckListsSheet(event=event, lists=[player_deck_row(deck_list) for deck_list in lists], missing=list(missing))
 
 
-def player_deck_row(deck_list: DeckList) -> dict:
+def player_deck_row(deck_list: DeckList) -> ListedDeck:
     """One list as the binder prints it."""
-    findings = readable_findings(deck_list.findings)
-    return {"player": deck_list.player, "deck_list": deck_list, "findings": findings, "states": _said(findings)}
+    return ListedDeck(
+        player=deck_list.player,
+        deck_list=deck_list,
+        findings=readable_findings(deck_list.findings),
+        states=_said(deck_list.findings),
+    )
 
 
-def deck_link_slips(event: Event) -> dict:
+@dataclass(frozen=True)
+class DeckLinkSlips:
+    """The players who have a private deck link, a slip each to hand out at the desk."""
+
+    event: Event
+    players: list[Player]
+
+
+def deck_link_slips(event: Event) -> DeckLinkSlips:
     """A slip for each player who has a private deck link, to hand out at the desk."""
     players = event.players.exclude(deck_token="").only("pk", "event", "name", "deck_token")
-    return {"event": event, "players": list(players)}
+    return DeckLinkSlips(event=event, players=list(players))

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.core.paginator import Page
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 import scoring
-from scoring.clock import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES
-from scoring.decks import SEALED_GAME_TYPES
+from scoring import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES, SEALED_GAME_TYPES
 
 from ..clocks import break_clock_display
 from ..i18n import say
-from ..models import Event, Player
+from ..models import Event, Player, Round
 from .search import fold, holds_every_word, is_long_list, list_page
 from .stages import finals_board
 
 
-def desk_players(event: Event, query: str, page_number: str | None):
+def desk_players(event: Event, query: str, page_number: str | None) -> tuple[Page, int, int]:
     """The page of players the desk lists (in name order, or those ``query`` finds), and the counts.
 
     Every name is read to sort and search, as plain values; only the page's players are
@@ -32,7 +34,41 @@ def desk_players(event: Event, query: str, page_number: str | None):
     return page, len(everyone), sum(1 for _, _, status in everyone if status == Player.ACTIVE)
 
 
-def desk(event: Event, query: str = "", page_number: str | None = None) -> dict:
+@dataclass(frozen=True)
+class NextRound:
+    """Whether the desk offers to pair a round now, what that round is called, and the Swiss rounds paired."""
+
+    can_pair: bool
+    label: str
+    swiss_paired: int
+
+
+@dataclass(frozen=True)
+class DeskSummary:
+    """The coordinator's desk: the players, the rounds and their missing results, what the policy says, what is next."""
+
+    event: Event
+    player_page: Page
+    query: str
+    searchable: bool
+    registered_count: int
+    active_count: int
+    rounds: list[Round]  # each annotated with its ``tables`` and its ``missing`` results
+    latest: Round | None
+    policy: scoring.Policy
+    rounds_for_present: int | None
+    official: bool
+    time_limit: int
+    break_on: bool
+    break_clock: dict | None
+    construction_minutes: int
+    exchange_minutes: int
+    can_pair_next: bool
+    next_round_label: str
+    swiss_paired: int
+
+
+def desk(event: Event, query: str = "", page_number: str | None = None) -> DeskSummary:
     """The desk: players, rounds with their missing results, and what the policy says for those present."""
     player_page, registered, active = desk_players(event, query, page_number)
     rounds = list(
@@ -42,32 +78,35 @@ def desk(event: Event, query: str = "", page_number: str | None = None) -> dict:
     )
     policy = scoring.get_policy(event.policy)
     latest = rounds[-1] if rounds else None
-    return {
-        "event": event,
-        "player_page": player_page,
-        "query": query,
-        "searchable": is_long_list(registered),
-        "registered_count": registered,
-        "active_count": active,
-        "rounds": rounds,
-        "latest": latest,
-        "policy": policy,
-        "rounds_for_present": policy.rounds_for(active) if active >= 2 else None,
-        "official": policy.can_be_official(active) if active >= 2 else False,
-        "time_limit": policy.time_limits[event.game_type],
+    next_round = _next_round(event, rounds, latest)
+    return DeskSummary(
+        event=event,
+        player_page=player_page,
+        query=query,
+        searchable=is_long_list(registered),
+        registered_count=registered,
+        active_count=active,
+        rounds=rounds,
+        latest=latest,
+        policy=policy,
+        rounds_for_present=policy.rounds_for(active) if active >= 2 else None,
+        official=policy.can_be_official(active) if active >= 2 else False,
+        time_limit=policy.time_limits[event.game_type],
         # Policy #1 and Policy Number 4, The Sealed Deck Game: building before round 1, exchanges between rounds.
         # Policy #1's sealed game has no exchanges between rounds (policy.sealed_exchanges).
-        "break_on": event.game_type in SEALED_GAME_TYPES
+        break_on=event.game_type in SEALED_GAME_TYPES
         and event.status != Event.CLOSED
         and (latest is None or (latest.missing == 0 and policy.sealed_exchanges)),
-        "break_clock": break_clock_display(event),
-        "construction_minutes": CONSTRUCTION_MINUTES,
-        "exchange_minutes": EXCHANGE_MINUTES,
-        **_next_round(event, rounds, latest),
-    }
+        break_clock=break_clock_display(event),
+        construction_minutes=CONSTRUCTION_MINUTES,
+        exchange_minutes=EXCHANGE_MINUTES,
+        can_pair_next=next_round.can_pair,
+        next_round_label=next_round.label,
+        swiss_paired=next_round.swiss_paired,
+    )
 
 
-def _next_round(event: Event, rounds: list, latest) -> dict:
+def _next_round(event: Event, rounds: list[Round], latest: Round | None) -> NextRound:
     """Whether the desk offers to pair a round now, and what that round is called."""
     stage = event.stages.order_by("-number").first()
     swiss = sum(1 for rnd in rounds if rnd.stage_id is None)
@@ -76,13 +115,13 @@ def _next_round(event: Event, rounds: list, latest) -> dict:
         swiss_due = event.structure == "swiss" and (event.rounds_planned is None or len(rounds) < event.rounds_planned)
         # Translators: the round the desk's button pairs next: "Pair round 3".
         label = _("round %(number)s") % {"number": len(rounds) + 1}
-        return {"can_pair_next": ready and swiss_due, "next_round_label": label, "swiss_paired": swiss}
+        return NextRound(can_pair=ready and swiss_due, label=label, swiss_paired=swiss)
     played = sum(1 for rnd in rounds if rnd.stage_id == stage.pk)
     if stage.is_bracket:
-        due = finals_board(event)["bracket_open"]
+        due = finals_board(event).bracket_open
     else:
         # A playoff left with fewer than two players is over before its last round.
-        due = played < stage.rounds_planned and finals_board(event)["pending"] is not None
+        due = played < stage.rounds_planned and finals_board(event).pending is not None
     # Translators: %(stage)s is a stage's title, such as "Playoff" or "Top 8".
     label = _("%(stage)s, round %(number)s") % {"stage": say(stage.title), "number": played + 1}
-    return {"can_pair_next": ready and due, "next_round_label": label, "swiss_paired": swiss}
+    return NextRound(can_pair=ready and due, label=label, swiss_paired=swiss)

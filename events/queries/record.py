@@ -5,13 +5,13 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 import scoring
-from scoring.messages import text_from_data
+from scoring import text_from_data
 
 from ..archive import score_game_result
 from ..models import AuditEntry, Event, Game, Snapshot
 
 
-def audit_choices(event: Event) -> tuple[QuerySet, QuerySet]:
+def audit_choices(event: Event) -> tuple[QuerySet[AuditEntry, str], QuerySet[AuditEntry, str]]:
     """The kinds of change and the people in the event's log, for its filters."""
     everything = AuditEntry.objects.filter(event=event)
     return (
@@ -22,7 +22,7 @@ def audit_choices(event: Event) -> tuple[QuerySet, QuerySet]:
 
 def audit_entries(
     event: Event, *, action: str = "", round_number: int | None = None, table: int | None = None, actor: str = ""
-) -> QuerySet:
+) -> QuerySet[AuditEntry]:
     """The event's log, newest first; ``action`` ending in "." is a whole kind ("result.")."""
     entries = AuditEntry.objects.filter(event=event).select_related("actor")
     if action:
@@ -63,7 +63,7 @@ def result_history(event: Event, game: Game) -> list[AuditEntry]:
     return entries
 
 
-def snapshot_list(event: Event) -> QuerySet:
+def snapshot_list(event: Event) -> QuerySet[Snapshot]:
     """The event's snapshots, newest first, without their documents."""
     return event.snapshots.defer("data")
 

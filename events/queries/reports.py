@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from scoring.policies import points_json
+from scoring import points_json
 
 from ..archive import score_game_result
 from ..codes import CODE_LENGTH

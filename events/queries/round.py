@@ -2,22 +2,46 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.core.paginator import Page
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 
-from scoring.finals import playoff_archive
-from scoring.pairing_explained import PairingExplained, explain_pairing
+from scoring import PairingExplained, explain_pairing, playoff_archive
 
 from ..archive import load_archive
 from ..caching.parts import kept_part
 from ..clocks import clock_display
 from ..models import Event, Game, Player, Round
-from .decks import round_spot_checks
+from .decks import SpotCheckRow, round_spot_checks
 from .search import LIST_PAGE_SIZE, found_tables, is_long_list, list_page, listing_query, with_players
 
 
-def round_page(event: Event, rnd: Round, query: str = "", page_number: str | None = None) -> dict:
+@dataclass(frozen=True)
+class RoundPage:
+    """The coordinator's round: its tables a page at a time, what is missing, the clock, who may be swapped."""
+
+    event: Event
+    round: Round
+    open_games: list[Game]  # empty when the open tables are too many to list
+    table_page: Page
+    query: str
+    listing: str  # the address the listing polls: the same page of the same search
+    searchable: bool
+    many_open: bool
+    missing: list[int]  # the numbers of the tables without a result
+    is_latest: bool
+    reported: int
+    editable: bool
+    untouched: bool
+    clock: dict | None
+    extended: list[tuple]  # the open tables given extra time, as named rows (table, extra_seconds, ...)
+    swappable: QuerySet[Player]
+    spot_checks: list[SpotCheckRow]
+    why: PairingExplained | None
+
+
+def round_page(event: Event, rnd: Round, query: str = "", page_number: str | None = None) -> RoundPage:
     """The coordinator's round: its tables a page at a time, what is missing, the clock, who may be swapped.
 
     ``swappable`` are the players of the tables still open and the bye, for the swap form.
@@ -39,30 +63,29 @@ def round_page(event: Event, rnd: Round, query: str = "", page_number: str | Non
     games = rnd.games.filter(pk__in=shown).select_related("player_a", "player_b").in_bulk() if shown else {}
     table_page.object_list = [games[t.pk] for t in table_page.object_list]
     running = is_latest and event.status == Event.RUNNING
-    return {
-        "event": event,
-        "round": rnd,
-        "open_games": [] if many_open else [games[t.pk] for t in open_tables],
-        "table_page": table_page,
-        "query": query,
-        # The address the listing polls: the same page of the same search.
-        "listing": listing_query(query, table_page),
-        "searchable": is_long_list(len(tables)),
-        "many_open": many_open,
-        "missing": [t.table for t in open_tables],
-        "is_latest": is_latest,
-        "reported": sum(1 for t in tables if t.state == Game.REPORTED),
-        "editable": running,
-        "untouched": len(open_tables) == len(tables),
-        "clock": clock_display(event, rnd) if running else None,
-        "extended": [t for t in open_tables if t.extra_seconds],
-        "swappable": swappable_players(rnd),
-        "spot_checks": round_spot_checks(rnd),
-        "why": pairing_explained(event, rnd),
-    }
+    return RoundPage(
+        event=event,
+        round=rnd,
+        open_games=[] if many_open else [games[t.pk] for t in open_tables],
+        table_page=table_page,
+        query=query,
+        listing=listing_query(query, table_page),
+        searchable=is_long_list(len(tables)),
+        many_open=many_open,
+        missing=[t.table for t in open_tables],
+        is_latest=is_latest,
+        reported=sum(1 for t in tables if t.state == Game.REPORTED),
+        editable=running,
+        untouched=len(open_tables) == len(tables),
+        clock=clock_display(event, rnd) if running else None,
+        extended=[t for t in open_tables if t.extra_seconds],
+        swappable=swappable_players(rnd),
+        spot_checks=round_spot_checks(rnd),
+        why=pairing_explained(event, rnd),
+    )
 
 
-def swappable_players(rnd: Round):
+def swappable_players(rnd: Round) -> QuerySet[Player]:
     """The players a swap may move: those of the tables still open, and the bye (a lazy queryset).
 
     The database finds them (a subquery), rather than being sent the 1,000 numbers of a large round.
@@ -73,7 +96,26 @@ def swappable_players(rnd: Round):
     )
 
 
-def staff_tables(event: Event, query: str, page_number: str | None) -> dict:
+@dataclass(frozen=True)
+class StaffTables:
+    """The staff's phone page of the latest round: disputes, the tables still playing, the results in."""
+
+    event: Event
+    round: Round | None
+    query: str
+    listing: str
+    searchable: bool
+    open_count: int
+    disputed: list[Game]
+    playing: Page
+    done_count: int
+    done_shown: list[Game]
+    done_unshown: int
+    clock: dict | None
+    spot_checks: list[SpotCheckRow]
+
+
+def staff_tables(event: Event, query: str, page_number: str | None) -> StaffTables:
     """The staff's phone page of the latest round: disputes first, then the tables still playing, then the results in.
 
     In a long round the tables still playing come a page at a time and the results
@@ -90,21 +132,21 @@ def staff_tables(event: Event, query: str, page_number: str | None) -> dict:
     done_found = found_tables(event, done, query) if query or not long_round else []
     done_shown = done_found[:LIST_PAGE_SIZE]
     with_players([*disputed, *playing.object_list, *done_shown])
-    return {
-        "event": event,
-        "round": rnd,
-        "query": query,
-        "listing": listing_query(query, playing),
-        "searchable": long_round,
-        "open_count": len(games) - len(done),
-        "disputed": disputed,
-        "playing": playing,
-        "done_count": len(done),
-        "done_shown": done_shown,
-        "done_unshown": len(done_found) - len(done_shown),
-        "clock": clock_display(event, rnd) if rnd is not None and event.status == Event.RUNNING else None,
-        "spot_checks": round_spot_checks(rnd) if event.status == Event.RUNNING else [],
-    }
+    return StaffTables(
+        event=event,
+        round=rnd,
+        query=query,
+        listing=listing_query(query, playing),
+        searchable=long_round,
+        open_count=len(games) - len(done),
+        disputed=disputed,
+        playing=playing,
+        done_count=len(done),
+        done_shown=done_shown,
+        done_unshown=len(done_found) - len(done_shown),
+        clock=clock_display(event, rnd) if rnd is not None and event.status == Event.RUNNING else None,
+        spot_checks=round_spot_checks(rnd) if event.status == Event.RUNNING else [],
+    )
 
 
 def pairing_explained(event: Event, rnd: Round) -> PairingExplained | None:

@@ -1,25 +1,26 @@
 """Playoffs and brackets as people read them: the coordinator's finals, the phones, the projector, the printout.
 
 One kept part per version of the event (events/caching/parts.py) holds the final ranking,
-what is due, and each bracket laid out by round; every page reads it. Parts are kept per
+what is due, and each bracket laid out by round; every page reads it, and
+events/pages/finals.py renders it. Parts are kept per
 language: the headings and statuses are in the language they were built in, while the
 engine's own words (titles, what is pending) stay its Texts, said by the templates.
 """
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 import scoring
-from scoring.brackets import BYE, DOUBLE, FINAL, FINAL_AGAIN, LOSERS
-from scoring.finals import bracket_of, final_ranking, next_stage
-from scoring.stages import stage_title
+from scoring import BYE, DOUBLE, FINAL, FINAL_AGAIN, LOSERS, bracket_of, final_ranking, next_stage, stage_title
 
 from ..archive import load_archive
 from ..caching.parts import kept_part
-from ..models import Event
+from ..models import Event, Player, Stage
 from .standings import swiss_standings
 
 
@@ -116,7 +117,40 @@ def _bracket_layout(archive: scoring.Archive, stage, pk_of: dict[str, int]) -> d
     }
 
 
-def _build(event: Event) -> dict:
+@dataclass(frozen=True)
+class DueStage:
+    """The stage the policy or the event's settings call for next, as the coordinator is offered it."""
+
+    kind: str
+    players: list[str]
+    rounds: int
+    seeded_by: str
+    title: object
+
+
+@dataclass(frozen=True)
+class FinalsBoard:
+    """The final ranking and the stages after the Swiss rounds, as every page reads them.
+
+    ``placings`` (each with its player's pk), ``brackets`` (laid out by round) and ``swiss``
+    are what the final ranking and the brackets are rendered from (events/pages/finals.py).
+    """
+
+    pending: object
+    champions: list[str]
+    champion_ids: list[str]
+    tied_places: list[tuple[int, list[str]]]
+    due: DueStage | None
+    status: dict[int, str]
+    has_stages: bool
+    bracket_open: bool
+    playoffs: list[dict]
+    placings: list[tuple[object, int]]
+    brackets: list[dict]
+    swiss: bool
+
+
+def _build(event: Event) -> FinalsBoard:
     archive = load_archive(event)
     ranking = final_ranking(archive, swiss_standings(event))
     pk_of = dict(event.players.values_list("archive_id", "pk"))
@@ -131,52 +165,56 @@ def _build(event: Event) -> dict:
     due = next_stage(archive, seed=0) if archive.stages or archive.rounds or event.structure == "elimination" else None
     name_of = {p.id: p.name for p in archive.players}
     tied = [(place, [name_of[p] for p in players]) for place, players in ranking.tied_places()]
-    context = {
-        "placings": [(placing, pk_of[placing.player]) for placing in ranking.placings],
-        "brackets": brackets,
-        "swiss": event.structure == "swiss",
-    }
-    return {
-        "pending": ranking.pending,
-        "champions": [name_of[p] for p in ranking.champions],
-        "champion_ids": list(ranking.champions),
-        "tied_places": tied,
-        "due": {
-            "kind": due.kind,
-            "players": [name_of[p] for p in due.players],
-            "rounds": due.rounds,
-            "seeded_by": due.seeded_by,
-            "title": stage_title(due.kind, len(due.players), due.for_place, due.seeded_by),
-        }
+    return FinalsBoard(
+        pending=ranking.pending,
+        champions=[name_of[p] for p in ranking.champions],
+        champion_ids=list(ranking.champions),
+        tied_places=tied,
+        due=DueStage(
+            kind=due.kind,
+            players=[name_of[p] for p in due.players],
+            rounds=due.rounds,
+            seeded_by=due.seeded_by,
+            title=stage_title(due.kind, len(due.players), due.for_place, due.seeded_by),
+        )
         if due
         else None,
-        "status": {pk: text for bracket in brackets for pk, text in bracket["status"].items()},
-        "has_stages": bool(archive.stages),
-        "bracket_open": any(not bracket["complete"] for bracket in brackets),
-        "ranking_html": render_to_string("events/_finals.html#final-ranking", context),
-        "brackets_html": render_to_string("events/_finals.html#brackets", context) if brackets else "",
-        "playoffs": playoffs,
-    }
+        status={pk: text for bracket in brackets for pk, text in bracket["status"].items()},
+        has_stages=bool(archive.stages),
+        bracket_open=any(not bracket["complete"] for bracket in brackets),
+        playoffs=playoffs,
+        placings=[(placing, pk_of[placing.player]) for placing in ranking.placings],
+        brackets=brackets,
+        swiss=event.structure == "swiss",
+    )
 
 
-def finals_board(event: Event) -> dict:
-    """The final ranking, what is due, the tied places, each bracket rendered and each player's bracket status.
+def finals_board(event: Event) -> FinalsBoard:
+    """The final ranking, what is due, the tied places, each bracket laid out and each player's bracket status.
 
     Kept per version of the event: every phone of a bracket's players asks for it.
     """
     return kept_part(event, "finals", lambda: _build(event)).value
 
 
-def coordinator_finals(event: Event) -> dict:
-    """The coordinator's finals panel: the kept board, whether a stage may start now, the latest stage,
-    and the players still sharing first place (who may have won a playoff played on paper)."""
+@dataclass(frozen=True)
+class FinalsPanel:
+    """What the coordinator's finals panel says besides the board: whether a stage may start now, the
+    latest stage, and the players still sharing first place (who may have won a playoff played on paper)."""
+
+    tied_players: QuerySet[Player]
+    stage_blocked: object
+    latest_stage: Stage | None
+    latest_stage_unplayed: bool
+
+
+def finals_panel(event: Event, board: FinalsBoard) -> FinalsPanel:
+    """The coordinator's finals panel around ``board`` (the event's ``finals_board``)."""
     latest = event.stages.order_by("-number").first()
-    finals = finals_board(event)
-    champions = finals["champion_ids"] if len(finals["champion_ids"]) > 1 else []
-    return {
-        "finals": finals,
-        "tied_players": event.players.filter(archive_id__in=champions),
-        "stage_blocked": event.stage_cannot_start(),
-        "latest_stage": latest,
-        "latest_stage_unplayed": latest is not None and not latest.rounds.exists(),
-    }
+    champions = board.champion_ids if len(board.champion_ids) > 1 else []
+    return FinalsPanel(
+        tied_players=event.players.filter(archive_id__in=champions),
+        stage_blocked=event.stage_cannot_start(),
+        latest_stage=latest,
+        latest_stage_unplayed=latest is not None and not latest.rounds.exists(),
+    )

@@ -1,12 +1,9 @@
-"""The standings: the engine's, kept per version of the event, and the coordinator's page of them."""
+"""The standings: the engine's, kept per version of the event (events/pages/standings.py renders them)."""
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
-
 import scoring
-from scoring.finals import final_ranking, standings_in_final_order
-from scoring.policies import PLAYOFF_RESOLUTIONS
+from scoring import final_ranking, standings_in_final_order
 
 from ..archive import load_archive
 from ..caching.parts import kept_part
@@ -49,40 +46,3 @@ def _kept_standings(event: Event) -> tuple[scoring.Standings, scoring.Standings 
 
     # The engine's data, its words kept as Texts: one build serves readers of every language.
     return kept_part(event, "standings", build, in_every_language=True).value
-
-
-def standings_page(event: Event) -> dict:
-    """The coordinator's standings: the ranking rendered with every tie-break note, and what the page says around it.
-
-    Kept per state of the event like the standings themselves; at 1,000 players the
-    ranking with its notes is about 600 KB of HTML.
-    """
-
-    def build() -> dict:
-        standings = event_standings(event, before_play=True)
-        ranking = render_to_string(
-            "events/standings.html#ranking",
-            {
-                "ranked": [row for row in standings.rows if row.rank is not None],
-                "unranked": [row for row in standings.rows if row.rank is None],
-            },
-        )
-        return {
-            "rounds_played": standings.rounds_played,
-            "complete": standings.complete,
-            "lead_tie": standings.lead_tie,
-            "ranking": ranking,
-        }
-
-    return kept_part(event, "standings-page", build).value
-
-
-def coordinator_standings(event: Event) -> dict:
-    """The standings page: the kept ranking, and the playoff's winner once recorded."""
-    return {
-        "event": event,
-        "standings": standings_page(event),
-        "winner": event.playoff_winner,
-        "policy": scoring.get_policy(event.policy),
-        "playoff_resolutions": PLAYOFF_RESOLUTIONS,
-    }

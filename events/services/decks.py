@@ -1,11 +1,12 @@
-"""Deck lists: the public sign-up, each player's private link, lists checked by the rules, capability.
+"""Deck lists: each player's list checked by the rules, their declarations, the deck's capability, publishing.
 
 Policy #1, General 12 lets the coordinator require a written list of each player's play
 deck, sideboard and pool before the event, and the same cards all event; "it is
 important that players not be allowed to scout their opponent's decks" (Version 3,
 Policy Number 4). So a list is private: its player edits it through their own link
-until the deadline, the coordinators see every list, and the audit log records that a
-list was saved and what the rules said, never its cards.
+(``sign_up``) until the deadline, the coordinators see every list, and the audit log
+records that a list was saved and what the rules said, never its cards. The event's
+deck settings are ``deck_settings``'; the checks at the tables, ``spot_checks``'.
 """
 
 from __future__ import annotations
@@ -13,141 +14,36 @@ from __future__ import annotations
 import datetime
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-from scoring.cards import card_index
-from scoring.decklists import PRODUCT, read_deck_json, read_deck_text
-from scoring.decklists import DeckList as DeckListText
-from scoring.decks import (
+from scoring import (
+    DECK_CAPABILITIES,
     FALLEN_WIZARDS,
     GENERAL_OPPONENT,
+    MAX_DECK_LIST_CHARACTERS,
+    MAX_NAME_LENGTH,
+    MAX_REASON_LENGTH,
+    PRODUCT,
+    card_index,
     check_deck_list,
     deck_choice_kind,
     declares_fallen_wizard,
+    name_problem,
+    read_deck_json,
+    read_deck_text,
+    text_data,
+    text_problem,
 )
-from scoring.limits import (
-    MAX_DECK_CHOICES,
-    MAX_DECK_LIST_CHARACTERS,
-    MAX_NAME_LENGTH,
-    MAX_PLAYERS,
-    MAX_REASON_LENGTH,
-    MAX_SPOT_CHECKS,
-)
-from scoring.messages import text_data
-from scoring.results import DECK_CAPABILITIES
-from scoring.text import name_problem, text_problem
+from scoring import DeckList as DeckListText
 
 from ..i18n import say
-from ..models import DeckList, Event, Player, Round, SealedProduct, SpotCheck
+from ..models import DeckList, Event, Player, SealedProduct
 from ..record_words import AuditAction
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
-from .impartial import check_not_own_game
-
-
-def update_deck_settings(
-    event: Event,
-    *,
-    actor: Actor,
-    deck_lists_wanted: bool,
-    sign_up_opens_at: datetime.datetime | None,
-    sign_up_closes_at: datetime.datetime | None,
-    sign_up_cap: int | None,
-    deck_deadline: datetime.datetime | None,
-    spot_checks_per_round: int | None = 2,
-    deck_choices: list[str] | None = None,
-) -> Event:
-    """Post whether players register deck lists, the public sign-up's window and cap, and the lists' deadline.
-
-    Policy #1, General 12: a request for written lists "must be posted at least 24 hours
-    prior to the tournament start"; Council shows the deadline on the sign-up page and
-    the player's link, and leaves the posting to the coordinator. ``deck_choices`` are
-    the challenge decks or scenarios players choose from ("It is suggested that the
-    coordinator post (in advance) three resource/character scenarios"); None keeps those posted.
-    """
-    deck_choices = _clean_choices(deck_choices) if deck_choices is not None else None
-    if sign_up_opens_at and sign_up_closes_at and sign_up_closes_at <= sign_up_opens_at:
-        raise ServiceError(_("The sign-up must close after it opens."), field="sign_up_closes_at")
-    spot_checks_per_round = spot_checks_per_round or 0
-    if not 0 <= spot_checks_per_round <= MAX_SPOT_CHECKS:
-        raise ServiceError(
-            ngettext("At most %(count)s deck check a round.", "At most %(count)s deck checks a round.", MAX_SPOT_CHECKS)
-            % {"count": MAX_SPOT_CHECKS},
-            field="spot_checks_per_round",
-        )
-    if sign_up_cap is not None and not 1 <= sign_up_cap <= MAX_PLAYERS:
-        raise ServiceError(_("A cap is from 1 to %(max)s players.") % {"max": MAX_PLAYERS}, field="sign_up_cap")
-    with transaction.atomic(durable=True):
-        event = locked_event(event)
-        before = _deck_settings(event)
-        event.deck_lists_wanted = deck_lists_wanted
-        event.sign_up_opens_at, event.sign_up_closes_at = sign_up_opens_at, sign_up_closes_at
-        event.sign_up_cap, event.deck_deadline = sign_up_cap, deck_deadline
-        event.spot_checks_per_round = spot_checks_per_round
-        if deck_choices is not None:
-            event.deck_choices = deck_choices
-        event.save()
-        record_change(
-            event,
-            actor,
-            AuditAction.EVENT_DECK_SETTINGS_CHANGED,
-            _("Deck lists and sign-up"),
-            before=before,
-            after=_deck_settings(event),
-        )
-    return event
-
-
-def _deck_settings(event: Event) -> dict:
-    def when(moment):
-        return moment.isoformat() if moment else None
-
-    return {
-        "deck_lists_wanted": event.deck_lists_wanted,
-        "sign_up_opens_at": when(event.sign_up_opens_at),
-        "sign_up_closes_at": when(event.sign_up_closes_at),
-        "sign_up_cap": event.sign_up_cap,
-        "deck_deadline": when(event.deck_deadline),
-        "spot_checks_per_round": event.spot_checks_per_round,
-        "deck_choices": list(event.deck_choices),
-    }
-
-
-def _clean_choices(choices: list[str]) -> list[str]:
-    """The posted choices with single spaces and no repeats, or a refusal naming the one that cannot be."""
-    cleaned: list[str] = []
-    for choice in (" ".join(choice.split()) for choice in choices):
-        if not choice:
-            continue
-        problem = name_problem(choice)
-        if problem:
-            # Translators: %(problem)s completes the sentence, such as "holds a control character (U+0009)".
-            raise ServiceError(
-                _("“%(choice)s” %(problem)s.") % {"choice": choice[:40], "problem": say(problem)}, field="deck_choices"
-            )
-        if len(choice) > MAX_NAME_LENGTH:
-            raise ServiceError(
-                ngettext(
-                    "“%(choice)s” is longer than %(count)s character.",
-                    "“%(choice)s” is longer than %(count)s characters.",
-                    MAX_NAME_LENGTH,
-                )
-                % {"choice": choice[:40], "count": MAX_NAME_LENGTH},
-                field="deck_choices",
-            )
-        if choice.casefold() not in {c.casefold() for c in cleaned}:
-            cleaned.append(choice)
-    if len(cleaned) > MAX_DECK_CHOICES:
-        raise ServiceError(
-            ngettext("Post at most %(count)s choice.", "Post at most %(count)s choices.", MAX_DECK_CHOICES)
-            % {"count": MAX_DECK_CHOICES},
-            field="deck_choices",
-        )
-    return cleaned
 
 
 def kept_findings(found) -> dict:
@@ -370,7 +266,7 @@ def set_capability(player: Player, *, actor: Actor, capability: str | None, note
     the deck's capability is"; the list's reading is a proposal the coordinator may
     overrule, and the record keeps the reason.
     """
-    note = _clean_note(note)
+    note = clean_note(note)
     if capability is not None and capability not in DECK_CAPABILITIES:
         raise ServiceError(_("Choose One Ring or marshalling points."), field="capability")
     if capability is not None and not note:
@@ -407,7 +303,7 @@ def set_capability(player: Player, *, actor: Actor, capability: str | None, note
     return player
 
 
-def _clean_note(note: str) -> str:
+def clean_note(note: str) -> str:
     """A note with single spaces, or a refusal naming the character it cannot hold."""
     note = " ".join(note.split())
     problem = text_problem(note)
@@ -446,51 +342,3 @@ def publish_deck_lists(event: Event, *, actor: Actor, player_ids: list[int]) -> 
             after={"players": after},
         )
     return len(after)
-
-
-def record_spot_check(rnd: Round, player: Player, *, actor: Actor, matches: bool, note: str) -> SpotCheck:
-    """Record a deck checked at the table against its list: it matches, or what differed.
-
-    Policy #1, General 12: "spot checks may be used at each round to ensure decks are
-    legal". Staff may check the players the round drew (``Round.spot_check_tables``);
-    a coordinator may check anyone. A deck that differs needs a note saying how.
-    """
-    note = _clean_note(note)
-    if not matches and not note:
-        raise ServiceError(_("Say what differed from the list."), field="note")
-    if len(note) > MAX_REASON_LENGTH:
-        raise ServiceError(
-            ngettext(
-                "A note has at most %(count)s character.", "A note has at most %(count)s characters.", MAX_REASON_LENGTH
-            )
-            % {"count": MAX_REASON_LENGTH},
-            field="note",
-        )
-    with transaction.atomic(durable=True):
-        event = locked_event(rnd.event)
-        opponent_games = rnd.games.filter(Q(player_a=player) | Q(player_b=player)).select_related(
-            "player_a", "player_b"
-        )
-        for game in opponent_games:
-            # Checking one's own opponent's deck is ruling on one's own game; one's own deck is checked by others.
-            check_not_own_game(event, game, actor)
-        if not rnd.deck_check_open(player.pk, by_coordinator=actor.is_coordinator):
-            raise ServiceError(
-                _("%(name)s is not drawn for a deck check in round %(number)s.")
-                % {"name": player.name, "number": rnd.number},
-                field="outcome",
-            )
-        if SpotCheck.objects.filter(round=rnd, player=player).exists():
-            raise ServiceError(
-                _("The deck of %(name)s is checked already this round.") % {"name": player.name}, field="outcome"
-            )
-        check = SpotCheck.objects.create(round=rnd, player=player, matches=matches, note=note, checked_by=actor.label)
-        record_change(
-            event,
-            actor,
-            AuditAction.DECK_SPOT_CHECKED,
-            _("Deck check of %(name)s") % {"name": player.name},
-            after={"matches": matches, "note": note},
-            round_number=rnd.number,
-        )
-    return check

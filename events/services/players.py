@@ -9,8 +9,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.limits import MAX_NAME_LENGTH, MAX_NAMES_PER_PASTE, MAX_PLAYERS, MAX_RANKING
-from scoring.text import name_problem
+from scoring import MAX_NAME_LENGTH, MAX_NAMES_PER_PASTE, MAX_PLAYERS, MAX_RANKING, name_problem
 
 from ..i18n import say
 from ..models import Event, Game, Player, Round

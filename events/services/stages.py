@@ -16,8 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-from scoring.finals import final_ranking, next_stage, playoff_for
-from scoring.policies import PLAYOFF_RESOLUTIONS
+from scoring import PLAYOFF_RESOLUTIONS, final_ranking, next_stage, playoff_for
 
 from ..archive import load_archive
 from ..i18n import say

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.utils.translation import ngettext
 
-from scoring.limits import MAX_USERNAME_LENGTH
+from scoring import MAX_USERNAME_LENGTH
 
 from .. import throttle
 

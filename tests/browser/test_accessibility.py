@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from events import services
 from events.models import Event
 from events.roles import STAFF
-from scoring.limits import MAX_NAME_LENGTH
+from scoring import MAX_NAME_LENGTH
 from tests.browser.conftest import htmx_settled
 from tests.browser.test_event_day import log_in
 from tests.factories import UserFactory

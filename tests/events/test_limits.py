@@ -15,7 +15,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from events import services
 from events.models import AuditEntry, Event, EventRole, Game, Snapshot
 from events.roles import COORDINATOR
-from scoring.limits import MAX_NAME_LENGTH, MAX_RANKING, MAX_ROUNDS, MAX_SEED, MAX_TABLE
+from scoring import MAX_NAME_LENGTH, MAX_RANKING, MAX_ROUNDS, MAX_SEED, MAX_TABLE
 from tests.factories import UserFactory
 from tests.helpers import actor, open_game, run_event
 

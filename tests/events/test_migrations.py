@@ -11,7 +11,7 @@ from events.archive import event_archive
 from events.models import Event, Player
 from events.names import name_digest
 from events.services.snapshots import snapshot
-from scoring.limits import MAX_ROUNDS
+from scoring import MAX_ROUNDS
 from tests.helpers import actor, run_event
 
 name_digest_migration = importlib.import_module("events.migrations.0007_players_name_digest")

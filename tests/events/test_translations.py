@@ -21,7 +21,7 @@ from django.utils import translation
 
 from events.i18n import say
 from events.management.commands.catalogues import gathered_messages, languages, read_catalogue
-from scoring.messages import _, ngettext
+from scoring import _, ngettext
 from tests.visible_text import english_left
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"

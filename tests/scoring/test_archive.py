@@ -6,12 +6,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from scoring import RuleError, limits, parse_archive
-from scoring.json_text import read_json
+from scoring import RuleError, limits, parse_archive, read_json
 
 from .builders import WIN, archive
 
-SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "scoring" / "archive.schema.json").read_text())
+SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "scoring" / "archive" / "archive.schema.json").read_text())
 
 
 def rejected(doc):

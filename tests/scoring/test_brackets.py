@@ -1,4 +1,4 @@
-"""Elimination brackets (scoring/brackets.py): seeding, byes, single and double elimination, the ranking."""
+"""Elimination brackets (scoring/finals/brackets.py): seeding, byes, single and double elimination, the ranking."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.brackets import BYE, DOUBLE, SINGLE, build_bracket, seed_positions
-from scoring.errors import RuleError
+from scoring import BYE, DOUBLE, RuleError
+from scoring.finals.brackets import SINGLE, build_bracket, seed_positions
 
 
 def _seeds(count: int) -> list[str]:

@@ -4,19 +4,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import RuleError, get_policy
-from scoring.clock import (
-    PAUSED,
+from scoring import (
     READY,
     RUNNING,
+    RuleError,
     adjust_clock,
     call_time,
     end_of_time_text,
+    get_policy,
     new_clock,
     pause_clock,
     read_clock,
     start_clock,
 )
+from scoring.clock import PAUSED
 
 P1 = get_policy("policy-1-1996")
 V3 = get_policy("version-3-1998")

@@ -2,8 +2,7 @@
 
 import pytest
 
-from scoring import RuleError, free_council, get_policy, parse_sheet
-from scoring.council import CouncilSheet
+from scoring import CouncilSheet, RuleError, free_council, get_policy, parse_sheet
 
 
 def council(key, a, b):

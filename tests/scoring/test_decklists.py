@@ -1,4 +1,4 @@
-"""Deck lists as players write them (scoring/decklists.py) and the card index (scoring/cards.py)."""
+"""Deck lists as players write them (scoring/decks/lists.py) and the card index (scoring/decks/cards.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ import json
 
 import pytest
 
-from scoring.cards import INDEX_PATH, build_index, card_index, card_key, read_written
-from scoring.decklists import DeckList, read_deck_json, read_deck_text
-from scoring.errors import RuleError
+from scoring import INDEX_PATH, DeckList, RuleError, build_index, card_index, read_deck_json, read_deck_text
+from scoring.decks.cards import card_key, read_written
 
 from .test_cli import run
 

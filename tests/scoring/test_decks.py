@@ -1,4 +1,4 @@
-"""Deck rules (scoring/decks.py, scoring/capability.py): each check with a legal and an illegal list."""
+"""Deck rules (scoring/decks/check.py, scoring/decks/capability.py): each check with a legal and an illegal list."""
 
 from __future__ import annotations
 
@@ -6,16 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from scoring.cards import card_index
-from scoring.decklists import every_entry, read_deck_text
-from scoring.decks import (
+from scoring import (
     FALLEN_WIZARDS,
     OFFICIAL_SCENARIOS,
+    RuleError,
+    card_index,
     check_deck_list,
     deck_choice_kind,
     declares_fallen_wizard,
+    every_entry,
+    read_deck_text,
 )
-from scoring.errors import RuleError
 
 # A legal Policy #1 hero deck that can destroy the Ring, as players write one.
 LEGAL = (Path(__file__).resolve().parents[2] / "docs" / "deck-example.txt").read_text(encoding="utf-8")

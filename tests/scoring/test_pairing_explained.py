@@ -1,8 +1,6 @@
-"""Why a round was paired as it was (scoring/pairing_explained.py)."""
+"""Why a round was paired as it was (scoring/pairing/explained.py)."""
 
-from scoring import parse_archive
-from scoring.pairing import pair_next_round
-from scoring.pairing_explained import explain_pairing
+from scoring import explain_pairing, pair_next_round, parse_archive
 
 from .builders import EQUAL_MP, LOSS, WIN, archive
 
@@ -116,7 +114,7 @@ def test_a_player_alone_on_a_total_and_a_group_with_players_from_above_are_said_
 def test_one_point_is_said_in_the_singular():
     from fractions import Fraction
 
-    from scoring.pairing_explained import points_said
+    from scoring.pairing.explained import points_said
 
     assert (points_said(Fraction(1)), points_said(Fraction(7, 2)), points_said(Fraction(0))) == (
         "1 point",

@@ -1,4 +1,4 @@
-"""Playoff rounds among players tied after the whole menu (scoring/finals.py, stages.py)."""
+"""Playoff rounds among players tied after the whole menu (scoring/finals/next_stage.py, stages.py)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,18 @@ import json
 
 import pytest
 
-from scoring.archive import parse_archive
-from scoring.errors import RuleError
-from scoring.finals import final_ranking, next_stage, playoff_archive, playoff_for
-from scoring.pairing import pair_next_round
-from scoring.policies import POLICIES, get_policy
-from scoring.standings import compute_standings
+from scoring import (
+    POLICIES,
+    RuleError,
+    compute_standings,
+    final_ranking,
+    get_policy,
+    next_stage,
+    pair_next_round,
+    parse_archive,
+    playoff_archive,
+    playoff_for,
+)
 from tests.scoring.builders import EQUAL_MP, LOSS, TIE, WIN, add_round, add_stage, archive
 from tests.scoring.test_cli import run
 
@@ -175,7 +181,7 @@ def test_a_playoff_posted_without_the_menu_is_due_among_all_tied_on_points():
 
 
 def test_after_a_playoff_the_standings_in_final_order_name_one_champion():
-    from scoring.finals import standings_in_final_order
+    from scoring import standings_in_final_order
 
     doc = _tied(2, "policy-4-2001")
     first = start(doc, next_stage(parse_archive(doc), seed=1))

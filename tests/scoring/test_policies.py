@@ -2,8 +2,7 @@
 
 import pytest
 
-from scoring import RuleError, get_policy, policy_info
-from scoring.policies import GAME_TYPES, POLICIES
+from scoring import GAME_TYPES, POLICIES, RuleError, get_policy, policy_info
 
 P1, V3, P4 = "policy-1-1996", "version-3-1998", "policy-4-2001"
 

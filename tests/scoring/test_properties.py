@@ -6,8 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import RuleError, compute_standings, get_policy, parse_archive, score_result
-from scoring.policies import POLICIES
+from scoring import POLICIES, RuleError, compute_standings, get_policy, parse_archive, score_result
 
 from .test_pairing_reference import random_event
 

@@ -1,9 +1,9 @@
-"""Deck spot checks drawn from the round's seed (scoring/spot_checks.py)."""
+"""Deck spot checks drawn from the round's seed (scoring/decks/spot_checks.py)."""
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.spot_checks import spot_check_choice
+from scoring import spot_check_choice
 
 IDS = [f"p{n:02d}" for n in range(20)]
 

@@ -1,4 +1,4 @@
-"""Elimination stages in the archive: top cut, elimination events, dice, withdrawals (scoring/stages.py, finals.py)."""
+"""Elimination stages in the archive: top cut, elimination events, dice, withdrawals (scoring/finals/)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,16 @@ import json
 
 import pytest
 
-from scoring.archive import parse_archive
-from scoring.errors import RuleError
-from scoring.finals import bracket_of, final_ranking, next_stage
-from scoring.policies import get_policy
-from scoring.results import score_result
-from scoring.standings import compute_standings
+from scoring import (
+    RuleError,
+    bracket_of,
+    compute_standings,
+    final_ranking,
+    get_policy,
+    next_stage,
+    parse_archive,
+    score_result,
+)
 from tests.scoring.builders import EQUAL_MP, LOSS, TIE, WIN, add_round, add_stage
 from tests.scoring.builders import archive as first_format
 from tests.scoring.test_cli import run

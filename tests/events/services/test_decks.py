@@ -10,7 +10,7 @@ from django.utils import timezone
 from events import services
 from events.models import AuditEntry, DeckList, Player
 from events.roles import Actor
-from scoring.spot_checks import spot_check_choice
+from scoring import spot_check_choice
 from tests.helpers import actor, register, run_event
 from tests.scoring.test_decks import LEGAL
 

@@ -7,8 +7,7 @@ import pytest
 from events import services
 from events.archive import event_archive, load_archive
 from events.models import Event, Round, Stage
-from scoring.finals import final_ranking
-from scoring.standings import compute_standings
+from scoring import compute_standings, final_ranking
 from tests.helpers import actor, register
 
 WIN = {"kind": "council", "mp": [20, 10]}
