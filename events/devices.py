@@ -9,7 +9,7 @@ A report is marked with two keys, kept on the game beside the report:
 
 Two reports share a device when they share either key, except that a network key
 shared by other browsers reporting at other tables of the round (phones behind one
-venue address, of one make) no longer counts (``events/services/results.py``).
+venue address, of one make) no longer counts (``events/services/player_reports.py``).
 
 Both are kept as keyed digests (HMAC with the secret key), never as the address or the
 cookie itself: the record can say that two reports came from one device without saying

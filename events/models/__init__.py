@@ -1,6 +1,7 @@
-"""The events app's records, one module per family: the event, its players, roles and record (``event``),
-rounds and games (``rounds``), playoffs and brackets (``stages``), decks (``decks``), and the
-official clock's fields that a round and the break between sealed rounds share (``clock``)."""
+"""The events app's records, one module per family: the event (``event``), its players and roles
+(``players``), its audit log and snapshots (``record``), rounds and games (``rounds``), playoffs and
+brackets (``stages``), decks (``decks``), the official clock's fields that a round and the break
+between sealed rounds share (``clock``), and the counts of failed attempts (``throttle``)."""
 
 from .clock import ClockFields
 from .decks import BreakClock, DeckList, SealedProduct, SpotCheck
@@ -17,17 +18,14 @@ from .event import (
     TIE_CHOICES,
     TIME_ZONES,
     TOP_CUT_CHOICES,
-    AuditEntry,
     Event,
-    EventRole,
     EventStatus,
-    Player,
-    PlayerStatus,
-    Snapshot,
-    Throttle,
 )
+from .players import EventRole, Player, PlayerStatus
+from .record import AuditEntry, Snapshot
 from .rounds import Game, GameState, Round
 from .stages import Stage
+from .throttle import Throttle
 
 __all__ = [
     "DECK_CAPABILITY_CHOICES",

@@ -10,7 +10,8 @@ from django.db import models
 from django.utils.translation import gettext as _
 
 from .clock import ClockFields
-from .event import Event, Player
+from .event import Event
+from .players import Player
 from .rounds import Round
 
 

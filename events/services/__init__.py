@@ -1,35 +1,35 @@
 """Every change to an event: one function per change, one durable transaction each.
 
-Each family of changes has its module (event, players, rounds, clock, results, staff,
-archive, snapshots, decks, sign_up, sealed, stages, organisers; impartial holds the checks that
-keep those who play from ruling on their own games); ``base`` holds what they share. A service locks the event, checks
+Each family of changes has its module (event, start, players, rounds, clock, results,
+player_reports, staff, archive, snapshots, decks, deck_settings, spot_checks, sign_up, sealed,
+stages, organisers; impartial holds the checks that keep those who play from ruling on their own
+games); ``base`` holds what they share. A service locks the event, checks
 the rule, changes the rows and records the change (audit entry and new version) in the
 same transaction. Views and commands call them through this package.
 """
 
 from .archive import import_event
-from .base import NeedsConfirmation, ServiceError, rule_error_line
+from .base import Conflict, NeedsConfirmation, ServiceError, rule_error_line
 from .clock import adjust_time, call_time, pause_clock, start_clock
-from .decks import (
-    publish_deck_lists,
-    record_spot_check,
-    set_capability,
-    submit_deck_list,
-    update_deck_settings,
-)
-from .event import EVENT_RULE_FIELDS, change_rounds, create_event, start_event, update_event
+from .deck_settings import update_deck_settings
+from .decks import publish_deck_lists, set_capability, submit_deck_list
+from .event import EVENT_RULE_FIELDS, create_event, update_event
 from .organisers import name_arbiter, register_organiser
+from .player_reports import report_result
 from .players import drop_player, register_players, remove_player, update_player
-from .results import ResultConflict, confirm_result, preview_result, record_result, report_result
+from .results import ResultConflict, confirm_result, preview_result, record_result
 from .rounds import pair_round, swap_players, undo_round
 from .sealed import adjust_break_clock, enter_sealed_product, pause_break_clock, start_break_clock
 from .sign_up import make_deck_link, make_deck_links, revoke_deck_link, sign_up
 from .snapshots import restore_snapshot, take_snapshot
+from .spot_checks import record_spot_check
 from .staff import add_staff, create_staff_link, remove_staff, revoke_staff_link
 from .stages import cancel_stage, close_event, start_stage
+from .start import change_rounds, start_event
 
 __all__ = [
     "EVENT_RULE_FIELDS",
+    "Conflict",
     "NeedsConfirmation",
     "ResultConflict",
     "ServiceError",

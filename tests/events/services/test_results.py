@@ -1,4 +1,4 @@
-"""Results entered by staff and reported by players (events/services/results.py)."""
+"""Results entered by staff and reported by players (events/services/results.py, player_reports.py)."""
 
 from __future__ import annotations
 
