@@ -3,7 +3,7 @@
 Roles, smallest first: public (anyone), staff (an account given the staff role, or a
 phone that opened the event's current staff link), coordinator (an account given the
 co-coordinator role), owner (the account that created or imported the event). Which
-role a request has is worked out in ``events/views/access.py``; the services record
+role a request has is worked out in ``events/pages/access.py``; the services record
 the Actor of each change in the audit log.
 
 A leaf: it imports nothing of the app, so models, services and views all read it.

@@ -1,7 +1,8 @@
-"""Imports run one way: views → queries and services → models → scoring (docs/architecture.md).
+"""Imports run one way: views → pages → queries and services → models → scoring (docs/architecture.md).
 
 Every module of the events app belongs to one layer, found from its path; a module
-may import only its own layer and the layers below it as the table says.
+may import only its own layer and the layers below it as the table says. Below the
+presentation layer (``events/pages``) nothing renders a template or knows of HTTP.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ LAYERS = {
     "events.apps": "models",
     "events.migrations": "models",
     "events.caching": "caching",
+    "events.pages": "pages",
     "events.services": "services",
     "events.queries": "queries",
     "events.forms": "forms",
@@ -43,10 +45,17 @@ ALLOWED = {
     "caching": {"models", "leaf"},
     "services": {"models", "leaf"},
     "queries": {"caching", "models", "leaf"},
+    "pages": {"queries", "caching", "models", "leaf"},
     "forms": {"models", "leaf"},
-    "views": {"services", "queries", "forms", "caching", "models", "leaf"},
+    "views": {"pages", "services", "queries", "forms", "models", "leaf"},
     "commands": {"services", "models", "leaf"},
 }
+
+
+# The layers that turn data into bytes: templates and HTTP are theirs alone.
+PRESENTATION = {"pages", "views"}
+# What only the presentation layer may use: templates, requests and responses.
+PRESENTATION_ONLY = ("django.template", "django.http", "django.shortcuts", "django.views")
 
 
 def layer_of(module: str) -> str | None:
@@ -95,6 +104,19 @@ def violations(paths) -> list[str]:
     return found
 
 
+def presentation_leaks(paths) -> list[str]:
+    """Each module below the presentation layer that imports templates or HTTP, or renders."""
+    found = []
+    for path in paths:
+        importer = module_name(path)
+        if layer_of(importer) in PRESENTATION or importer.startswith("events.templatetags"):
+            continue
+        for name in sorted(imported(path)):
+            if name.startswith(PRESENTATION_ONLY) or name.endswith(".render_to_string"):
+                found.append(f"{importer} ({layer_of(importer)}) imports {name}")
+    return found
+
+
 def app_modules() -> list[Path]:
     return sorted((ROOT / "events").rglob("*.py"))
 
@@ -105,6 +127,25 @@ def test_every_module_of_the_app_has_a_layer():
 
 def test_imports_run_one_way():
     assert violations(app_modules()) == []
+
+
+def test_nothing_below_the_pages_renders_or_knows_http():
+    assert presentation_leaks(app_modules()) == []
+
+
+def test_a_read_model_rendering_a_template_would_be_seen(tmp_path, monkeypatch):
+    monkeypatch.setattr("tests.test_layers.ROOT", tmp_path)
+    queries = tmp_path / "events" / "queries"
+    queries.mkdir(parents=True)
+    (queries / "sample.py").write_text(
+        "from django.template.loader import render_to_string\nfrom django.http import HttpRequest\n"
+    )
+    assert presentation_leaks([queries / "sample.py"]) == [
+        "events.queries.sample (queries) imports django.http",
+        "events.queries.sample (queries) imports django.http.HttpRequest",
+        "events.queries.sample (queries) imports django.template.loader",
+        "events.queries.sample (queries) imports django.template.loader.render_to_string",
+    ]
 
 
 def test_a_service_importing_a_read_model_would_be_seen(tmp_path, monkeypatch):

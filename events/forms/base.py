@@ -12,8 +12,9 @@ from django.utils.safestring import mark_safe
 
 
 def add_service_error(form: forms.Form, error) -> None:
-    """Show a ServiceError next to the field it names, or at the top of the form."""
-    field = error.field if error.field in form.fields else None
+    """Show a ServiceError next to the field it names, else at the form's ``refusals_at`` field (a
+    form of one upload shows every refusal there), else at the top of the form."""
+    field = error.field if error.field in form.fields else getattr(form, "refusals_at", None)
     form.add_error(field, str(error))
 
 

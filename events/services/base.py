@@ -78,6 +78,13 @@ def rule_error_line(error: scoring.RuleError) -> str:
     return message
 
 
+class Conflict(ServiceError):
+    """The event changed after the form was opened: what the form was sent against is no longer so.
+
+    The form comes back showing what is there now, and makes the change only when sent again.
+    """
+
+
 class NeedsConfirmation(ServiceError):
     """The change is allowed but unusual; it is made only when asked again with confirm.
 

@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from events import i18n
-from events.queries.public import public_address
+from events.pages.addresses import public_address
 from events.record_words import AuditAction, action_said
 from events.roles import actor_said
 

@@ -1,11 +1,18 @@
-"""The one flow of every form whose change a service may refuse or ask to confirm, and of every button.
+"""The one path from a view to a service and back: ``submit`` for a form, ``press`` for a button.
 
-A service raises NeedsConfirmation when a change is allowed but unusual (a rematch,
-150 marshalling points, closing early). The form comes back with the warnings, bound
-again to what was posted with ``confirm`` set, so that its "Save anyway" button makes
-the change the second time. Any other refusal is shown next to the field it names.
-A button without a form (remove, drop, pair, undo) has no field: its refusal is the
-page's message (``press``).
+Every change a view makes goes through one of the two; no view catches a service's
+refusal by hand. A service raises NeedsConfirmation when a change is allowed but unusual
+(a rematch, 150 marshalling points, closing early): the form comes back with the
+warnings, bound again to what was posted with ``confirm`` set, so that its "Save anyway"
+button makes the change the second time. A Conflict (the event changed after the form
+was opened) comes back the same way, the form showing what is there now. Any other
+refusal is shown next to the field it names. A button without a form (remove, drop,
+pair, undo) has no field: its refusal is the page's message (``press``).
+
+The status of the page sent back is the same everywhere (``Submission.status``): 200
+when shown or made, 422 for bad input (the form's own checks or the rules refuse it),
+409 for a conflict with the event as it is now (a confirmation asked, a result saved
+meanwhile).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from django import forms
 from django.contrib import messages
 
 from ..forms import add_service_error
-from ..services import NeedsConfirmation, ServiceError
+from ..services import Conflict, NeedsConfirmation, ServiceError
 
 
 @dataclass
@@ -33,8 +40,15 @@ class Submission:
 
     @property
     def status(self) -> int:
-        """200 when the change was made, 409 when it waits for confirmation, 422 when refused."""
-        return 200 if self.made else 409 if self.warnings else 422
+        """200 when the change was made, 409 when it conflicts with the event as it is now, 422 when refused."""
+        if self.made:
+            return 200
+        return 409 if self.warnings or isinstance(self.error, Conflict) else 422
+
+
+def status_of(done: Submission | None) -> int:
+    """The status of a page showing a form: ``done``'s when it was submitted, else 200."""
+    return 200 if done is None else done.status
 
 
 def submit(form: forms.Form, change: Callable[[dict], Any]) -> Submission:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from events import services
-from events.caching.pages import forget_all
+from events.pages.kept import forget_all
 from events.models import Event
 from tests.factories import UserFactory
 from tests.helpers import actor, register

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from events import services
-from events.caching.pages import forget_all
+from events.pages.kept import forget_all
 from tests.helpers import actor, register
 
 
 @pytest.fixture(autouse=True)
 def no_shared_page_kept_from_another_test():
     # The pages every phone shares are kept in this process's memory by slug and version
-    # (events/caching/pages.py); each test's events are new, though their slugs repeat.
+    # (events/pages/kept.py); each test's events are new, though their slugs repeat.
     forget_all()
     yield
     forget_all()

@@ -1,7 +1,7 @@
 """Whole pages that every phone shares, kept compressed in this process's memory per version of the event.
 
 Above 64 players the pairings and the standings are pages of their own, the same for
-every phone (events/views/regions.py, ``shared``). After a change a room of 1,000
+every phone (events/pages/regions.py, ``shared``). After a change a room of 1,000
 phones asks for the same few pages; each worker reads each page once from the shared
 cache (events/caching/parts.py) and answers everyone else from here, checking only the
 event's version, which on a server costs no query (events/caching/versions.py). A

@@ -21,10 +21,10 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 from django.utils.translation import get_language, get_language_bidi
 
-from ..caching.pages import SharedPage, remember, remembered
 from ..caching.parts import kept_part
 from ..caching.versions import event_changed_at
 from ..models import Event
+from .kept import SharedPage, remember, remembered
 
 # no-store: were the browser to keep a region, it would answer our 304 itself with the
 # old body, and htmx would swap in a stale clock. The page asks; the server answers.

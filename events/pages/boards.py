@@ -1,0 +1,242 @@
+"""The public boards: the phones' page, the pages every phone shares, and the projector.
+
+The tables every phone shares are kept per version of the event (events/caching/parts.py),
+rendered once; a phone adds only its own seat, card and clock. Above 64 players the tables
+and the standings leave the phone's page for two pages every phone shares
+(``everyone_pairings``, ``everyone_standings``), and the phone's page is its own: seat,
+clock, card and place.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import NamedTuple
+
+from django.utils.translation import gettext as _
+
+from ..caching.parts import kept_part, kept_pieces
+from ..clocks import break_clock_display, clock_display
+from ..models import Event, Game, Player, Round
+from ..queries.cards import Card, card_from_text, card_text, tournament_cards
+from ..queries.decks import published_decks
+from ..queries.public import Seat, alphabetical_seats, found_players, lists_on_the_phone, round_games, seats
+from ..queries.standings import event_standings
+from .finals import finals_page
+from .rendering import render_partial
+
+# Each phone's own part (name, seat, card) is kept in this many pieces, by player pk: a phone
+# reads one piece, not all 1,000 players'.
+CARD_PIECES = 16
+
+
+class StandingLine(NamedTuple):
+    """One line of the standings as a phone reads it: what the standings table shows, and whose it is.
+
+    The engine's rows carry every tie-break note; these are what a page every phone shares
+    is rendered from, read from the cache at once.
+    """
+
+    rank: int | None
+    name: str
+    tp: int | float
+    eligible: bool
+    status: str
+    wins: int
+    losses: int
+    ties: int
+    pk: int
+
+
+def _card_piece(pk: int) -> str:
+    return f"cards-{pk % CARD_PIECES}"
+
+
+def _phone_text(player: Player, seat: Seat | None, card: str | None) -> str:
+    """What a phone of ``player`` shows of its own, as one string to keep (strings load at once
+    where objects do not): their name and status, their seat in the round, their card."""
+    if seat is None:
+        place = None
+    elif seat.bye:
+        place = {"bye": True}
+    else:
+        game = seat.game
+        place = {
+            "game": game.pk,
+            "table": game.table,
+            "a": game.player_a_id,
+            "b": game.player_b_id,
+            "opponent": [seat.opponent.pk, seat.opponent.name],
+            "result": game.result,
+            "points": game.points,
+            "state": game.state,
+            "extra": game.extra_seconds,
+        }
+    return json.dumps([player.name, player.status, place, card])
+
+
+def _phone_from_text(event: Event, pk: int, rnd: Round | None, text: str) -> tuple[Player, Seat | None, Card | None]:
+    """The player, seat and card ``_phone_text`` kept."""
+    name, status, place, card = json.loads(text)
+    me = Player(pk=pk, event=event, name=name, status=status)
+    seat = None
+    if place is not None and place.get("bye"):
+        seat = Seat(bye=True)
+    elif place is not None:
+        opponent = Player(pk=place["opponent"][0], event=event, name=place["opponent"][1])
+        game = Game(
+            pk=place["game"],
+            round=rnd,
+            table=place["table"],
+            player_a_id=place["a"],
+            player_b_id=place["b"],
+            result=place["result"],
+            points=place["points"],
+            state=place["state"],
+            extra_seconds=place["extra"],
+        )
+        seat = Seat(table=place["table"], opponent=opponent, game=game)
+    return me, seat, card_from_text(me, card) if card is not None else None
+
+
+def _public_tables(event: Event) -> dict:
+    """What the public page shows alike to every phone: the round, and (up to 64 players) its
+    tables and the standings rendered; and what each phone shows of its own (name, seat,
+    tournament card), in pieces by player pk."""
+    players = list(event.players.all())
+    pk_of = {p.archive_id: p.pk for p in players}
+    rnd = event.latest_round()
+    games = round_games(rnd)
+    standings = event_standings(event)
+    context = {
+        "event": event,
+        "round": rnd,
+        "games": games,
+        "standings": [(row, pk_of[row.player]) for row in standings.rows] if standings else [],
+        "standings_complete": standings is not None and standings.complete,
+    }
+    cards = {}
+    if standings is not None:
+        by_archive_id = {p.archive_id: p for p in players}
+        cards = {card.player.pk: card_text(card) for card in tournament_cards(standings, by_archive_id)}
+    seat_of = seats(rnd, games)
+    pieces: dict = {_card_piece(number): {} for number in range(CARD_PIECES)}
+    for player in players:
+        pieces[_card_piece(player.pk)][player.pk] = _phone_text(player, seat_of.get(player.pk), cards.get(player.pk))
+    inline = lists_on_the_phone(len(players))
+    # The standings' lines for the page every phone shares (everyone_standings); None before a round is played.
+    pieces["lines"] = (
+        [
+            StandingLine(
+                row.rank, row.name, row.tp, row.eligible, row.status, row.wins, row.losses, row.ties, pk_of[row.player]
+            )
+            for row in standings.rows
+        ]
+        if standings
+        else None
+    )
+    pieces["tables"] = {
+        "round": rnd,
+        # Above 64 players the phones link to the shared pages instead (everyone_pairings, everyone_standings).
+        "inline": inline,
+        "has_standings": standings is not None,
+        "standings_complete": context["standings_complete"],
+        "pairings": render_partial("events/public.html#pairings", context) if inline and rnd else "",
+        "standings": render_partial("events/public.html#standings", context) if inline and standings else "",
+    }
+    return pieces
+
+
+def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> dict:
+    """The public page: the current round by table, the clock, standings, search results
+    and, for a player who said "this is me", their seat and tournament card.
+
+    The round and each phone's own seat and card are read from the kept part with the
+    tables, in one query. ``current`` is False when they are of the event's state just
+    before now because another worker is building the new one; the page then asks again
+    at once.
+    """
+    wanted = ["tables"] + ([_card_piece(me_id)] if me_id is not None else [])
+    kept = kept_pieces(event, "public", lambda: _public_tables(event), wanted, earlier_state_will_do=True)
+    rnd = kept.value["tables"]["round"]
+    me = my_seat = card = None
+    # A player of this event (the cookie may name anyone): every one is in their piece.
+    if me_id is not None and me_id in kept.value[_card_piece(me_id)]:
+        me, my_seat, card = _phone_from_text(event, me_id, rnd, kept.value[_card_piece(me_id)][me_id])
+    clock = break_clock_display(event)
+    if clock is None and rnd is not None and event.status == Event.RUNNING:
+        extra = my_seat.game.extra_seconds if my_seat and my_seat.game and my_seat.game.result is None else 0
+        label = _("Table %(table)s") % {"table": my_seat.table} if extra else ""
+        clock = clock_display(event, rnd, extra_seconds=extra, label=label)
+    # A bracket or a playoff to show: an elimination event, a posted top cut, or a stage's round.
+    finals = (
+        finals_page(event)
+        if (event.structure == "elimination" or event.top_cut or (rnd is not None and rnd.stage_id))
+        else None
+    )
+    return {
+        "event": event,
+        "round": rnd,
+        "finals": finals,
+        "my_bracket": finals.status.get(me.pk) if finals and me is not None else None,
+        "tables": kept.value["tables"],
+        "current": kept.current,
+        "clock": clock,
+        "me": me,
+        "my_seat": my_seat,
+        "card": card,
+        "query": query,
+        "found": found_players(event, query).found if query else [],
+        "past_rounds": list(range((rnd.number - 1) if rnd else 0, 0, -1)),
+        "published_decks": published_decks(event),
+    }
+
+
+def everyone_standings(event: Event) -> dict:
+    """The standings as every phone shares them (None before a round is played), from the public part's lines.
+
+    The current state's, never the one before: the page is kept under the current version.
+    """
+    kept = kept_pieces(event, "public", lambda: _public_tables(event), ["tables", "lines"])
+    lines = kept.value["lines"]
+    return {
+        "event": event,
+        "round": kept.value["tables"]["round"],
+        "standings_complete": kept.value["tables"]["standings_complete"],
+        "standings": [(line, line.pk) for line in lines] if lines is not None else None,
+    }
+
+
+def projector_list(event: Event, rnd: Round, by_name: bool) -> str:
+    """The projector's list of the round's tables, or of its players by name with their table, rendered and kept.
+
+    The same for every screen and phone that shows it, so it is built once per state of
+    the event; at 1,000 players it is 500 tables or 1,000 names.
+    """
+
+    def build() -> str:
+        games = round_games(rnd)
+        if by_name:
+            seated = alphabetical_seats(list(event.players.all()), rnd, games)
+            return render_partial("events/projector.html#names", {"seated": seated})
+        return render_partial("events/projector.html#tables", {"games": games, "round": rnd})
+
+    return kept_part(event, "projector-names" if by_name else "projector-tables", build).value
+
+
+def projector_board(event: Event, *, by_name: bool) -> dict:
+    """The projector: the clock, the round's tables or names, and the tables given extra time."""
+    rnd = event.latest_round()
+    running = rnd is not None and event.status == Event.RUNNING
+    closed = event.status == Event.CLOSED
+    standings = event_standings(event) if closed else None
+    return {
+        "event": event,
+        "round": rnd,
+        "by_name": by_name,
+        # Once the event is closed the room sees how it ended, not the last round's tables.
+        "final": [row for row in standings.rows if row.rank is not None] if standings else None,
+        "board_list": projector_list(event, rnd, by_name) if rnd and not closed else "",
+        "bracket": finals_page(event).brackets_html if rnd is not None and rnd.is_elimination else "",
+        "clock": break_clock_display(event) or (clock_display(event, rnd) if running else None),
+        "extended": list(rnd.games.filter(extra_seconds__gt=0, result__isnull=True)) if rnd else [],
+    }

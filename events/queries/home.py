@@ -1,0 +1,20 @@
+"""What a signed-in account's home page lists: the events it owns or has a role in."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q, QuerySet
+
+from ..models import Event
+
+# The home page lists the newest; older events are reached by their address.
+MAX_LISTED = 50
+
+
+def account_events(user) -> QuerySet[Event]:
+    """The newest events ``user`` owns or has a role in, newest first, each with its ``player_count``."""
+    return (
+        Event.objects.filter(Q(owner=user) | Q(roles__user=user))
+        .distinct()
+        .annotate(player_count=Count("players", distinct=True))
+        .order_by("-created_at")[:MAX_LISTED]
+    )
