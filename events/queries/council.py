@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.utils.translation import gettext as _
 
 import scoring
@@ -10,7 +12,26 @@ from ..i18n import say
 from ..models import Event, Game
 
 
-def council_outcome(event: Event, game: Game, sheets: tuple[dict, dict]) -> dict:
+@dataclass(frozen=True)
+class CouncilStep:
+    """One step of the Free Council as the reader reads it: its title, its clause, each player's notes."""
+
+    title: str
+    clause: str
+    notes: list[str]
+
+
+@dataclass(frozen=True)
+class CouncilOutcome:
+    """The engine's Free Council for two players' sheets: the final marshalling points and each step explained."""
+
+    policy: str
+    mp: list[int]
+    steps: list[dict]  # the engine's steps, as it gives them
+    explained: list[CouncilStep]
+
+
+def council_outcome(event: Event, game: Game, sheets: tuple[dict, dict]) -> CouncilOutcome:
     """The engine's Free Council for the two players' ``sheets``, each step's notes naming the player.
 
     ``explained`` is in the reader's language. A scoring.RuleError when a sheet is refused.
@@ -18,15 +39,19 @@ def council_outcome(event: Event, game: Game, sheets: tuple[dict, dict]) -> dict
     parsed = (scoring.parse_sheet(sheets[0], "a"), scoring.parse_sheet(sheets[1], "b"))
     outcome = scoring.free_council(scoring.get_policy(event.policy), parsed)
     names = (game.player_a.name, game.player_b.name)
-    outcome["explained"] = [
-        {
-            "title": say(step["title"]),
-            "clause": step["clause"],
-            "notes": [_player_notes(names[i], step["notes"][i]) for i in (0, 1) if step["notes"][i]],
-        }
-        for step in outcome["steps"]
-    ]
-    return outcome
+    return CouncilOutcome(
+        policy=outcome["policy"],
+        mp=outcome["mp"],
+        steps=outcome["steps"],
+        explained=[
+            CouncilStep(
+                title=say(step["title"]),
+                clause=step["clause"],
+                notes=[_player_notes(names[i], step["notes"][i]) for i in (0, 1) if step["notes"][i]],
+            )
+            for step in outcome["steps"]
+        ],
+    )
 
 
 def _player_notes(name: str, notes: list) -> str:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import scoring
 
-from ..models import Event, Round
+from ..models import Event, Game, Player, Round
 from .cards import Card, tournament_cards
-from .public import alphabetical_seats, round_games
+from .public import Seat, alphabetical_seats, round_games
 from .search import fold
 from .standings import event_standings
 
@@ -17,37 +19,81 @@ def printed_round(event: Event, number: int | None) -> Round | None:
     return rounds.filter(number=number).first() if number is not None else rounds.order_by("-number").first()
 
 
-def pairings_sheet(event: Event, rnd: Round, public_url: str) -> dict:
+@dataclass(frozen=True)
+class PairingsSheet:
+    """The printed pairings of a round: by table, by name, and the public page's address for its QR code."""
+
+    event: Event
+    round: Round
+    games: list[Game]
+    public_url: str
+    seated: list[tuple[Player, Seat]]  # every player in name order, with their seat
+    limit: int  # the time limit of a game, in minutes
+
+
+def pairings_sheet(event: Event, rnd: Round, public_url: str) -> PairingsSheet:
     """The round's pairings by table and by name, with the QR code of the public page."""
     games = round_games(rnd)
-    return {
-        "event": event,
-        "round": rnd,
-        "games": games,
-        "public_url": public_url,
-        "seated": alphabetical_seats(list(event.players.all()), rnd, games),
-        "limit": scoring.get_policy(event.policy).time_limit(event.game_type),
-    }
+    return PairingsSheet(
+        event=event,
+        round=rnd,
+        games=games,
+        public_url=public_url,
+        seated=alphabetical_seats(list(event.players.all()), rnd, games),
+        limit=scoring.get_policy(event.policy).time_limit(event.game_type),
+    )
 
 
-def slips_sheet(event: Event, rnd: Round, public_url: str) -> dict:
+@dataclass(frozen=True)
+class SlipsSheet:
+    """The printed result slips of a round, one a table, asking for what the policy and the game type need."""
+
+    event: Event
+    round: Round
+    games: list[Game]
+    policy: scoring.Policy
+    limit: int
+    scenario: bool
+    weakest_link: bool
+    one_ring: bool
+    report_url: str
+
+
+def slips_sheet(event: Event, rnd: Round, public_url: str) -> SlipsSheet:
     """A result slip for each table, asking for what the policy and the game type need."""
     policy = scoring.get_policy(event.policy)
     scenario = event.game_type == "scenario"
-    return {
-        "event": event,
-        "round": rnd,
-        "games": round_games(rnd),
-        "policy": policy,
-        "limit": policy.time_limit(event.game_type),
-        "scenario": scenario,
-        "weakest_link": policy.weakest_link_points is not None and not scenario,
-        "one_ring": not scenario,
-        "report_url": public_url + "report/",
-    }
+    return SlipsSheet(
+        event=event,
+        round=rnd,
+        games=round_games(rnd),
+        policy=policy,
+        limit=policy.time_limit(event.game_type),
+        scenario=scenario,
+        weakest_link=policy.weakest_link_points is not None and not scenario,
+        one_ring=not scenario,
+        report_url=public_url + "report/",
+    )
 
 
-def cards_sheet(event: Event) -> dict:
+@dataclass(frozen=True)
+class CardSheet:
+    """One printed tournament card: the rounds played, and an empty line for each round still to play."""
+
+    card: Card
+    blank_rounds: range
+
+
+@dataclass(frozen=True)
+class CardsSheet:
+    """Every player's printed tournament card, in name order."""
+
+    event: Event
+    sheets: list[CardSheet]
+    policy: scoring.Policy
+
+
+def cards_sheet(event: Event) -> CardsSheet:
     """Every player's tournament card in name order, with an empty line for each round still to play."""
     players = list(event.players.all())
     standings = event_standings(event)
@@ -60,18 +106,29 @@ def cards_sheet(event: Event) -> dict:
     played = standings.rounds_played if standings else 0
     planned = max(event.rounds_planned or 0, played)
     sheets = [
-        {"card": card, "blank_rounds": range((card.rows[-1].round if card.rows else played) + 1, planned + 1)}
+        CardSheet(card=card, blank_rounds=range((card.rows[-1].round if card.rows else played) + 1, planned + 1))
         for card in cards
     ]
-    return {"event": event, "sheets": sheets, "policy": scoring.get_policy(event.policy)}
+    return CardsSheet(event=event, sheets=sheets, policy=scoring.get_policy(event.policy))
 
 
-def standings_sheet(event: Event, public_url: str) -> dict:
+@dataclass(frozen=True)
+class StandingsSheet:
+    """The printed standings with every tie-break note, and the playoff's winner once recorded."""
+
+    event: Event
+    standings: scoring.Standings | None
+    winner: object
+    policy: scoring.Policy
+    public_url: str
+
+
+def standings_sheet(event: Event, public_url: str) -> StandingsSheet:
     """The standings with every tie-break note, and the playoff's winner once recorded."""
-    return {
-        "event": event,
-        "standings": event_standings(event, before_play=True),
-        "winner": event.playoff_winner,
-        "policy": scoring.get_policy(event.policy),
-        "public_url": public_url,
-    }
+    return StandingsSheet(
+        event=event,
+        standings=event_standings(event, before_play=True),
+        winner=event.playoff_winner,
+        policy=scoring.get_policy(event.policy),
+        public_url=public_url,
+    )

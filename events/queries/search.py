@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from urllib.parse import urlencode
 
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 
 from ..models import Event, Game, Player
 
@@ -40,7 +40,7 @@ def find_players(players: list[Player], query: str, limit: int = MAX_FOUND) -> l
     return [p for p in players if holds_every_word(fold(p.name), words)][:limit]
 
 
-def list_page(items: list, page_number: str | None):
+def list_page(items: list, page_number: str | None) -> Page:
     """The page of a long list asked for; a number that is not a page gives the nearest one."""
     return Paginator(items, LIST_PAGE_SIZE, orphans=LIST_ORPHANS).get_page(page_number)
 
@@ -50,7 +50,7 @@ def is_long_list(count: int) -> bool:
     return count > LIST_PAGE_SIZE + LIST_ORPHANS
 
 
-def listing_query(query: str, page) -> str:
+def listing_query(query: str, page: Page) -> str:
     """The query string of a listing's page and search, for the address its region polls."""
     return urlencode({**({"q": query} if query else {}), **({"page": page.number} if page.number > 1 else {})})
 
