@@ -58,15 +58,9 @@ from .decks.spot_checks import spot_check_choice
 from .errors import RuleError
 from .finals.brackets import BYE, DOUBLE, FINAL, FINAL_AGAIN, LOSERS
 from .finals.brackets import KINDS as BRACKET_KINDS
-from .finals.next_stage import (
-    bracket_of,
-    final_ranking,
-    next_stage,
-    pair_next,
-    playoff_archive,
-    playoff_for,
-    standings_in_final_order,
-)
+from .finals.next_stage import next_stage, pair_next, playoff_for
+from .finals.progress import bracket_of, playoff_archive
+from .finals.ranking import final_ranking, standings_in_final_order
 from .finals.stages import SEEDED_BY, SEEDINGS, STAGE_KINDS, STRUCTURES, TOP_CUTS, stage_title
 from .json_text import read_json
 from .limits import (
@@ -93,9 +87,10 @@ from .limits import (
     PLAUSIBLE_MP,
 )
 from .messages import Text, _, listing, ngettext, text_data, text_from_data
+from .pairing.assessment import assess_pairing
 from .pairing.explained import PairingExplained, explain_pairing
 from .pairing.history import pairing_history
-from .pairing.next_round import PairingResult, assess_pairing, check_ready_to_pair, pair_next_round
+from .pairing.next_round import PairingResult, check_ready_to_pair, pair_next_round
 from .policies.game_types import GAME_TYPES
 from .policies.released import POLICIES, get_policy, policy_info
 from .policies.terms import (
@@ -107,7 +102,8 @@ from .policies.terms import (
     points_json,
 )
 from .results.free_council import CouncilSheet, free_council, parse_sheet
-from .results.score import DECK_CAPABILITIES, FORFEIT_REASONS, ScoredResult, score_result
+from .results.score import DECK_CAPABILITIES, FORFEIT_REASONS, score_result
+from .results.scored import ScoredResult
 from .standings import Standings, compute_standings
 from .text import is_ignorable, name_problem, text_problem
 

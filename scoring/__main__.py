@@ -16,7 +16,9 @@ from .decks.cards import INDEX_PATH, build_index, card_index, write_index
 from .decks.check import check_deck_list
 from .decks.lists import read_deck_json, read_deck_text
 from .errors import RuleError
-from .finals.next_stage import bracket_of, final_ranking, next_stage, pair_next
+from .finals.next_stage import next_stage, pair_next
+from .finals.progress import bracket_of
+from .finals.ranking import final_ranking
 from .json_text import read_json
 from .limits import MAX_SEED
 from .policies.game_types import GAME_TYPES

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .messages import Text, _, listing, ngettext
 from .policies import terms as P
-from .results import score as R
+from .results import scored as R
 
 # Criterion II of Version 3 and Policy Number 4: "games each tied player received 3.5
 # or more tournament points-these are wins".

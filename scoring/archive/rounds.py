@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..results.score import ScoredResult
+from ..results.scored import ScoredResult
 
 
 @dataclass(frozen=True)

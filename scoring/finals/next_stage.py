@@ -1,12 +1,13 @@
-"""How an event ends: the stage due after the Swiss rounds, and the event's final ranking.
+"""How an event goes on after its Swiss rounds: the stage due, and the next round to pair.
 
 After the Swiss rounds, three things may follow (scoring/finals/stages.py): playoff rounds among
 players tied after the whole menu (for the lead when "playoff" was posted; for a lower
 tier when the coordinator chooses, Policy #1: "the previously mentioned guidelines also
-apply"), or the posted top cut. An elimination event is its bracket. The final ranking
-puts the stages together: the bracket's order for its players, then the Swiss standings;
-a playoff orders its players among the places they were tied for (docs/rules.md,
-readings 54-62).
+apply"), or the posted top cut. An elimination event is its bracket. ``next_stage``
+plans the stage the rules call for, with its players in order (a top cut's and an
+elimination event's seeds, drawn where dice would settle it); ``pair_next`` pairs the
+next round of whatever is under way (docs/rules.md, readings 54-62). The event's final
+ranking is ``scoring.finals.ranking``'s.
 """
 
 from __future__ import annotations
@@ -15,25 +16,17 @@ import random
 from dataclasses import dataclass, replace
 
 from ..archive.document import Archive
-from ..archive.event import Player
 from ..errors import RuleError
-from ..messages import Text, _, ngettext
+from ..messages import _
 from ..pairing.next_round import PairingResult, pair_next_round
 from ..policies.terms import PLAYOFF_RESOLUTIONS
 from ..standings import StandingRow, Standings, compute_standings
-from .brackets import DOUBLE
-from .stages import ELIMINATION, PLAYOFF, SWISS, Stage, stage_bracket
+from .progress import bracket_of, playoff_archive, stage_finished
+from .ranking import FinalRanking, final_ranking
+from .stages import ELIMINATION, PLAYOFF
 
 PLAYOFF_CLAUSE = '{tiebreaks}: playoff rounds "formatted in the same manner as the tournament"'
 LOWER_TIER_CLAUSE = 'Policy #1, Tournament Point Ties: "the previously mentioned guidelines also apply"'
-# The standings' note for players still tied after the menu (scoring/tiebreaks.py), which says what a stage
-# decided once it has.
-STILL_TIED = "still tied with %(players)s after every criterion"
-# Where a player's place comes from when no stage decided it.
-# Translators: where a player's place comes from: the standings of the Swiss rounds.
-SWISS_STANDINGS = _("Swiss standings")
-# Translators: where a player's place comes from: a player outside an elimination event's bracket.
-NOT_SEEDED = _("not seeded")
 TOP_CUT_CLAUSE = 'Policy #1, Elimination: "Normal single-, and double-elimination are acceptable"'
 
 
@@ -68,76 +61,6 @@ class StagePlan:
             "drawn": list(self.drawn),
             "clause": self.clause,
         }
-
-
-@dataclass(frozen=True)
-class Placing:
-    """One player's place in the event (None: left the event, or still playing), and where it came from."""
-
-    place: int | None
-    player: str
-    name: str
-    tp: int | float
-    how: Text
-
-
-@dataclass(frozen=True)
-class FinalRanking:
-    """The event's ranking with every stage counted, and what is still to be played before it is final."""
-
-    placings: tuple[Placing, ...]
-    pending: Text | None
-
-    @property
-    def champions(self) -> tuple[str, ...]:
-        """The players in first place: one, or co-champions."""
-        return tuple(p.player for p in self.placings if p.place == 1)
-
-    def tied_places(self) -> list[tuple[int, tuple[str, ...]]]:
-        """(place, players) for every place two or more players still share."""
-        shared: dict[int, list[str]] = {}
-        for placing in self.placings:
-            if placing.place is not None:
-                shared.setdefault(placing.place, []).append(placing.player)
-        return [(place, tuple(players)) for place, players in sorted(shared.items()) if len(players) > 1]
-
-    def as_dict(self) -> dict:
-        """The ranking as JSON data."""
-        return {
-            "pending": self.pending,
-            "champions": list(self.champions),
-            "ranking": [placing.__dict__ for placing in self.placings],
-        }
-
-
-def playoff_archive(archive: Archive, stage: Stage) -> Archive:
-    """A playoff as an event of its own: its players, its rounds numbered from 1, the event's rules.
-
-    Its standings (``compute_standings``) decide its players' order, and its pairing is
-    the policy's Swiss pairing among them (``pair_next_round``).
-    """
-    offset = stage.first_round - 1
-    players = tuple(_from_round(archive.by_id[player], offset) for player in stage.players)
-    rounds = tuple(replace(rnd, number=rnd.number - offset, stage=0) for rnd in stage.rounds)
-    return Archive(
-        event=replace(archive.event, structure=SWISS, top_cut=None),
-        players=players,
-        rounds=rounds,
-        by_id={player.id: player for player in players},
-        record=archive.record,
-    )
-
-
-def _from_round(player: Player, offset: int) -> Player:
-    if player.dropped_after_round is None:
-        return player
-    return replace(player, dropped_after_round=max(0, player.dropped_after_round - offset))
-
-
-def bracket_of(archive: Archive, stage: Stage):
-    """The bracket of an elimination stage of ``archive`` as its rounds leave it."""
-    dropped = {p.id: p.dropped_after_round for p in archive.players if p.dropped_after_round is not None}
-    return stage_bracket(stage, dropped)
 
 
 def playoff_for(archive: Archive, ranking: FinalRanking, place: int) -> StagePlan:
@@ -228,7 +151,7 @@ def next_stage(archive: Archive, seed: int) -> StagePlan | None:
             drawn=drawn,
             clause=TOP_CUT_CLAUSE,
         )
-    if archive.stages and not _stage_finished(archive, archive.stages[-1]):
+    if archive.stages and not stage_finished(archive, archive.stages[-1]):
         return None
     if event.top_cut is not None:
         if any(stage.kind == ELIMINATION for stage in archive.stages):
@@ -269,7 +192,7 @@ def pair_next(archive: Archive, seed: int) -> PairingResult:
     stage = archive.stages[-1]
     paired = len(archive.all_rounds)
     if stage.kind == PLAYOFF:
-        if _stage_finished(archive, stage):
+        if stage_finished(archive, stage):
             over = (
                 _("the playoff is over: its standings decide")
                 if stage.for_place == 1
@@ -290,152 +213,3 @@ def pair_next(archive: Archive, seed: int) -> PairingResult:
         games=tuple((table, *match.players) for table, match in enumerate(matches, start=1)),
         quality={"bracket": [match.id for match in matches]},
     )
-
-
-def _stage_finished(archive: Archive, stage: Stage) -> bool:
-    if stage.kind == PLAYOFF:
-        return stage.playoff_over(_still_in(archive, stage))
-    return bracket_of(archive, stage).complete
-
-
-def _still_in(archive: Archive, stage: Stage) -> int:
-    return sum(1 for player in stage.players if archive.by_id[player].eligible)
-
-
-def final_ranking(archive: Archive, standings: Standings | None = None) -> FinalRanking:
-    """The event's places with every stage counted, best first; players who left have none.
-
-    The Swiss standings' ranks, shared where players are tied after every criterion;
-    each finished playoff orders its players among the places they shared, by its own
-    standings and menu (a playoff tied again leaves them sharing, for another playoff);
-    a bracket gives its players the first places by how far they went, and the Swiss
-    standings follow for everyone outside the cut (docs/rules.md, readings 58 and 62).
-    ``standings``, when given, are the archive's Swiss standings already computed.
-    """
-    standings = standings or compute_standings(archive)
-    rows = {row.player: row for row in standings.rows}
-    elimination_event = archive.event.structure == ELIMINATION
-    place: dict[str, int | None] = {row.player: None if elimination_event else row.rank for row in standings.rows}
-    not_seeded, swiss = NOT_SEEDED, SWISS_STANDINGS
-    how: dict[str, Text] = {row.player: not_seeded if elimination_event else swiss for row in standings.rows}
-    order = {player: index for index, player in enumerate(rows)}
-    pending = None
-    for stage in archive.stages:
-        if stage.kind == PLAYOFF:
-            if not stage.playoff_over(_still_in(archive, stage)):
-                # Translators: stage is a stage's title ("Playoff"); count is the rounds it plays in all.
-                pending = ngettext(
-                    "%(stage)s: %(played)s of %(count)s round played",
-                    "%(stage)s: %(played)s of %(count)s rounds played",
-                    stage.rounds_planned,
-                    stage=stage.title,
-                    played=len(stage.rounds),
-                )
-                continue
-            # The place they share now: a drop or a correction above them since the start moves it.
-            shared = [place[p] for p in stage.players if place.get(p) is not None]
-            base = min(shared) if shared else stage.for_place
-            for row in compute_standings(playoff_archive(archive, stage)).rows:
-                if row.rank is not None and place.get(row.player) is not None:
-                    place[row.player] = base + row.rank - 1
-                    how[row.player] = _(
-                        "%(stage)s, place %(place)s of %(players)s",
-                        stage=stage.title,
-                        place=row.rank,
-                        players=len(stage.players),
-                    )
-            continue
-        bracket = bracket_of(archive, stage)
-        if not bracket.complete:
-            pending = _("%(stage)s: the bracket is being played", stage=stage.title)
-        out = {player: number for number, player in bracket.ranking()}
-        in_stage = {player for player in stage.players if rows[player].eligible}
-        for player, rank in list(place.items()):
-            if player not in in_stage and rank is not None:
-                place[player] = max(rank, len(in_stage) + 1)  # outside the cut: after everyone in it
-        for player in in_stage:
-            place[player] = out.get(player)
-            how[player] = (
-                _("%(stage)s: still playing", stage=stage.title)
-                if player not in out
-                else _("%(stage)s, champion", stage=stage.title)
-                if out[player] == 1
-                else _("%(stage)s, place %(place)s", stage=stage.title, place=out[player])
-            )
-        if elimination_event:
-            order = {player: index for index, player in enumerate(stage.players)}
-    if pending is None:
-        pending = _due(archive)
-    _paper_playoff(archive, place, how)
-    placings = sorted(
-        rows.values(),
-        key=lambda row: (place[row.player] is None, place[row.player] or 0, order.get(row.player, len(order))),
-    )
-    return FinalRanking(
-        placings=tuple(
-            Placing(place=place[row.player], player=row.player, name=row.name, tp=row.tp, how=how[row.player])
-            for row in placings
-        ),
-        pending=pending,
-    )
-
-
-def _paper_playoff(archive: Archive, place: dict[str, int | None], how: dict[str, Text]) -> None:
-    """A playoff played on paper: its recorded winner takes first place, the others they were tied with second."""
-    winner = archive.record.playoff_winner
-    if winner is None or place.get(winner) != 1:
-        return
-    tied = [player for player, rank in place.items() if rank == 1]
-    if len(tied) < 2:
-        return
-    for player in tied:
-        place[player] = 1 if player == winner else 2
-        # Translators: where a player's place comes from: a playoff the coordinator recorded, played on paper.
-        how[player] = _("playoff played on paper, won") if player == winner else _("playoff played on paper, lost")
-
-
-def standings_in_final_order(standings: Standings, ranking: FinalRanking) -> Standings:
-    """The standings as the event ended: each player's rank is their final place, in that order.
-
-    After a playoff or a bracket the Swiss standings still share a rank the final ranking
-    has decided; every table, printout and phone that shows a rank shows this one, so one
-    champion is named everywhere (docs/rules.md, reading 74). A player whose place came
-    from a stage gets a note saying which.
-    """
-    rows = {row.player: row for row in standings.rows}
-    ordered = []
-    for placing in ranking.placings:
-        row = rows[placing.player]
-        from_a_stage = placing.place is not None and placing.how not in (SWISS_STANDINGS, NOT_SEEDED)
-        notes = row.notes
-        if from_a_stage:
-            # "Still tied after every criterion" was so before the stage; say what the stage then decided.
-            # Translators: a standings note: how is the stage that decided the place, such as "Playoff, place 2 of 2".
-            notes = tuple(
-                _(
-                    "tied with %(players)s after every criterion, then %(how)s",
-                    players=note.params["players"],
-                    how=placing.how,
-                )
-                if isinstance(note, Text) and note.msgid == STILL_TIED
-                else note
-                for note in row.notes
-            )
-            if notes == row.notes:
-                notes = (*row.notes, placing.how)
-        ordered.append(replace(row, rank=placing.place, notes=notes))
-    lead_tie = standings.lead_tie if len(ranking.champions) > 1 else None
-    return replace(standings, rows=tuple(ordered), lead_tie=lead_tie)
-
-
-def _due(archive: Archive) -> Text | None:
-    """What the rules still ask for before the ranking is final, when no stage is under way."""
-    event = archive.event
-    if event.structure == ELIMINATION and not archive.stages:
-        return _("Elimination: the bracket is not seeded yet")
-    ranked = sum(1 for player in archive.players if player.eligible)
-    if event.top_cut is not None and ranked >= 2 and not any(stage.kind == ELIMINATION for stage in archive.stages):
-        if event.elimination == DOUBLE:
-            return _("Top %(size)s (double elimination): not started yet", size=event.top_cut)
-        return _("Top %(size)s (single elimination): not started yet", size=event.top_cut)
-    return None

@@ -11,14 +11,14 @@ every set of unpaired players it meets, exactly or as a lower bound when a bette
 pairing elsewhere cut it short. The bound: the fewest rematches and clashes any pairing
 of the set must have (two largest matchings, ``scoring.pairing.matching``), plus one game down
 across every cut with an odd number of players above it. It ends proven, unless it
-reaches the safety net of ``scoring.pairing.groups``.
+reaches the safety net of ``scoring.pairing.pools``.
 """
 
 from __future__ import annotations
 
-from . import groups
-from .groups import PastTheNet, nearest_first_pairs
+from . import pools
 from .matching import matching_size
+from .pools import PastTheNet, nearest_first_pairs
 
 
 def solve_with_defects(
@@ -32,7 +32,7 @@ def solve_with_defects(
     ``order`` lists the players from the highest score group down, the seed's random
     order inside each group; the result pairs every one of them (an even number), and
     says whether it is proven the best (always, but for the safety net of
-    ``scoring.pairing.groups``).
+    ``scoring.pairing.pools``).
     """
     search = _DefectSearch(order, scores, opponents, avatars)
     try:
@@ -137,7 +137,7 @@ class _DefectSearch:
         options = sorted((row[j], j) for j in range(self.m) if rest >> j & 1)
         best, chosen = limit, None
         self.states += 1
-        if self.states > groups.SAFETY_NET_STATES:
+        if self.states > pools.SAFETY_NET_STATES:
             raise PastTheNet
         for cost, partner in options:
             if cost >= best:

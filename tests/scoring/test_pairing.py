@@ -234,13 +234,13 @@ def test_a_ten_player_second_round_seats_everyone():
 
 
 def test_past_the_safety_net_the_pairing_is_complete_rematch_free_and_says_it_is_unproven(monkeypatch):
-    import scoring.pairing.groups
+    import scoring.pairing.pools
 
     doc = archive(
         "abcdefghij", [([("a", "b", WIN), ("c", "d", LOSS), ("e", "f", TIE), ("g", "h", WIN), ("i", "j", LOSS)], None)]
     )
     assert pair(doc).quality["proven_optimal"] is True
-    monkeypatch.setattr(scoring.pairing.groups, "SAFETY_NET_STATES", 1)
+    monkeypatch.setattr(scoring.pairing.pools, "SAFETY_NET_STATES", 1)
     result = pair(doc)
     assert sorted(everyone(result)) == list("abcdefghij")
     assert result.quality["rematches"] == 0
@@ -248,7 +248,7 @@ def test_past_the_safety_net_the_pairing_is_complete_rematch_free_and_says_it_is
 
 
 def test_past_the_safety_net_a_forced_rematch_round_is_still_complete(monkeypatch):
-    import scoring.pairing.groups
+    import scoring.pairing.pools
 
     doc = archive(
         "abcd",
@@ -258,7 +258,7 @@ def test_past_the_safety_net_a_forced_rematch_round_is_still_complete(monkeypatc
             ([("a", "d", WIN), ("b", "c", LOSS)], None),
         ],
     )
-    monkeypatch.setattr(scoring.pairing.groups, "SAFETY_NET_STATES", 0)
+    monkeypatch.setattr(scoring.pairing.pools, "SAFETY_NET_STATES", 0)
     result = pair(doc)
     assert sorted(everyone(result)) == list("abcd")
     assert result.quality["rematches"] == 2

@@ -51,7 +51,7 @@ def _imports(path: Path, importer: str, modules: set[str]) -> set[str]:
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             source = _resolve(node, importer, is_package)
-            # ``from . import pairing_groups`` imports a module; ``from . import Archive`` the package itself.
+            # ``from . import pools`` imports a module; ``from . import Archive`` the package itself.
             targets = [
                 f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source for alias in node.names
             ]
@@ -101,7 +101,7 @@ def test_the_graph_sees_the_packages_modules_and_their_imports():
     assert {"scoring", "scoring.archive", "scoring.archive.document", "scoring.pairing.groups"} <= set(graph)
     assert "scoring.archive.document" in graph["scoring"]
     assert {"scoring.archive.document_rounds", "scoring.finals.stages"} <= graph["scoring.archive.document"]
-    assert "scoring.pairing.groups" in graph["scoring.pairing.defects"]  # from . import groups
+    assert "scoring.pairing.pools" in graph["scoring.pairing.defects"]  # from . import pools
     assert "scoring.policies.terms" in graph["scoring.standings"]  # from .policies import terms as P
     assert "scoring.errors" in graph["scoring.pairing.next_round"]  # from ..errors import RuleError
 
