@@ -1,9 +1,31 @@
-"""Standings and closing the event (events/views/standings.py)."""
+"""Standings and closing the event, and the playoffs and brackets started from them: on the coordinator's pages,
+the result form, the phones, the projector and print (events/views/standings.py)."""
 
 from __future__ import annotations
 
 from events import services
+from events.models import Event, Game
 from tests.helpers import actor, register
+
+TIE = {"kind": "council", "mp": [10, 10]}  # Policy Number 4 ties by equal MP only
+WIN = {"kind": "council", "mp": [20, 10]}
+
+
+def _tied_lead(event):
+    register(event, 2)
+    services.start_event(event, actor=actor(event.owner), rounds=1, note="the test's own number")
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.get()
+    services.record_result(game, TIE, actor=actor(event.owner), expected_version=0)
+    event.refresh_from_db()
+
+
+def _elimination(event, players=4):
+    Event.objects.filter(pk=event.pk).update(structure="elimination")
+    event.refresh_from_db()
+    register(event, players)
+    services.start_event(event, actor=actor(event.owner))
+    services.pair_round(event, actor=actor(event.owner))
+    event.refresh_from_db()
 
 
 def test_standings_and_close_with_a_playoff(as_owner, event):
@@ -61,3 +83,88 @@ def test_after_a_playoff_one_champion_is_named_everywhere(as_owner, client, even
     decks = as_owner.get(f"/events/{event.slug}/decks/").content.decode()
     assert decks.index(f"1. {champion.name}") < decks.index(f"2. {second.name}")
     assert DeckList.objects.count() == 2 and Player.objects.count() == 2
+
+
+def test_the_coordinator_starts_the_playoff_from_the_standings_and_can_take_it_back(as_owner, event):
+    _tied_lead(event)
+    page = as_owner.get(f"/events/{event.slug}/standings/").content.decode()
+    assert "Due: <strong>Playoff</strong>" in page and "Start the playoff" in page
+    started = as_owner.post(f"/events/{event.slug}/stages/start/", follow=True).content.decode()
+    assert "Playoff started: pair its first round from the desk." in started
+    assert "Take back the playoff" in started and event.stages.count() == 1
+    desk = as_owner.get(f"/events/{event.slug}/").content.decode()
+    assert "Pair Playoff, round 1" in desk
+    again = as_owner.post(f"/events/{event.slug}/stages/start/", follow=True).content.decode()
+    assert "Not started: The playoff under way decides first." in again
+    taken = as_owner.post(f"/events/{event.slug}/stages/1/cancel/", follow=True).content.decode()
+    assert "Playoff taken back." in taken and event.stages.count() == 0
+
+
+def test_a_playoff_for_a_place_nobody_shares_is_refused_with_a_message(as_owner, event):
+    _tied_lead(event)
+    refused = as_owner.post(f"/events/{event.slug}/stages/start/", {"place": "2"}, follow=True).content.decode()
+    assert "Not started: No players share place 2 after every criterion." in refused
+    assert event.stages.count() == 0
+
+
+def test_a_level_bracket_game_asks_for_the_dice_roll_next_to_its_field(as_owner, event):
+    _elimination(event)
+    game = Game.objects.filter(round__event=event).first()
+    form = as_owner.get(f"/events/{event.slug}/games/{game.pk}/result/").content.decode()
+    assert "who won the dice roll?" in form
+    missing = as_owner.post(
+        f"/events/{event.slug}/games/{game.pk}/result/", {"kind": "council", "mp_a": "10", "mp_b": "10", "version": "0"}
+    )
+    assert missing.status_code == 422
+    assert "an elimination game needs the winner of the dice roll" in missing.content.decode()
+    game.refresh_from_db()
+    assert game.result is None
+    saved = as_owner.post(
+        f"/events/{event.slug}/games/{game.pk}/result/",
+        {"kind": "council", "mp_a": "10", "mp_b": "10", "version": "0", "roll_winner": "b"},
+    )
+    assert saved.status_code == 302
+    game.refresh_from_db()
+    assert (
+        game.result == {"kind": "council", "mp": [10, 10], "roll_winner": 1} and "won the dice roll" in game.explanation
+    )
+
+
+def test_a_swiss_result_form_has_no_dice_roll(as_owner, event):
+    _tied_lead(event)
+    game = Game.objects.filter(round__event=event).first()
+    assert "dice roll" not in as_owner.get(f"/events/{event.slug}/games/{game.pk}/result/").content.decode()
+
+
+def test_the_bracket_is_on_the_phones_the_projector_and_the_printout(client, as_owner, event):
+    _elimination(event)
+    public = client.get(f"/e/{event.slug}/").content.decode()
+    assert 'class="bracket"' in public and "Semifinals" in public and "Final" in public
+    assert "Elimination, round 1" in public
+    projector = client.get(f"/e/{event.slug}/projector/").content.decode()
+    assert "Semifinals" in projector and "Elimination, round 1" in projector
+    printed = as_owner.get(f"/events/{event.slug}/print/bracket/").content.decode()
+    assert "Semifinals" in printed and "ranking so far" in printed
+
+
+def test_settings_refuse_a_top_cut_for_an_elimination_event_next_to_the_field(as_owner, event):
+    data = {
+        "name": event.name,
+        "policy": "policy-4-2001",
+        "game_type": "two-deck",
+        "format": "general-opponent",
+        "tie_resolution": "playoff",
+        "first_round_pairing": "random",
+        "structure": "elimination",
+        "top_cut": "8",
+        "elimination": "single",
+        "seeding": "ranking",
+    }
+    response = as_owner.post(f"/events/{event.slug}/settings/", data)
+    assert response.status_code == 422 and "a top cut follows Swiss rounds" in response.content.decode()
+    event.refresh_from_db()
+    assert event.top_cut is None and event.structure == "swiss"
+    saved = as_owner.post(f"/events/{event.slug}/settings/", data | {"structure": "swiss"})
+    assert saved.status_code == 302
+    event.refresh_from_db()
+    assert event.top_cut == 8
