@@ -10,8 +10,9 @@ import argparse
 import json
 import secrets
 import sys
+from typing import Any, NoReturn
 
-from .archive.document import parse_archive
+from .archive.document import Archive, parse_archive
 from .decks.cards import INDEX_PATH, build_index, card_index, write_index
 from .decks.check import check_deck_list
 from .decks.lists import read_deck_json, read_deck_text
@@ -31,7 +32,7 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line and exit 2, like every other refusal
+    def error(self, message: str) -> NoReturn:  # one line and exit 2, like every other refusal
         raise RuleError(message)
 
 
@@ -55,7 +56,7 @@ def _read_json(source: str) -> object:
     return read_json(_read_text(source), source)
 
 
-def _deck(args: argparse.Namespace) -> dict:
+def _deck(args: argparse.Namespace) -> dict[str, Any]:
     text = _read_text(args.file)
     # A list is JSON when it is an object; anything else is the text form players write.
     deck_list = read_deck_json(read_json(text, args.file)) if text.lstrip().startswith("{") else read_deck_text(text)
@@ -65,7 +66,7 @@ def _deck(args: argparse.Namespace) -> dict:
     ).as_dict()
 
 
-def _cards_build(args: argparse.Namespace) -> dict:
+def _cards_build(args: argparse.Namespace) -> dict[str, Any]:
     database = _read_json(args.file)
     if not isinstance(database, dict):
         raise RuleError("the card database must be an object of sets", field=args.file)
@@ -129,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _standings(archive) -> dict:
+def _standings(archive: Archive) -> dict[str, Any]:
     """The Swiss standings, the playoff they call for ("playoff": null when none), and the final ranking."""
     standings = compute_standings(archive)
     plan = next_stage(archive, seed=0)
@@ -137,14 +138,14 @@ def _standings(archive) -> dict:
     return {**standings.as_dict(), "playoff": playoff, "final": final_ranking(archive).as_dict()}
 
 
-def _brackets(archive) -> dict:
+def _brackets(archive: Archive) -> dict[str, Any]:
     """Every elimination stage: matches by round, winners so far, the next matches, the bracket's ranking."""
     stages = []
     for number, stage in enumerate(archive.stages, start=1):
         if stage.kind != "elimination":
             continue
         bracket = bracket_of(archive, stage).as_dict()
-        by_round: dict[tuple[str, int], list[dict]] = {}
+        by_round: dict[tuple[str, int], list[dict[str, Any]]] = {}
         for match in bracket.pop("matches"):
             by_round.setdefault((match["side"], match["round"]), []).append(match)
         stages.append(
@@ -161,7 +162,7 @@ def _brackets(archive) -> dict:
     return {"event": archive.event.name, "stages": stages, "final": final_ranking(archive).as_dict()}
 
 
-def _council(data: object) -> dict:
+def _council(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RuleError('input must be an object: {"policy": KEY, "players": [{...}, {...}]}')
     policy = get_policy(data.get("policy"))

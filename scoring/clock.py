@@ -13,6 +13,7 @@ passed in by the caller, so the rules can be tested without waiting.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import cast
 
 from .errors import RuleError
 from .messages import _
@@ -81,7 +82,7 @@ def pause_clock(clock: Clock, now: float) -> Clock:
     """Stop a running clock, keeping the time left (a pause for the whole room)."""
     if clock.state != RUNNING:
         raise RuleError(_("Only a running clock can be paused."), field="action")
-    left = max(0.0, clock.ends_at - now)
+    left = max(0.0, cast(float, clock.ends_at) - now)  # a running clock has its end
     if left == 0:
         raise RuleError(_("Time is already called; add minutes instead of pausing."), field="action")
     return Clock(state=PAUSED, remaining=left)
@@ -91,7 +92,7 @@ def call_time(clock: Clock, now: float) -> Clock:
     """Call time now, whatever is left: the end-of-time procedure starts at every table."""
     if clock.state == READY:
         raise RuleError(_("The clock has not started; start it before calling time."), field="action")
-    if clock.state == RUNNING and clock.ends_at <= now:
+    if clock.state == RUNNING and cast(float, clock.ends_at) <= now:
         raise RuleError(_("Time is already called."), field="action")
     return Clock(state=RUNNING, ends_at=now)
 
@@ -103,9 +104,10 @@ def adjust_clock(clock: Clock, seconds: float, now: float) -> Clock:
     room that much more play, which is what an extension after time means.
     """
     if clock.state == RUNNING:
+        ends_at = cast(float, clock.ends_at)  # a running clock has its end
         if seconds >= 0:
-            return replace(clock, ends_at=max(clock.ends_at, now) + seconds)
-        return replace(clock, ends_at=min(clock.ends_at, max(now, clock.ends_at + seconds)))
+            return replace(clock, ends_at=max(ends_at, now) + seconds)
+        return replace(clock, ends_at=min(ends_at, max(now, ends_at + seconds)))
     return replace(clock, remaining=max(0.0, (clock.remaining or 0.0) + seconds))
 
 
@@ -115,7 +117,7 @@ def read_clock(clock: Clock, now: float, warning_seconds: float, extra_seconds: 
     The warning phase is the policy's announcement before time (``Policy.warning_minutes``).
     """
     if clock.state == RUNNING:
-        ends_at = clock.ends_at + extra_seconds
+        ends_at = cast(float, clock.ends_at) + extra_seconds  # a running clock has its end
         left = max(0.0, ends_at - now)
         if left == 0:
             phase = "time"

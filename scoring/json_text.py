@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 
 from .errors import RuleError
 from .limits import MAX_JSON_DEPTH, MAX_NUMBER_DIGITS
@@ -41,7 +42,7 @@ _READER_MESSAGES = {
 class _OutOfBounds(Exception):
     """What the reader found out of bounds: the sentence, made whole with the document's name by ``read_json``."""
 
-    def __init__(self, sentence) -> None:
+    def __init__(self, sentence: Callable[[str], Text]) -> None:
         super().__init__()
         self.sentence = sentence  # the document's name -> Text
 

@@ -34,7 +34,7 @@ class Text(str):
 
     msgid: str
     plural: str | None
-    count: int | None
+    count: int | None  # type: ignore[assignment]  # the plural's number, over str.count
     params: dict[str, Any]
 
     def __new__(
@@ -47,7 +47,7 @@ class Text(str):
         text.msgid, text.plural, text.count, text.params = msgid, plural, count, params
         return text
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         # Kept parts are pickled into the shared cache; the English value is rebuilt from the id.
         return (_rebuild, (self.msgid, self.params, self.plural, self.count))
 
@@ -105,7 +105,7 @@ def listing(items: list[Any], *, limit: int | None = None) -> Text | str:
     return _("%(listed)s and %(last)s", listed=tuple(items[:-1]), last=items[-1])
 
 
-def text_data(text: Text | str) -> dict | str:
+def text_data(text: Text | str) -> dict[str, Any] | str:
     """``text`` as JSON-ready data that keeps it translatable (a stored result's explanation); a plain str as itself."""
     if not isinstance(text, Text):
         return str(text)
@@ -126,7 +126,7 @@ def _param_data(value: Any) -> Any:
     return value
 
 
-def text_from_data(data: dict | str) -> Text | str:
+def text_from_data(data: dict[str, Any] | str) -> Text | str:
     """The Text that ``text_data`` wrote (or the plain string it kept)."""
     if isinstance(data, str):
         return data

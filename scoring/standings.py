@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from .archive.document import Archive
+from .archive.rounds import Game
 from .messages import Text, _
 from .policies import terms as P
 from .policies.terms import points_json
@@ -68,7 +70,7 @@ class GameLine:
     table: int
     players: tuple[str, str]
     tp: tuple[int | float, int | float] | None
-    result: dict | None
+    result: dict[str, Any] | None
     method: str | None = None
     explanation: str | None = None
     clause: str | None = None
@@ -99,7 +101,7 @@ class Standings:
     # The games of playoffs and brackets, which no Swiss total counts (``as_dict`` leaves them to the stages').
     stage_games: tuple[GameLine, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The standings as JSON data (``python -m scoring standings``)."""
         games = []
         for game in self.games:
@@ -209,7 +211,7 @@ def compute_standings(archive: Archive) -> Standings:
         )
         placed.append((record, None))
 
-    games = []
+    games: list[GameLine] = []
     byes = []
     for rnd in archive.rounds:
         if rnd.bye is not None:
@@ -235,7 +237,7 @@ def compute_standings(archive: Archive) -> Standings:
     )
 
 
-def _game_line(number: int, game, stage: Text | None = None) -> GameLine:
+def _game_line(number: int, game: Game, stage: Text | None = None) -> GameLine:
     if game.scored is None:
         return GameLine(number, game.table, game.players, None, None, stage=stage)
     return GameLine(

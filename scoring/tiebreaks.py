@@ -186,7 +186,7 @@ def _others(block: list[str], pid: str, records: dict[str, PlayerRecord], limit:
     )
 
 
-def _values(values: list[Fraction]) -> Fraction | Text:
+def _values(values: list[Fraction]) -> Fraction | Text | str:
     """Tallies as a note lists them, lowest first: one number, or "1 and 2"."""
     ordered = sorted(set(values))
     return ordered[0] if len(ordered) == 1 else listing(ordered)

@@ -16,6 +16,7 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from ..errors import RuleError
 from ..finals.stages import SEEDINGS, STRUCTURES, SWISS, TOP_CUTS, Stage
@@ -144,7 +145,7 @@ def parse_event(data: object, *, with_stages: bool = True, written_before_format
     )
 
 
-def _stage_settings(data: dict) -> dict:
+def _stage_settings(data: dict[str, Any]) -> dict[str, Any]:
     """The event's structure, bracket kind, seeding and top cut, checked together."""
     structure = choice_field(data.get("structure", SWISS), STRUCTURES, "event.structure", "structure")
     top_cut = data.get("top_cut")
@@ -290,7 +291,9 @@ def parse_date(value: object, field: str) -> datetime.date:
         ) from None
 
 
-def _parse_record(data: dict, by_id: dict[str, Player], rounds: tuple[Round, ...], swiss_rounds: int) -> EventRecord:
+def _parse_record(
+    data: dict[str, Any], by_id: dict[str, Player], rounds: tuple[Round, ...], swiss_rounds: int
+) -> EventRecord:
     """The app's own fields of the ``event`` object, checked against the rest of the archive."""
     status = choice_field(
         data.get("status", "running" if rounds else "registration"), EVENT_STATUSES, "event.status", "status"

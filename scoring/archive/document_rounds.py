@@ -8,6 +8,7 @@ of ``scoring.finals.stages``.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, cast
 
 from ..errors import RuleError
 from ..finals.stages import ELIMINATION, PLAYOFF, SWISS, Stage, parse_stage, stage_bracket
@@ -20,7 +21,7 @@ from .rounds import Game, Round
 
 
 def parse_stage_headers(
-    raw_stages: object, raw_rounds: list, event: EventSettings, by_id: dict[str, Player]
+    raw_stages: object, raw_rounds: list[Any], event: EventSettings, by_id: dict[str, Player]
 ) -> list[Stage]:
     """Each stage's header, with the number of its first round; the rounds' stage numbers checked."""
     if not isinstance(raw_stages, list):
@@ -72,9 +73,10 @@ def stages_with_rounds(headers: list[Stage], rounds: tuple[Round, ...], by_id: d
         stage = replace(header, rounds=tuple(rnd for rnd in rounds if rnd.stage == number))
         field = f"stages[{number - 1}]"
         if stage.kind == ELIMINATION:
-            dropped = {
-                p: by_id[p].dropped_after_round for p in stage.players if by_id[p].dropped_after_round is not None
-            }
+            dropped = cast(
+                dict[str, int],
+                {p: by_id[p].dropped_after_round for p in stage.players if by_id[p].dropped_after_round is not None},
+            )
             fields = [f"rounds[{rnd.number - 1}]" for rnd in stage.rounds]
             finished = stage_bracket(stage, dropped, fields=fields).complete
         else:

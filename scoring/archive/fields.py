@@ -6,9 +6,13 @@ the field's own name in the document (``name``, ``game_type``), said as it is wr
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from ..errors import RuleError
 from ..messages import _
 from ..text import name_problem, text_problem
+
+T = TypeVar("T")
 
 
 def text_field(value: object, field: str, what: str, limit: int, *, may_be_empty: bool = False) -> str:
@@ -30,7 +34,7 @@ def text_field(value: object, field: str, what: str, limit: int, *, may_be_empty
     return value
 
 
-def choice_field(value: object, choices: tuple, field: str, what: str):
+def choice_field(value: object, choices: tuple[T, ...], field: str, what: str) -> T:
     """One of ``choices``, compared as JSON values."""
     if value not in choices:
         raise RuleError(
@@ -64,7 +68,7 @@ def whole_field(value: object, field: str, what: str, *, minimum: int, maximum: 
     return value
 
 
-def only_fields(data: dict, allowed: set[str], field: str) -> None:
+def only_fields(data: dict[str, Any], allowed: set[str], field: str) -> None:
     """Refuse the first field of ``data`` that is not ``allowed``, naming the ones that are."""
     unknown = sorted(set(data) - allowed)
     if unknown:

@@ -8,6 +8,7 @@ archive (docs/archive-format.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..results.scored import ScoredResult
 
@@ -18,7 +19,7 @@ class Game:
 
     table: int
     players: tuple[str, str]
-    result: dict | None
+    result: dict[str, Any] | None
     scored: ScoredResult | None
 
 

@@ -83,11 +83,11 @@ def _ways_to_destroy(ways: list[tuple[str, ...]]) -> Text:
 
 def deck_capability(
     *,
-    starting: Counter,
-    play: Counter,
-    available: Counter,
+    starting: Counter[str],
+    play: Counter[str],
+    available: Counter[str],
     policy_key: str,
-    sites: Counter | None = None,
+    sites: Counter[str] | None = None,
     alignment: str | None = None,
 ) -> Capability:
     """General 18: a ring test (not Ringlore or Test of Lore) and three Precious Gold Rings in the play deck, and

@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 INDEX_PATH = Path(__file__).with_name("data") / "cards.json"
 
@@ -126,7 +127,7 @@ class CardIndex:
         found = self._by_key.get(card_key(parts.name), [])
         wanted = parts.alignment or alignment
 
-        def preference(card: Card) -> tuple:
+        def preference(card: Card) -> tuple[bool, bool, bool, str]:
             return (
                 card.set != parts.set_code,
                 card.alignment != wanted,
@@ -143,7 +144,7 @@ class CardIndex:
         return [self._english_keys[match] for match in keys]
 
 
-def _card(record: dict) -> Card:
+def _card(record: dict[str, Any]) -> Card:
     return Card(
         id=record["id"],
         name=record["name"],
@@ -176,7 +177,7 @@ def _mind(value: object) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-def build_index(database: dict, source: str) -> dict:
+def build_index(database: dict[str, Any], source: str) -> dict[str, Any]:
     """The index's document from the Council of Elrond's ``cards.json`` (``{set: {name, cards}}``): facts only.
 
     Card text, flavour text, artists and images are left out; so are the names of other
@@ -217,7 +218,7 @@ def build_index(database: dict, source: str) -> dict:
     return {"source": source, "sets": sets, "cards": cards}
 
 
-def write_index(document: dict, path: Path) -> None:
+def write_index(document: dict[str, Any], path: Path) -> None:
     """Store the index with one card a line, so that a rebuild shows in a diff card by card."""
     head = {key: value for key, value in document.items() if key != "cards"}
     lines = [json.dumps(card, ensure_ascii=False, sort_keys=True) for card in document["cards"]]

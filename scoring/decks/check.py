@@ -11,6 +11,7 @@ readings where the texts are unclear are in docs/rules.md, "Decks".
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import RuleError
 from ..messages import _
@@ -71,7 +72,7 @@ class DeckCheck:
         """No rule broken and every name known."""
         return not self.problems and not self.unknown
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """JSON-ready, as ``python -m scoring deck`` prints it."""
         return {
             "legal": self.legal,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from ..errors import RuleError
 from ..limits import MAX_NAME_LENGTH
@@ -156,7 +157,7 @@ class Deck:
 
     def section(self, name: str) -> tuple[Entry, ...]:
         """The entries of section ``name`` (one of SECTIONS)."""
-        return getattr(self, name)
+        return cast(tuple[Entry, ...], getattr(self, name))
 
     def is_empty(self) -> bool:
         """True when the deck holds no card at all."""
@@ -171,13 +172,13 @@ class DeckList:
     against_fallen_wizard: tuple[Entry, ...] = ()
     product: tuple[Entry, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The list as JSON-ready data, the form ``read_deck_json`` reads back."""
 
-        def entries(items: tuple[Entry, ...]) -> list[dict]:
+        def entries(items: tuple[Entry, ...]) -> list[dict[str, Any]]:
             return [{"count": item.count, "name": item.name} for item in items]
 
-        data: dict = {
+        data: dict[str, Any] = {
             "decks": {
                 name: {section: entries(deck.section(section)) for section in SECTIONS}
                 for name, deck in self.decks.items()

@@ -33,9 +33,9 @@ class MatchedDeck:
     name: str
     sections: dict[str, list[tuple[Entry, Card | None]]]
 
-    def cards(self, *sections: str) -> Counter:
+    def cards(self, *sections: str) -> Counter[str]:
         """How many copies of each card name the given sections hold together."""
-        counted: Counter = Counter()
+        counted: Counter[str] = Counter()
         for section in sections:
             for entry, card in self.sections.get(section, []):
                 if card is not None:
@@ -67,7 +67,7 @@ def deck_alignment(deck: Deck, index: CardIndex, hint: str | None) -> str | None
     found = avatar_alignment(deck, index, hint) or hint
     if found:
         return found
-    votes: Counter = Counter()
+    votes: Counter[str] = Counter()
     for entry in (*deck.pool, *deck.play, *deck.sites):
         printings = index.find(entry.name)
         plain = len({card.alignment for card in printings}) == 1
@@ -109,9 +109,9 @@ def match_deck(name: str, deck: Deck, index: CardIndex, alignment: str | None, u
     )
 
 
-def product_counts(product: list[tuple[Entry, Card | None]]) -> Counter:
+def product_counts(product: list[tuple[Entry, Card | None]]) -> Counter[str]:
     """How many copies of each known card a sealed player's product holds."""
-    counted: Counter = Counter()
+    counted: Counter[str] = Counter()
     for entry, card in product:
         if card is not None:
             counted[card.name] += entry.count

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from ..messages import Text, _, ngettext
 from ..policies.game_types import GAME_TYPE_WORDS
@@ -79,7 +80,7 @@ class Problem:
     message: Text
     cards: tuple[str, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """JSON-ready: ``{"rule", "clause", "message", "cards"}``."""
         return {"rule": self.rule, "clause": self.clause, "message": self.message, "cards": list(self.cards)}
 
@@ -237,7 +238,7 @@ def alignment_problems(deck: MatchedDeck, alignment: str) -> list[Problem]:
     return [Problem("alignment", SINGLE_ALIGNMENT_CLAUSE, not_of_alignment(deck, alignment), tuple(wrong))]
 
 
-def sealed_problems(deck: MatchedDeck, product: Counter) -> list[Problem]:
+def sealed_problems(deck: MatchedDeck, product: Counter[str]) -> list[Problem]:
     """25 resources and 25 hazards, unless the product had fewer; every card from the player's own product."""
     problems = []
     play = deck.matched(PLAY)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 from ..errors import RuleError
 from ..messages import _
@@ -77,7 +78,7 @@ class Match:
         """True when the game is paired and its result not in yet."""
         return self.played_in is not None and self.winner is None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The match as JSON data."""
         return {
             "id": self.id,
@@ -142,7 +143,8 @@ class Bracket:
         for match in self.matches:
             if match.winner in (None, BYE) or match.is_bye:
                 continue
-            loser = match.players[1] if match.winner == match.players[0] else match.players[0]
+            # A match played to a winner had both its players.
+            loser = cast(str, match.players[1] if match.winner == match.players[0] else match.players[0])
             if self.kind == SINGLE or match.side != WINNERS:
                 out_at[loser] = stage_of[(match.side, match.round)]
         champion = self.champion
@@ -155,7 +157,7 @@ class Bracket:
         still_in = sum(1 for p in self.seeds if p not in out_at and p not in self.withdrawn)
         return list(enumerate(ranked, start=still_in + 1))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The bracket as JSON data: matches by round, the next matches, and the ranking."""
         return {
             "kind": self.kind,
@@ -289,7 +291,8 @@ def build_bracket(
 
     def resolve(source: Source, after_round: int) -> str | None:
         if source.kind == "seed":
-            player = seeds[source.value - 1] if source.value <= len(seeds) else BYE
+            seed = cast(int, source.value)
+            player = seeds[seed - 1] if seed <= len(seeds) else BYE
         elif source.value not in winners:
             return None
         else:
@@ -300,7 +303,7 @@ def build_bracket(
             elif winner == BYE or BYE in (first, second):
                 return BYE  # a match that was a bye has no loser to drop
             else:
-                player = second if winner == first else first
+                player = cast(str, second if winner == first else first)  # a played match had both
         return BYE if player != BYE and withdrawn.get(player, after_round + 1) <= after_round else player
 
     def settle(after_round: int) -> None:

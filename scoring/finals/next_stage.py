@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from ..archive.document import Archive
 from ..errors import RuleError
@@ -48,7 +49,7 @@ class StagePlan:
     seed: int | None = None
     drawn: tuple[str, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The plan as JSON data (``python -m scoring standings``)."""
         return {
             "kind": self.kind,
@@ -210,6 +211,10 @@ def pair_next(archive: Archive, seed: int) -> PairingResult:
         round=paired + 1,
         seed=seed,
         bye=None,
-        games=tuple((table, *match.players) for table, match in enumerate(matches, start=1)),
+        # A ready match has both its players.
+        games=cast(
+            tuple[tuple[int, str, str], ...],
+            tuple((table, *match.players) for table, match in enumerate(matches, start=1)),
+        ),
         quality={"bracket": [match.id for match in matches]},
     )

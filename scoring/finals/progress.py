@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ..archive.document import Archive
 from ..archive.event import Player
+from .brackets import Bracket
 from .stages import PLAYOFF, SWISS, Stage, stage_bracket
 
 
@@ -40,7 +41,7 @@ def _from_round(player: Player, offset: int) -> Player:
     return replace(player, dropped_after_round=max(0, player.dropped_after_round - offset))
 
 
-def bracket_of(archive: Archive, stage: Stage):
+def bracket_of(archive: Archive, stage: Stage) -> Bracket:
     """The bracket of an elimination stage of ``archive`` as its rounds leave it."""
     dropped = {p.id: p.dropped_after_round for p in archive.players if p.dropped_after_round is not None}
     return stage_bracket(stage, dropped)

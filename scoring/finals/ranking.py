@@ -11,6 +11,7 @@ the standings with each player's final place, so that one champion is named ever
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from ..archive.document import Archive
 from ..messages import Text, _, ngettext
@@ -60,7 +61,7 @@ class FinalRanking:
                 shared.setdefault(placing.place, []).append(placing.player)
         return [(place, tuple(players)) for place, players in sorted(shared.items()) if len(players) > 1]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The ranking as JSON data."""
         return {
             "pending": self.pending,
@@ -94,13 +95,13 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
                 pending = ngettext(
                     "%(stage)s: %(played)s of %(count)s round played",
                     "%(stage)s: %(played)s of %(count)s rounds played",
-                    stage.rounds_planned,
+                    cast(int, stage.rounds_planned),  # a playoff's, from the policy's table
                     stage=stage.title,
                     played=len(stage.rounds),
                 )
                 continue
             # The place they share now: a drop or a correction above them since the start moves it.
-            shared = [place[p] for p in stage.players if place.get(p) is not None]
+            shared = cast(list[int], [place[p] for p in stage.players if place.get(p) is not None])
             base = min(shared) if shared else stage.for_place
             for row in compute_standings(playoff_archive(archive, stage)).rows:
                 if row.rank is not None and place.get(row.player) is not None:

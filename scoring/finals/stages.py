@@ -10,8 +10,9 @@ such stage with its players, and every round names its stage (docs/archive-forma
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from ..archive.fields import only_fields, whole_field
 from ..archive.rounds import Round
@@ -88,9 +89,9 @@ class Stage:
         remain to play them: its standings decide as they stand (docs/rules.md, reading 62)."""
         return self.complete or (still_in < 2 and all(rnd.complete for rnd in self.rounds))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The stage's header as the archive writes it (its rounds point at it by number)."""
-        entry: dict = {"kind": self.kind, "players": list(self.players), "seeded_by": self.seeded_by}
+        entry: dict[str, Any] = {"kind": self.kind, "players": list(self.players), "seeded_by": self.seeded_by}
         if self.kind == PLAYOFF:
             entry |= {"rounds": self.rounds_planned, "for_place": self.for_place}
         else:
@@ -100,7 +101,9 @@ class Stage:
         return entry
 
 
-def parse_stage(data: object, field: str, known: dict, first_round: int, policy_rounds) -> Stage:
+def parse_stage(
+    data: object, field: str, known: Mapping[str, object], first_round: int, policy_rounds: Callable[[int], int]
+) -> Stage:
     """A stage's header from the archive's ``stages`` list (its rounds are added by the caller).
 
     ``known`` holds the event's players by id; ``policy_rounds(n)`` is the policy's
@@ -181,9 +184,15 @@ def stage_bracket(stage: Stage, dropped_after: Mapping[str, int], *, fields: Seq
     withdrawn = {player: max(0, after - offset) for player, after in dropped_after.items() if player in stage.players}
     rounds = [
         [
-            (game.players[0], game.players[1], game.players[game.scored.goes_on] if game.scored is not None else None)
+            (
+                game.players[0],
+                game.players[1],
+                # A scored game of a bracket goes on with its winner, or the dice roll's.
+                game.players[cast(int, game.scored.goes_on)] if game.scored is not None else None,
+            )
             for game in rnd.games
         ]
         for rnd in stage.rounds
     ]
-    return build_bracket(stage.bracket, stage.players, rounds, withdrawn=withdrawn, fields=fields)
+    bracket = cast(str, stage.bracket)  # an elimination stage's: single or double
+    return build_bracket(bracket, stage.players, rounds, withdrawn=withdrawn, fields=fields)

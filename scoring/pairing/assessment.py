@@ -10,6 +10,7 @@ Number 4, "Pairing Players" and "Awarding Byes"; Policy #1, Swiss System).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..archive.document import Archive
 from ..messages import _
@@ -23,7 +24,7 @@ def assess_pairing(
     games: tuple[tuple[int, str, str], ...] | list[tuple[int, str, str]],
     *,
     history: PairingHistory | None = None,
-) -> tuple[dict, list[str]]:
+) -> tuple[dict[str, Any], list[str]]:
     """How a proposed next round departs from the ideal, as counts and as sentences.
 
     ``archive`` holds the rounds before the proposed one. Counts: rematches, avatar
@@ -87,7 +88,7 @@ def assess_pairing(
             )
     repeat_bye = bye is not None and history.byes[bye] > 0
     if repeat_bye:
-        said = {"player": name[bye], "round": history.first_bye[bye], "clause": policy.bye_clause}
+        said = {"player": name[bye], "round": history.first_bye[bye], "clause": policy.bye_clause}  # type: ignore[index]
         warnings.append(
             _("%(player)s already had a bye in round %(round)s (no player should receive two byes; %(clause)s)", **said)
             if policy.no_second_bye

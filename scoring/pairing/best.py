@@ -31,7 +31,7 @@ def best_pairing(
     # Opponents who are not in ``order`` (the bye) are never asked about, so they may stay.
     forbidden = opponents
     if any(c is not None for c in avatar_class):
-        by_class: dict[int, set[int]] = {}
+        by_class: dict[int | None, set[int]] = {}
         for p in order:
             if avatar_class[p] is not None:
                 by_class.setdefault(avatar_class[p], set()).add(p)
@@ -42,6 +42,7 @@ def best_pairing(
     floor = _parity_vector(groups)
     if not order:
         return [], floor, floor, True
+    search: GroupSearch | None
     search = GroupSearch(groups, forbidden, avatar_class)
     if not search.pairable_at_all():
         search = _search_around_a_dominant_wizard(groups, order, opponents, avatars)
@@ -68,7 +69,7 @@ def _avatar_classes(order: list[int], avatars: list[str | None], size: int) -> l
     counts: dict[str, int] = {}
     for p in order:
         if avatars[p] is not None:
-            counts[avatars[p]] = counts.get(avatars[p], 0) + 1
+            counts[avatars[p]] = counts.get(avatars[p], 0) + 1  # type: ignore[index, arg-type]  # not None
     if not counts:
         return avatar_class
     dominant = max(sorted(counts), key=lambda a: counts[a])
@@ -79,7 +80,7 @@ def _avatar_classes(order: list[int], avatars: list[str | None], size: int) -> l
     classes = {a: n for n, a in enumerate(sorted(counts))}
     for p in order:
         if avatars[p] is not None:
-            avatar_class[p] = classes[avatars[p]]
+            avatar_class[p] = classes[avatars[p]]  # type: ignore[index]  # not None
     return avatar_class
 
 
@@ -101,7 +102,7 @@ def _search_around_a_dominant_wizard(
     counts: dict[str, int] = {}
     for p in order:
         if avatars[p] is not None:
-            counts[avatars[p]] = counts.get(avatars[p], 0) + 1
+            counts[avatars[p]] = counts.get(avatars[p], 0) + 1  # type: ignore[index, arg-type]  # not None
     if not counts:
         return None
     dominant = max(counts, key=lambda a: counts[a])

@@ -9,10 +9,14 @@ never all be paired, Version 3 and Policy Number 4, Single Alignment).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from itertools import chain, combinations, product
+from typing import cast
 
 
-def floaters_out(floaters: frozenset[int], group_of: list[int], w_skip: list[int], last: bool):
+def floaters_out(
+    floaters: frozenset[int], group_of: Mapping[int, int], w_skip: list[int], last: bool
+) -> Iterator[tuple[int, list[tuple[int, ...]]]]:
     """The ways to leave floaters over, cheapest first: (their cost, the ways at that cost).
 
     A floater left over costs a skip of its own group, and a higher group's skip
@@ -39,7 +43,9 @@ def floaters_out(floaters: frozenset[int], group_of: list[int], w_skip: list[int
         yield cost, runs
 
 
-def balanced_choices(candidates: list[int], t: int, rest: frozenset[int], avatar_class: list[int | None]):
+def balanced_choices(
+    candidates: list[int], t: int, rest: frozenset[int], avatar_class: list[int | None]
+) -> Iterator[tuple[int, ...]]:
     """``combinations(candidates, t)``, in its order, less the choices that leave an
     avatar class outnumbering the others in ``rest`` (those players never pair).
 
@@ -99,7 +105,7 @@ def balanced_choices(candidates: list[int], t: int, rest: frozenset[int], avatar
         while chosen:
             j = chosen.pop()
             if cls[j] is not None:
-                need[cls[j]] += 1
+                need[cast(int, cls[j])] += 1
             if feasible(j + 1, t - len(chosen)):
                 i = j + 1
                 break

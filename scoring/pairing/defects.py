@@ -42,7 +42,9 @@ def solve_with_defects(
 
 
 class _DefectSearch:
-    def __init__(self, order, scores, opponents, avatars) -> None:
+    def __init__(
+        self, order: list[int], scores: list[int], opponents: list[set[int]], avatars: list[str | None]
+    ) -> None:
         self.players = order
         m = self.m = len(order)
         local = {p: i for i, p in enumerate(order)}
@@ -58,13 +60,13 @@ class _DefectSearch:
         self.forbidden = [self.rematch[i] | self.clash[i] for i in range(m)]
         base = m * max(k, 1) + 2
         terms = 2 + 2 * k
-        weight = [base ** (terms - 1 - t) for t in range(terms)]
+        weight: list[int] = [base ** (terms - 1 - t) for t in range(terms)]
         self.w_rematch, self.w_clash = weight[0], weight[1]
         self.w_down = [weight[2 + 2 * g] for g in range(k)]
         self.w_skip = [weight[3 + 2 * g] for g in range(k)]
-        self.unreachable = base**terms  # above every cost, and an int so sums stay exact
+        self.unreachable: int = base**terms  # above every cost, and an int so sums stay exact
         self.cost = [[self._edge_cost(i, j) for j in range(m)] for i in range(m)]
-        self.memo: dict[int, tuple[int, bool]] = {}
+        self.memo: dict[int, tuple[float, bool]] = {}
         self.choice: dict[int, int] = {}
         self._defect_floor: dict[int, int] = {}
         self.states = 0

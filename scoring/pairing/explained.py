@@ -11,12 +11,14 @@ not public before the game (Version 3: "players not be allowed to scout").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
 from ..archive.document import Archive
 from ..messages import Text, _, listing, ngettext
+from ..policies.terms import Policy
 from .history import PairingHistory, pairing_history
 
 FALLEN_WIZARD_CLAUSE = "Version 3 and Policy Number 4, Single Alignment: Fallen-wizard-only tournaments"
@@ -61,7 +63,7 @@ def points_said(points: Fraction) -> Text:
 def explain_pairing(
     archive: Archive,
     bye: str | None,
-    games: list[tuple[int, str, str]] | tuple,
+    games: list[tuple[int, str, str]] | tuple[tuple[int, str, str], ...],
     *,
     changed_by_hand: bool = False,
     playoff: bool = False,
@@ -135,11 +137,11 @@ class _Explainer:
         history: PairingHistory,
         index: dict[int, int],
         sizes: list[int],
-        games,
+        games: Sequence[tuple[int, str, str]],
         seated: list[str],
         avatar: dict[str, str | None],
         name: dict[str, str],
-        policy,
+        policy: Policy,
         number: int,
     ) -> None:
         self.history, self.index, self.sizes, self.avatar, self.name = history, index, sizes, avatar, name

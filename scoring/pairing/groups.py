@@ -31,10 +31,15 @@ of players can all be paired, and how, is asked of ``scoring.pairing.pools``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from .choices import balanced_choices, class_excess, floaters_out
 from .pools import PastTheNet, Pools
+
+# A state of the search: a group and its floaters, or, where the pool absorbs any floaters
+# (``GroupSearch._absorbs``), a group and only whether an odd number of them comes in.
+StateKey = tuple[int, frozenset[int]] | tuple[int, None, int]
 
 
 class GroupSearch(Pools):
@@ -50,11 +55,11 @@ class GroupSearch(Pools):
         players = len(self.group_of)
         base = players * max(k, 1) + 2
         # X_g counts group skips (at most players * groups), D_g games down: both < base.
-        self.w_skip = [base ** (2 * (k - 1 - g)) for g in range(k)]
+        self.w_skip: list[int] = [base ** (2 * (k - 1 - g)) for g in range(k)]
         self.w_down = [base * w for w in self.w_skip]
         # "No pairing": above every cost (all terms at most base - 1), still an int, so
         # that a limit less a cost stays exact however wide the event.
-        self.unreachable = base ** (2 * k + 1)
+        self.unreachable: int = base ** (2 * k + 1)
         # parity_floor[g][odd]: every cut from group g down that an odd number of players
         # above it must cross costs at least one game down, when ``odd`` floaters come in.
         self.parity_floor: list[tuple[int, int]] = [(0, 0)] * (k + 1)
@@ -76,8 +81,8 @@ class GroupSearch(Pools):
                 largest = max(self.classes_below[g].values(), default=0)
                 self.excess[g] = max(0, 2 * largest - self.below[g])
         self._blocked: dict[int, frozenset[int]] = {}
-        self.memo: dict[tuple[int, frozenset[int]], tuple[int, bool]] = {}
-        self.choice: dict[tuple[int, frozenset[int]], frozenset[int]] = {}
+        self.memo: dict[StateKey, tuple[float, bool]] = {}
+        self.choice: dict[StateKey, frozenset[int]] = {}
         self.past_the_net = False
 
     @property
@@ -169,7 +174,7 @@ class GroupSearch(Pools):
         # may be the only way on, and who the floaters are would matter again.
         return g + 1 == self.k or self.below[g + 1] + (pool & 1) >= 2 * self.most_rematches + 2
 
-    def _key(self, g: int, floaters: frozenset[int]):
+    def _key(self, g: int, floaters: frozenset[int]) -> StateKey:
         if self._absorbs(g, floaters):
             return (g, None, len(floaters) & 1)
         return (g, floaters)
@@ -192,6 +197,7 @@ class GroupSearch(Pools):
         # The cost here above which no leftover can do better than the best so far:
         # the leftovers come cheapest first, so they stop there.
         ceiling = [best - least_below]
+        total: float
         for leftover, cost in self._leftovers(g, floaters, ceiling, absorbed=len(key) == 3):
             if cost >= ceiling[0]:
                 break
@@ -213,7 +219,9 @@ class GroupSearch(Pools):
         self.memo[key] = (max(limit, known[0] if known else 0), False)
         return limit
 
-    def _leftovers(self, g: int, floaters: frozenset[int], ceiling: list, *, absorbed: bool = False):
+    def _leftovers(
+        self, g: int, floaters: frozenset[int], ceiling: list[float], *, absorbed: bool = False
+    ) -> Iterator[tuple[frozenset[int], int]]:
         """Who of the pool may be left over, cheapest first: (leftover, its cost here),
         while that cost is below ``ceiling[0]`` (which the caller lowers as it goes).
 

@@ -34,7 +34,9 @@ reported on by ``scoring.pairing.assessment``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..archive.document import Archive
 from ..errors import RuleError
@@ -52,9 +54,9 @@ class PairingResult:
     seed: int
     bye: str | None
     games: tuple[tuple[int, str, str], ...]
-    quality: dict = field(default_factory=dict)
+    quality: dict[str, Any] = field(default_factory=dict)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """JSON-ready form, as the command line prints it."""
         return {
             "round": self.round,
@@ -172,7 +174,7 @@ def _pair_by_ranking(ranked: list[int], avatars: list[str | None]) -> list[tuple
 
 def _best_over_byes(
     order: list[int],
-    bye_candidates: list[int],
+    bye_candidates: Sequence[int | None],
     scores: list[int],
     opponents: list[set[int]],
     avatars: list[str | None],

@@ -13,6 +13,8 @@ nearest score groups first, is ``nearest_first_pairs``.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
+
 from .matching import greedy_then_mended, maximum_matching
 
 # A safety net, not a budget: no round of the benchmarks' general-opponent events comes
@@ -62,9 +64,9 @@ class Pools:
         for g in range(k - 1, -1, -1):
             self.below[g] = self.below[g + 1] + len(groups[g])
         # classes_below[g]: how many players of each avatar class groups g and lower hold.
-        self.classes_below: list[dict[int, int]] = [{} for _ in range(k + 1)]
+        self.classes_below: list[dict[int | None, int]] = [{} for _ in range(k + 1)]
         if self.any_class:
-            counts: dict[int, int] = {}
+            counts: dict[int | None, int] = {}
             for g in range(k - 1, -1, -1):
                 for p in groups[g]:
                     if avatar_class[p] is not None:
@@ -87,7 +89,7 @@ class Pools:
     def _pool(self, g: int, floaters: frozenset[int]) -> frozenset[int]:
         return floaters.union(self.groups[g])
 
-    def _surely_pairable(self, players) -> bool:
+    def _surely_pairable(self, players: Collection[int]) -> bool:
         """Dirac: r players, each barred from at most d of the others, pair if r >= 2d + 2."""
         size = len(players)
         limit = self.most_rematches
@@ -198,7 +200,9 @@ class Pools:
         return pairs
 
 
-def nearest_first_pairs(ordered, group_of, forbidden) -> tuple[list[tuple[int, int]], list[int]]:
+def nearest_first_pairs(
+    ordered: list[int], group_of: Mapping[int, int] | Sequence[int], forbidden: Sequence[set[int]]
+) -> tuple[list[tuple[int, int]], list[int]]:
     """As many allowed games as possible among ``ordered`` (top group first), and who is left.
 
     A blossom matching started greedily from the top, each player offered their nearest

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any, TypeVar
 
 from ..errors import RuleError
 from ..messages import _
@@ -40,8 +41,10 @@ from .terms import (
     RoundsRow,
 )
 
+V = TypeVar("V")
 
-def _frozen(mapping: dict) -> Mapping:
+
+def _frozen(mapping: dict[str, V]) -> Mapping[str, V]:
     return MappingProxyType(dict(mapping))
 
 
@@ -317,17 +320,17 @@ POLICIES: Mapping[str, Policy] = _frozen(
 )
 
 
-def get_policy(key: str, field: str = "policy") -> Policy:
+def get_policy(key: object, field: str = "policy") -> Policy:
     """The released policy with this key, or a RuleError naming the known keys."""
     try:
-        return POLICIES[key]
+        return POLICIES[key]  # type: ignore[index]  # any value an archive brings: a wrong one is refused below
     except (KeyError, TypeError):
         raise RuleError(
             _("unknown policy %(key)s; one of: %(choices)s", key=repr(key), choices=tuple(POLICIES)), field=field
         ) from None
 
 
-def policy_info(policy: Policy, players: int, game_type: str) -> dict:
+def policy_info(policy: Policy, players: int, game_type: str) -> dict[str, Any]:
     """What a policy implies for an event: rounds, officialness, time and warning."""
     row = policy.rounds_row(players)
     policy.check_game_type(game_type)

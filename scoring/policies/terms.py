@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..errors import RuleError
 from ..messages import _
@@ -225,7 +226,7 @@ class Policy:
             return self.one_ring_points[game_type]
         return self.ratio_points[0][0]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The policy as plain JSON-ready data (for the CLI and the web app)."""
         return {
             "key": self.key,

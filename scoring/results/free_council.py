@@ -12,6 +12,7 @@ at the table.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import RuleError
 from ..limits import MP_LIMIT
@@ -91,7 +92,7 @@ def parse_sheet(data: object, field: str) -> CouncilSheet:
             ),
             field=f"{field}.{unknown[0]}",
         )
-    values: dict[str, object] = {}
+    values: dict[str, int] = {}
     for name in (*CATEGORIES, "minus"):
         value = data.get(name, 0)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -110,10 +111,10 @@ def parse_sheet(data: object, field: str) -> CouncilSheet:
     eliminated = data.get("avatar_eliminated", False)
     if not isinstance(eliminated, bool):
         raise RuleError(_("avatar_eliminated must be true or false"), field=f"{field}.avatar_eliminated")
-    return CouncilSheet(avatar_eliminated=eliminated, **values)  # type: ignore[arg-type]
+    return CouncilSheet(avatar_eliminated=eliminated, **values)
 
 
-def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> dict:
+def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> dict[str, Any]:
     """Final marshalling points of both players, with every step shown and its clause.
 
     Under CRF 10 (Version 3, Policy Number 4) a type is doubled where the opponent has
@@ -136,7 +137,7 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
                 rule=policy.wizard_elimination_clause,
             )
     totals = [sheet.categories() for sheet in sheets]
-    steps: list[dict] = [
+    steps: list[dict[str, Any]] = [
         {
             "step": 1,
             "title": _("Total each category"),
@@ -203,7 +204,7 @@ def free_council(policy: Policy, sheets: tuple[CouncilSheet, CouncilSheet]) -> d
 
 
 def _double(
-    values: list[dict[str, int]], opponents: list[dict[str, int]], steps: list[dict], clause: str
+    values: list[dict[str, int]], opponents: list[dict[str, int]], steps: list[dict[str, Any]], clause: str
 ) -> list[dict[str, int]]:
     """Each player's positive types doubled where the opponent's step-1 total is zero or less."""
     doubled = [dict(v) for v in values]
@@ -233,7 +234,9 @@ def _double(
     return doubled
 
 
-def _cap(values: list[dict[str, int]], steps: list[dict], clause: str, *, round_up: bool) -> list[dict[str, int]]:
+def _cap(
+    values: list[dict[str, int]], steps: list[dict[str, Any]], clause: str, *, round_up: bool
+) -> list[dict[str, int]]:
     """No type over half of the positive total.
 
     CRF 10 reduces such a type to the sum of the other positive types. The Unlimited

@@ -10,6 +10,9 @@ both the points as played and as counted.
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any
+
 from ..errors import RuleError
 from ..limits import MP_LIMIT
 from ..messages import _
@@ -42,8 +45,11 @@ def _whole_mp(value: object, field: str) -> int:
     return value
 
 
-def score_council(policy: Policy, result: dict, field: str) -> ScoredResult:
+def score_council(policy: Policy, result: dict[str, Any], field: str) -> ScoredResult:
+    """A ``council`` result (``{"kind": "council", "mp": [20, 10]}``, with ``weakest_link`` on equal MP) scored."""
     expect_keys(result, {"kind", "mp", "weakest_link"}, field)
+    win: Fraction | int  # a Weakest Link's points are fractions under Version 3, a ratio's whole
+    lose: Fraction | int
     mp = result.get("mp")
     if not isinstance(mp, (list, tuple)) or len(mp) != 2:
         raise RuleError(_("mp must be a list of two numbers, [players[0], players[1]]"), field=f"{field}.mp")

@@ -102,6 +102,7 @@ def score_result(
 def _score(
     policy: Policy, game_type: str, result: object, deck_capabilities: tuple[str, str], field: str
 ) -> ScoredResult:
+    winner: int | None  # a scenario's tie has none
     policy.check_game_type(game_type)
     if not isinstance(result, dict):
         raise RuleError(_("a result must be an object with a 'kind'"), field=field)

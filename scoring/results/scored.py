@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Literal, overload
 
 from ..errors import RuleError
 from ..messages import Text, _
@@ -52,7 +53,7 @@ class ScoredResult:
         return self.winner if self.winner is not None else self.roll_winner
 
 
-def expect_keys(result: dict, allowed: set[str], field: str) -> None:
+def expect_keys(result: dict[str, Any], allowed: set[str], field: str) -> None:
     unknown = sorted(set(result) - allowed)
     if unknown:
         raise RuleError(
@@ -66,7 +67,12 @@ def expect_keys(result: dict, allowed: set[str], field: str) -> None:
         )
 
 
-def player_index(result: dict, key: str, field: str, *, allow_none: bool = False) -> int | None:
+@overload
+def player_index(result: dict[str, Any], key: str, field: str, *, allow_none: Literal[False] = False) -> int: ...
+@overload
+def player_index(result: dict[str, Any], key: str, field: str, *, allow_none: bool) -> int | None: ...
+def player_index(result: dict[str, Any], key: str, field: str, *, allow_none: bool = False) -> int | None:
+    """The player (0 or 1) that ``result[key]`` names; None only where ``allow_none`` lets it be null."""
     if key not in result:
         raise RuleError(_("%(key)s is required (0 or 1, the index in players)", key=repr(key)), field=f"{field}.{key}")
     value = result[key]

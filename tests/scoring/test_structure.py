@@ -20,9 +20,6 @@ SCORING = ROOT / "scoring"
 PACKAGE = "scoring"
 # The parts of the project outside the engine, which import only what ``scoring`` exports.
 OUTSIDE = ("events", "council", "benchmarks")
-# Modules the app still reaches by attribute (``scoring.clock.start_clock`` in events/services/): the round
-# clock stays a module of the package's top level until those calls name its functions from ``scoring`` itself.
-NAMESPACES = {"clock"}
 
 
 def module_name(path: Path) -> str:
@@ -163,7 +160,7 @@ def reaches_inside(path: Path, exported: set[str]) -> list[str]:
 
 def _unexported(node: ast.Attribute, exported: set[str]) -> bool:
     """Whether ``node`` is ``scoring.name`` for a name the package does not export."""
-    return isinstance(node.value, ast.Name) and node.value.id == PACKAGE and node.attr not in exported | NAMESPACES
+    return isinstance(node.value, ast.Name) and node.value.id == PACKAGE and node.attr not in exported
 
 
 def test_the_project_imports_the_engine_through_scoring_itself():
