@@ -136,3 +136,30 @@ def fire_together(count: int, work) -> list:
         thread.join(timeout=60)
     assert not any(thread.is_alive() for thread in threads)
     return outcomes
+
+
+def play_round(event, result=lambda game: WIN_A) -> Round:
+    """Pair the next round and enter ``result(game)`` at every table: player_a wins 20-10 unless told."""
+    rnd = services.pair_round(event, actor=actor(event.owner))
+    for game in rnd.games.all():
+        services.record_result(game, result(game), actor=actor(event.owner), expected_version=game.version)
+    event.refresh_from_db()
+    return rnd
+
+
+def register_ann(event) -> Player:
+    """One player, Ann, registered by the event's owner through the service."""
+    [player] = services.register_players(event, "Ann", actor=actor(event.owner))
+    return player
+
+
+def wanting_lists(event, **fields) -> Event:
+    """``event`` asking for deck lists, with ``fields`` written straight to its row (no service, no audit)."""
+    Event.objects.filter(pk=event.pk).update(deck_lists_wanted=True, **fields)
+    event.refresh_from_db()
+    return event
+
+
+def deck_link_actor(player: Player) -> Actor:
+    """``player`` acting through their own private deck link, as the deck page makes them."""
+    return Actor.deck_link(player.name)

@@ -1,4 +1,4 @@
-"""Export and import of whole events (events/services/archive.py)."""
+"""Import of whole events, their stages too (events/services/archive.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from events import services
 from events.archive import event_archive
 from events.models import Event, Game
-from tests.helpers import actor, run_event
+from tests.helpers import actor, play_round, register, run_event
 
 
 def test_export_import_export_gives_the_same_archive(event, owner):
@@ -42,3 +42,23 @@ def test_import_of_the_documented_example(owner):
     event = services.import_event(data, owner=owner)
     assert (event.status, event.rounds.count(), event.players.count()) == ("running", 1, 3)
     assert Game.objects.get(round__event=event).points == [6, 0]  # 20-10 is ratio 2
+
+
+def test_stages_survive_export_import_and_a_restore(event, owner):
+    Event.objects.filter(pk=event.pk).update(top_cut=2)
+    event.refresh_from_db()
+    register(event, 4)
+    who = actor(owner)
+    services.start_event(event, actor=who, rounds=1, note="the test's own number")
+    play_round(event)
+    services.start_stage(event, actor=who, seed=3)
+    services.pair_round(event, actor=who)
+    first = event_archive(event)
+    assert first["format"] == "council-archive/2" and first["stages"][0]["kind"] == "elimination"
+    assert first["rounds"][1]["stage"] == 1 and first["event"]["top_cut"] == 2
+    copy = services.import_event(first, owner=owner)
+    assert event_archive(copy) == first
+    kept = event.snapshots.filter(reason__contains="paired").first()
+    services.undo_round(event.latest_round(), actor=who)
+    services.restore_snapshot(kept, actor=who)
+    assert event_archive(event) == first

@@ -1,5 +1,11 @@
 """Many phones at once: every result kept exactly once, pairing done once.
 
+Cross-cutting, so it mirrors no one service module: what it tests is the lock every service
+takes (events/services/base.py: ``locked_event`` in one durable transaction), under load,
+through two services racing (results.py's ``record_result``, rounds.py's ``pair_round``).
+Its tests share what no other module needs: threads and real transactions (``transaction=True``,
+slower than the rest), and the check that CI's PostgreSQL run really ran them there.
+
 Threads, each with its own database connection, wait at a barrier and then fire at
 the same moment. On PostgreSQL (CI's second run) the row locks decide; on SQLite the
 write lock taken at the start of each transaction does (settings.py, IMMEDIATE).

@@ -1,4 +1,4 @@
-"""Registering, removing and dropping players (events/services/players.py)."""
+"""Registering, editing, removing and dropping players (events/services/players.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,10 @@ import pytest
 
 from events import services
 from events.models import AuditEntry, Player
+from tests.factories import EventFactory
 from tests.helpers import WIN_A, actor, register, run_event
+from tests.helpers import register_ann as _player
+from tests.scoring.test_decks import LEGAL
 
 
 def test_register_a_pasted_list_cleans_whitespace_and_blank_lines(event):
@@ -37,6 +40,14 @@ def test_same_names_with_different_case_get_distinct_archive_ids(event):
     assert sorted(event.players.values_list("archive_id", flat=True)) == ["ann-marie", "ann-marie-2"]
 
 
+def test_events_of_other_owners_do_not_interfere(owner):
+    other = EventFactory(name="Elsewhere", slug="elsewhere")
+    register(other, 3)
+    mine = EventFactory(owner=owner, slug="mine")
+    register(mine, 3)
+    assert sorted(mine.players.values_list("archive_id", flat=True)) == ["player-01", "player-02", "player-03"]
+
+
 def test_a_player_registered_after_round_one_is_late_and_starts_with_zero(event):
     run_event(event, 4, 1)
     late = services.register_players(event, "Late Larry", actor=actor(event.owner))[0]
@@ -49,6 +60,14 @@ def test_a_player_registered_after_round_one_is_late_and_starts_with_zero(event)
 
     row = next(r for r in scoring.compute_standings(load_archive(event)).rows if r.name == "Late Larry")
     assert row.games_played == 0 and row.byes in (0, 1)
+
+
+def test_a_capability_changed_on_the_players_page_stands_over_the_list(hero_event):
+    ann = _player(hero_event)
+    services.update_player(ann, actor=actor(hero_event.owner), name="Ann", deck_capability="one-ring")
+    services.submit_deck_list(ann, LEGAL.replace("Cracks of Doom\n", ""), actor=actor(hero_event.owner))
+    ann.refresh_from_db()
+    assert (ann.deck_capability, ann.capability_note) == ("one-ring", "Set on the player's page.")
 
 
 def test_remove_player_only_before_they_have_played(event):
@@ -76,6 +95,15 @@ def test_a_drop_mid_game_concedes_with_the_maximum_for_the_opponents_deck(event,
     assert f"gets {points} points" in told
     dropped = Player.objects.get(pk=game.player_a_id)
     assert (dropped.status, dropped.dropped_after_round) == ("dropped", 1)
+
+
+def test_a_forfeit_gives_the_maximum_for_the_capability_the_list_shows(hero_event):
+    run_event(hero_event, 4, 0)
+    game = services.pair_round(hero_event, actor=actor(hero_event.owner), seed=1).games.first()
+    services.submit_deck_list(game.player_b, LEGAL, actor=actor(hero_event.owner))
+    services.drop_player(game.player_a, actor=actor(hero_event.owner))
+    game.refresh_from_db()
+    assert game.points == [0, 7]  # Policy #1, a two-deck One Ring win
 
 
 def test_a_dropped_player_is_not_paired_again_and_is_not_ranked(event):

@@ -1,16 +1,16 @@
-"""Results entered by staff and reported by players (events/services/results.py, player_reports.py)."""
+"""Results entered, confirmed and corrected by staff and the coordinator, forfeits among them
+(events/services/results.py)."""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 
 from events import services
-from events.codes import CODE_ALPHABET, CODE_LENGTH
-from events.models import AuditEntry, Game
-from events.queries.reports import find_reporting_game
-from tests.helpers import PHONES, WIN_A, WIN_B, actor, open_game, run_event
+from events.archive import load_archive
+from events.models import AuditEntry, Event, Game, Stage
+from tests.helpers import WIN_A, actor, play_round, register, run_event
+
+LOSS = {"kind": "council", "mp": [10, 20]}
 
 
 def test_record_result_scores_and_versions_and_audits(event, staff_user):
@@ -94,60 +94,24 @@ def test_confirm_marks_a_staff_result_confirmed(event, staff_user):
     assert services.confirm_result(game, actor=actor(event.owner)).state == "confirmed"
 
 
-def test_every_seat_of_a_round_gets_its_own_code(reporting):
-    codes = [code for g in Game.objects.filter(round__event=reporting) for code in (g.code_a, g.code_b)]
-    assert len(codes) == 4 and len(set(codes)) == 4
-    assert all(re.fullmatch(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}", code) for code in codes)
-
-
-def test_matching_reports_make_the_result_stand(reporting):
-    game = open_game(reporting)
-    services.report_result(game, 0, WIN_A, device=PHONES[0])
-    game.refresh_from_db()
-    assert (game.result, game.reports_in) == (None, 1)
-    services.report_result(game, 1, WIN_A, device=PHONES[1])
-    game.refresh_from_db()
-    assert (game.result, game.state, game.version, game.reported_by) == (WIN_A, Game.CONFIRMED, 1, "both players")
-    assert game.points == [6, 0]  # Policy Number 4: twice the loser's MP
-    actions = list(
-        AuditEntry.objects.filter(event=reporting, table=game.table).order_by("id").values_list("action", flat=True)
-    )
-    assert actions == ["result.reported", "result.reported", "result.agreed"]
-
-
-def test_a_player_may_change_their_report_until_it_stands(reporting):
-    game = open_game(reporting)
-    services.report_result(game, 0, WIN_A, device=PHONES[0])
-    services.report_result(game, 1, WIN_B, device=PHONES[1])
-    services.report_result(game, 0, WIN_B, device=PHONES[0])
-    game.refresh_from_db()
-    assert game.result == WIN_B
-    with pytest.raises(services.ServiceError, match="stands already"):
-        services.report_result(game, 1, WIN_A, device=PHONES[1])
-    game.refresh_from_db()
-    assert (game.result, game.version) == (WIN_B, 1)
-
-
-def test_reports_are_refused_where_the_staff_enter_results(reporting):
-    reporting.players_report = False
-    reporting.save()
-    game = open_game(reporting)
-    with pytest.raises(services.ServiceError, match="staff enter results"):
-        services.report_result(game, 0, WIN_A, device=PHONES[0])
-    game.refresh_from_db()
-    assert game.report_a is None
-
-
-def test_a_swap_gives_new_codes_so_old_slips_cannot_report(reporting):
-    rnd = reporting.rounds.get()
-    games = list(rnd.games.order_by("table"))
-    services.report_result(games[0], 0, WIN_A, device=PHONES[0])
-    old_codes = {g.code_a for g in games} | {g.code_b for g in games}
-    services.swap_players(rnd, games[0].player_a, games[1].player_a, actor=actor(reporting.owner), confirm=True)
-    for game in rnd.games.all():
-        assert game.report_a is None and game.report_b is None
-        assert not {game.code_a, game.code_b} & old_codes
-    assert find_reporting_game(reporting, games[0].code_a) is None
+def test_a_bracket_winner_who_played_on_cannot_be_changed_and_a_seed_cannot_be_removed(event):
+    Event.objects.filter(pk=event.pk).update(structure="elimination")
+    event.refresh_from_db()
+    register(event, 4)
+    who = actor(event.owner)
+    services.start_event(event, actor=who)
+    seed = event.players.get(archive_id=Stage.objects.get(event=event).players[0])
+    with pytest.raises(services.ServiceError, match="take it back first"):
+        services.remove_player(seed, actor=who)
+    first = play_round(event)
+    services.pair_round(event, actor=who)
+    game = first.games.order_by("table").first()
+    with pytest.raises(services.ServiceError, match="has played on since") as refused:
+        services.record_result(game, LOSS, actor=who, expected_version=game.version)
+    assert refused.value.field == "kind"
+    # The same winner by other points is a correction the bracket can take.
+    services.record_result(game, {"kind": "council", "mp": [30, 10]}, actor=who, expected_version=game.version)
+    assert load_archive(event).stages[0].rounds[0].games[0].scored.points[0] == 6
 
 
 def test_a_forfeit_for_dropping_out_mid_game_drops_the_player_and_a_correction_brings_them_back(event, staff_user):

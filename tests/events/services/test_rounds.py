@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from events import services
-from events.models import AuditEntry, Round
-from tests.helpers import WIN_A, actor, open_game, register, run_event
+from events.codes import CODE_ALPHABET, CODE_LENGTH
+from events.models import AuditEntry, Game, Round
+from events.queries.reports import find_reporting_game
+from tests.helpers import PHONES, WIN_A, actor, open_game, register, run_event
 
 
 def _swap_event(event):
@@ -24,6 +28,12 @@ def test_pair_round_seats_everyone_once_with_a_bye_when_odd(event):
     assert sorted(seated) == sorted(event.players.values_list("pk", flat=True))
     assert [g.table for g in games] == [1, 2, 3]
     assert rnd.seed == 42 and rnd.quality["rematches"] == 0
+
+
+def test_every_seat_of_a_round_gets_its_own_code(reporting):
+    codes = [code for g in Game.objects.filter(round__event=reporting) for code in (g.code_a, g.code_b)]
+    assert len(codes) == 4 and len(set(codes)) == 4
+    assert all(re.fullmatch(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}", code) for code in codes)
 
 
 def test_pairing_is_refused_while_results_are_missing_and_names_the_tables(event):
@@ -109,3 +119,15 @@ def test_swap_refuses_two_players_of_one_table(event):
     game = rnd.games.first()
     with pytest.raises(services.ServiceError, match="already play each other"):
         services.swap_players(rnd, game.player_a, game.player_b, actor=actor(event.owner))
+
+
+def test_a_swap_gives_new_codes_so_old_slips_cannot_report(reporting):
+    rnd = reporting.rounds.get()
+    games = list(rnd.games.order_by("table"))
+    services.report_result(games[0], 0, WIN_A, device=PHONES[0])
+    old_codes = {g.code_a for g in games} | {g.code_b for g in games}
+    services.swap_players(rnd, games[0].player_a, games[1].player_a, actor=actor(reporting.owner), confirm=True)
+    for game in rnd.games.all():
+        assert game.report_a is None and game.report_b is None
+        assert not {game.code_a, game.code_b} & old_codes
+    assert find_reporting_game(reporting, games[0].code_a) is None

@@ -1,26 +1,29 @@
-"""Playoffs, top cuts and elimination events in the app (events/services/stages.py, rounds.py, results.py)."""
+"""How an event ends: playoffs, top cuts and brackets after the Swiss rounds, and closing the event
+(events/services/stages.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from events import services
-from events.archive import event_archive, load_archive
-from events.models import Event, Round, Stage
+from events.archive import load_archive
+from events.models import AuditEntry, Event, Stage
 from scoring import compute_standings, final_ranking
-from tests.helpers import actor, register
+from tests.helpers import actor, play_round, register, run_event
 
 WIN = {"kind": "council", "mp": [20, 10]}
 LOSS = {"kind": "council", "mp": [10, 20]}
 TIE = {"kind": "council", "mp": [10, 10]}  # Policy Number 4 ties by equal MP only
 
 
-def play_round(event, result=lambda game: WIN) -> Round:
-    rnd = services.pair_round(event, actor=actor(event.owner))
-    for game in rnd.games.all():
-        services.record_result(game, result(game), actor=actor(event.owner), expected_version=game.version)
+def _tied_lead(event, tie_resolution):
+    Event.objects.filter(pk=event.pk).update(tie_resolution=tie_resolution)
     event.refresh_from_db()
-    return rnd
+    register(event, 2)
+    services.start_event(event, actor=actor(event.owner))
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.get()
+    services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=actor(event.owner), expected_version=0)
+    return game
 
 
 def test_a_tied_lead_is_played_off_in_the_app_without_touching_the_regular_points(event):
@@ -123,71 +126,53 @@ def test_a_top_cut_runs_a_bracket_with_dice_rolls_after_the_swiss_rounds(event):
     assert sorted(p.place for p in ranking.placings)[:4] == [1, 2, 3, 4]
 
 
-def test_an_elimination_event_is_seeded_at_the_start_by_ranking(event):
-    Event.objects.filter(pk=event.pk).update(structure="elimination", elimination="double", seeding="ranking")
+def test_close_needs_every_result(event):
+    run_event(event, 4, 1, leave_last_open=True)
+    with pytest.raises(services.ServiceError, match="still needs results from table"):
+        services.close_event(event, actor=actor(event.owner), confirm=True)
+
+
+def test_closing_early_needs_confirmation(event):
+    Event.objects.filter(pk=event.pk).update(tie_resolution="co-champions")  # two players lead on 6
     event.refresh_from_db()
-    register(event, 5)
-    for rank, player in enumerate(event.players.order_by("-id")[:2], start=1):
-        services.update_player(
-            player,
-            actor=actor(event.owner),
-            name=player.name,
-            deck_capability=player.deck_capability,
-            avatar="",
-            ranking=rank,
+    run_event(event, 4, 1)
+    with pytest.raises(services.NeedsConfirmation, match="Only 1 of the 2 planned rounds"):
+        services.close_event(event, actor=actor(event.owner))
+    services.close_event(event, actor=actor(event.owner), confirm=True)
+    event.refresh_from_db()
+    assert event.status == "closed"
+
+
+def test_a_tied_lead_with_a_posted_playoff_needs_the_playoff_winner(event):
+    game = _tied_lead(event, "playoff")
+    with pytest.raises(services.ServiceError) as caught:
+        services.close_event(event, actor=actor(event.owner))
+    assert caught.value.field == "playoff_winner"
+    services.close_event(event, actor=actor(event.owner), playoff_winner=game.player_b)
+    event.refresh_from_db()
+    assert (event.status, event.playoff_winner_id) == ("closed", game.player_b_id)
+
+
+def test_a_tied_lead_with_posted_co_champions_closes_without_a_playoff(event):
+    _tied_lead(event, "co-champions")
+    standings = services.close_event(event, actor=actor(event.owner))
+    assert "co-champions" in standings.lead_tie.text
+
+
+def test_version_3_and_policy_4_co_champions_need_the_tied_players_agreement_when_closing(event, owner):
+    # "If both players and the tournament coordinator agree, however, no tie breaker actions are taken".
+    with pytest.raises(services.ServiceError) as refused:
+        services.create_event(
+            owner=owner, name="Posted", policy="policy-4-2001", game_type="two-deck", tie_resolution="co-champions"
         )
-    services.start_event(event, actor=actor(event.owner))
-    event.refresh_from_db()
-    stage = event.stages.get()
-    top = list(event.players.order_by("-id").values_list("archive_id", flat=True)[:2])
-    assert stage.bracket == "double" and list(stage.players[:2]) == top and event.rounds_planned is None
-    rnd = services.pair_round(event, actor=actor(event.owner))
-    # Five players: seeds 1-3 have byes, so 4 meets 5 and 2 meets 3 (their byes done) at once.
-    seeds = list(stage.players)
-    assert {frozenset((g.player_a.archive_id, g.player_b.archive_id)) for g in rnd.games.all()} == {
-        frozenset((seeds[3], seeds[4])),
-        frozenset((seeds[1], seeds[2])),
-    }
-    assert rnd.label == "Elimination, round 1"
-    with pytest.raises(services.ServiceError, match="paired rounds"):
-        services.cancel_stage(stage, actor=actor(event.owner))
-
-
-def test_stages_survive_export_import_and_a_restore(event, owner):
-    Event.objects.filter(pk=event.pk).update(top_cut=2)
-    event.refresh_from_db()
-    register(event, 4)
-    who = actor(owner)
-    services.start_event(event, actor=who, rounds=1, note="the test's own number")
-    play_round(event)
-    services.start_stage(event, actor=who, seed=3)
-    services.pair_round(event, actor=who)
-    first = event_archive(event)
-    assert first["format"] == "council-archive/2" and first["stages"][0]["kind"] == "elimination"
-    assert first["rounds"][1]["stage"] == 1 and first["event"]["top_cut"] == 2
-    copy = services.import_event(first, owner=owner)
-    assert event_archive(copy) == first
-    kept = event.snapshots.filter(reason__contains="paired").first()
-    services.undo_round(event.latest_round(), actor=who)
-    services.restore_snapshot(kept, actor=who)
-    assert event_archive(event) == first
-
-
-def test_a_bracket_winner_who_played_on_cannot_be_changed_and_a_seed_cannot_be_removed(event):
-    Event.objects.filter(pk=event.pk).update(structure="elimination")
-    event.refresh_from_db()
-    register(event, 4)
+    assert refused.value.field == "tie_resolution" and "agree" in str(refused.value)
+    register(event, 2)
     who = actor(event.owner)
     services.start_event(event, actor=who)
-    seed = event.players.get(archive_id=Stage.objects.get(event=event).players[0])
-    with pytest.raises(services.ServiceError, match="take it back first"):
-        services.remove_player(seed, actor=who)
-    first = play_round(event)
-    services.pair_round(event, actor=who)
-    game = first.games.order_by("table").first()
-    with pytest.raises(services.ServiceError, match="has played on since") as refused:
-        services.record_result(game, LOSS, actor=who, expected_version=game.version)
-    assert refused.value.field == "kind"
-    # The same winner by other points is a correction the bracket can take.
-    services.record_result(game, {"kind": "council", "mp": [30, 10]}, actor=who, expected_version=game.version)
-    assert load_archive(event).stages[0].rounds[0].games[0].scored.points[0] == 6
+    game = services.pair_round(event, actor=who, seed=1).games.get()
+    services.record_result(game, {"kind": "council", "mp": [10, 10]}, actor=who, expected_version=0)
+    services.close_event(event, actor=who, co_champions_agreed=True)
+    event.refresh_from_db()
+    assert (event.status, event.tie_resolution) == ("closed", "co-champions")
+    entry = AuditEntry.objects.get(event=event, action="event.co_champions_agreed")
+    assert entry.before == {"tie_resolution": "playoff"} and len(entry.after["champions"]) == 2

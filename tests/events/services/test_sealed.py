@@ -1,4 +1,5 @@
-"""What a list holds by format: declarations, the sealed product and clock, publishing, links for everyone."""
+"""Sealed events: the product each player received, the construction clock and the exchanges between rounds
+(events/services/sealed.py)."""
 
 from __future__ import annotations
 
@@ -8,134 +9,14 @@ import pytest
 from django.utils import timezone
 
 from events import services
-from events.models import AuditEntry, BreakClock, DeckList, Event, Player, SealedProduct
-from events.roles import Actor
+from events.models import AuditEntry, BreakClock, Event, SealedProduct
 from scoring import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES
 from tests.helpers import actor, register, run_event
-from tests.scoring.test_decks import LEGAL, SEALED_PRODUCT
+from tests.helpers import deck_link_actor as _own
+from tests.helpers import wanting_lists as _set
+from tests.scoring.test_decks import SEALED_PRODUCT
 
 SEALED_DECK = "Pool\nGandalf\nResources\n3 Concealment\nHazards\n3 Orc-patrol\n2 Wargs\n"
-
-
-def _set(event, **fields) -> Event:
-    Event.objects.filter(pk=event.pk).update(deck_lists_wanted=True, **fields)
-    event.refresh_from_db()
-    return event
-
-
-def _own(player: Player) -> Actor:
-    return Actor.deck_link(player.name)
-
-
-# Fallen-wizard declarations -----------------------------------------------------------
-
-
-def test_a_fallen_wizard_only_event_wants_the_declaration_and_the_pairing_reads_it(event):
-    event = _set(event, format="fallen-wizard-only", policy="policy-4-2001")
-    ann, _bea = register(event, 2)
-    with pytest.raises(services.ServiceError) as refused:
-        services.submit_deck_list(ann, LEGAL, actor=_own(ann))
-    assert (refused.value.field, str(refused.value)) == ("avatar", "Say which Fallen-wizard you play.")
-    with pytest.raises(services.ServiceError) as refused:
-        services.submit_deck_list(ann, LEGAL, actor=_own(ann), avatar="Sauron")
-    assert refused.value.field == "avatar" and "Alatar, Gandalf, Pallando, Radagast, Saruman" in str(refused.value)
-    assert not DeckList.objects.exists()  # nothing half-saved
-    services.submit_deck_list(ann, LEGAL, actor=_own(ann), avatar="Saruman")
-    ann.refresh_from_db()
-    assert ann.avatar == "Saruman"
-    assert AuditEntry.objects.filter(action="deck.saved").latest("id").after["avatar"] == "Saruman"
-
-
-def test_a_general_opponent_player_may_declare_a_fallen_wizard_or_none(event):
-    event = _set(event, format="general-opponent")
-    [ann] = register(event, 1)
-    services.submit_deck_list(ann, LEGAL, actor=_own(ann))
-    ann.refresh_from_db()
-    assert ann.avatar == ""
-    services.submit_deck_list(ann, LEGAL, actor=_own(ann), avatar="Radagast")
-    ann.refresh_from_db()
-    assert ann.avatar == "Radagast"
-    services.submit_deck_list(ann, LEGAL, actor=_own(ann), avatar="")  # taken back
-    ann.refresh_from_db()
-    assert ann.avatar == ""
-
-
-def test_a_single_alignment_hero_event_asks_no_fallen_wizard_and_leaves_the_field_alone(event):
-    event = _set(event, format="single-deck", policy="policy-1-1996")
-    [ann] = register(event, 1)
-    Player.objects.filter(pk=ann.pk).update(avatar="typed at the desk")
-    services.submit_deck_list(ann, LEGAL, actor=_own(ann), avatar="Saruman")
-    ann.refresh_from_db()
-    assert ann.avatar == "typed at the desk"
-
-
-# Challenge decks and scenarios ----------------------------------------------------------
-
-
-def test_a_scenario_player_chooses_from_the_official_three_unless_the_coordinator_posted_others(event):
-    event = _set(event, game_type="scenario", policy="policy-4-2001")
-    [ann] = register(event, 1)
-    with pytest.raises(services.ServiceError) as refused:
-        services.submit_deck_list(ann, LEGAL, actor=_own(ann))
-    assert (refused.value.field, str(refused.value)) == ("choice", "Choose your scenario.")
-    with pytest.raises(services.ServiceError) as refused:
-        services.submit_deck_list(ann, LEGAL, actor=_own(ann), choice="Ring-quest")
-    assert "A Hobbit's Quest, Barrels out of Bond, The King beneath the Mountains" in str(refused.value)
-    services.submit_deck_list(ann, LEGAL, actor=_own(ann), choice="Barrels out of Bond")
-    ann.refresh_from_db()
-    assert ann.deck_choice == "Barrels out of Bond"
-    services.update_deck_settings(
-        event,
-        actor=actor(event.owner),
-        deck_lists_wanted=True,
-        sign_up_opens_at=None,
-        sign_up_closes_at=None,
-        sign_up_cap=None,
-        deck_deadline=None,
-        deck_choices=["  The  Ring-quest ", "", "the ring-quest", "Dragon's Hoard"],
-    )
-    event.refresh_from_db()
-    assert event.deck_choices == ["The Ring-quest", "Dragon's Hoard"]
-    with pytest.raises(services.ServiceError):
-        services.submit_deck_list(ann, LEGAL, actor=_own(ann), choice="Barrels out of Bond")
-    services.submit_deck_list(ann, LEGAL, actor=_own(ann), choice="The Ring-quest")
-
-
-def test_a_challenge_deck_player_writes_their_deck_when_none_is_posted(event):
-    event = _set(event, game_type="challenge-deck", policy="policy-4-2001")
-    [ann] = register(event, 1)
-    services.submit_deck_list(ann, LEGAL, actor=_own(ann), choice="  Challenge  Deck A ")
-    ann.refresh_from_db()
-    assert ann.deck_choice == "Challenge Deck A"
-    with pytest.raises(services.ServiceError) as refused:
-        services.submit_deck_list(ann, LEGAL, actor=_own(ann), choice="x" * 101)
-    assert refused.value.field == "choice"
-
-
-@pytest.mark.parametrize(
-    "choices, said",
-    [
-        (["A\x00B"], "control character"),
-        (["x" * 101], "longer than 100 characters"),
-        ([f"Deck {n}" for n in range(21)], "at most 20"),
-    ],
-)
-def test_posted_choices_are_refused_next_to_their_field(event, choices, said):
-    with pytest.raises(services.ServiceError) as refused:
-        services.update_deck_settings(
-            event,
-            actor=actor(event.owner),
-            deck_lists_wanted=True,
-            sign_up_opens_at=None,
-            sign_up_closes_at=None,
-            sign_up_cap=None,
-            deck_deadline=None,
-            deck_choices=choices,
-        )
-    assert refused.value.field == "deck_choices" and said in str(refused.value)
-
-
-# Sealed: the product, the construction clock, the exchanges -----------------------------
 
 
 @pytest.fixture
@@ -237,40 +118,6 @@ def test_only_a_sealed_event_has_a_clock_between_rounds(event):
     with pytest.raises(services.ServiceError) as refused:
         services.start_break_clock(event, actor=actor(event.owner))
     assert str(refused.value) == "Only a sealed event has a clock between rounds."
-
-
-# Publishing and links ---------------------------------------------------------------------
-
-
-def test_lists_are_published_after_the_event_only_those_chosen(event):
-    event = _set(event, format="single-deck", policy="policy-1-1996")
-    run_event(event, 4, 1)
-    owner = actor(event.owner)
-    ann, bea, cid, dan = event.players.order_by("name")
-    for player in (ann, bea, cid):
-        services.submit_deck_list(player, LEGAL, actor=owner)
-    with pytest.raises(services.ServiceError) as refused:
-        services.publish_deck_lists(event, actor=owner, player_ids=[ann.pk])
-    assert str(refused.value) == "Lists can be published once the event is closed."
-    Event.objects.filter(pk=event.pk).update(status=Event.CLOSED)
-    with pytest.raises(services.ServiceError):
-        services.publish_deck_lists(event, actor=owner, player_ids=[ann.pk, dan.pk])  # Dan has no list
-    assert not DeckList.objects.filter(published=True).exists()
-    assert services.publish_deck_lists(event, actor=owner, player_ids=[ann.pk, bea.pk]) == 2
-    assert services.publish_deck_lists(event, actor=owner, player_ids=[bea.pk]) == 1
-    assert set(DeckList.objects.filter(published=True).values_list("player__name", flat=True)) == {bea.name}
-    entry = AuditEntry.objects.filter(action="deck.published").latest("id")
-    assert entry.before == {"players": sorted([ann.archive_id, bea.archive_id])}
-    assert entry.after == {"players": [bea.archive_id]}
-
-
-def test_links_for_everyone_without_one_keep_the_links_given(event):
-    ann, _bea, _cid = register(event, 3)
-    given = services.make_deck_link(ann, actor=actor(event.owner)).deck_token
-    assert services.make_deck_links(event, actor=actor(event.owner)) == 2
-    tokens = dict(event.players.values_list("pk", "deck_token"))
-    assert tokens[ann.pk] == given and len(set(tokens.values())) == 3 and all(tokens.values())
-    assert services.make_deck_links(event, actor=actor(event.owner)) == 0
 
 
 def test_a_policy_1_sealed_deck_is_built_once_with_no_exchanges_between_rounds(sealed):

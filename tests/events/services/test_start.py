@@ -1,0 +1,96 @@
+"""Starting an event: its rounds by the policy's table or a departure with its reason, the warnings first,
+a bracket seeded (events/services/start.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from events import services
+from events.models import Event
+from tests.helpers import actor, register
+
+
+def test_start_takes_the_rounds_from_the_policy_table_for_active_players(event):
+    register(event, 12)
+    services.start_event(event, actor=actor(event.owner))
+    event.refresh_from_db()
+    # Policy Number 4, Number of Rounds: 9-16 players play 4 rounds.
+    assert (event.status, event.rounds_planned, event.rounds_by_policy, event.rounds_note) == ("running", 4, 4, "")
+
+
+def test_start_with_other_rounds_records_the_departure(event):
+    register(event, 12)
+    services.start_event(event, actor=actor(event.owner), rounds=3, note="The hall closes at six")
+    event.refresh_from_db()
+    assert (event.rounds_planned, event.rounds_by_policy) == (3, 4)  # it departs from the policy
+    assert event.rounds_note.startswith("Departs from the policy: 4 rounds for 12 players (Policy Number 4")
+    assert event.rounds_note.endswith("The hall closes at six")
+
+
+def test_start_needs_two_players(event):
+    register(event, 1)
+    with pytest.raises(services.ServiceError, match="at least two players"):
+        services.start_event(event, actor=actor(event.owner))
+    event.refresh_from_db()
+    assert event.status == Event.REGISTRATION
+
+
+def test_starting_with_deck_lists_asked_for_and_missing_warns_first(event):
+    from tests.scoring.test_decks import LEGAL
+
+    Event.objects.filter(pk=event.pk).update(deck_lists_wanted=True)
+    event.refresh_from_db()
+    players = register(event, 4)
+    services.submit_deck_list(players[0], LEGAL, actor=actor(event.owner))
+    services.submit_deck_list(players[1], LEGAL.replace("3 Orc-patrol", "4 Orc-patrol"), actor=actor(event.owner))
+    with pytest.raises(services.NeedsConfirmation) as asked:
+        services.start_event(event, actor=actor(event.owner))
+    assert asked.value.warnings == [
+        "2 of the 4 players present have no deck list; once the event starts only you can enter theirs.",
+        "1 deck list breaks a rule or names a card Council does not know: see the Decks page.",
+    ]
+    event.refresh_from_db()
+    assert event.status == "registration"
+    services.start_event(event, actor=actor(event.owner), confirm=True)
+    event.refresh_from_db()
+    assert event.status == "running"
+
+
+def test_departing_from_the_policys_rounds_needs_a_reason(event):
+    register(event, 8)  # Policy Number 4: 3 rounds for 8 players
+    with pytest.raises(services.ServiceError) as refused:
+        services.start_event(event, actor=actor(event.owner), rounds=4, note="   ")
+    assert refused.value.field == "note" and "say why" in str(refused.value)
+    services.start_event(event, actor=actor(event.owner), rounds=4, note="A long day at the club")
+    event.refresh_from_db()
+    assert event.rounds_planned == 4 and event.rounds_note.endswith("A long day at the club")
+
+
+def test_an_elimination_event_is_seeded_at_the_start_by_ranking(event):
+    Event.objects.filter(pk=event.pk).update(structure="elimination", elimination="double", seeding="ranking")
+    event.refresh_from_db()
+    register(event, 5)
+    for rank, player in enumerate(event.players.order_by("-id")[:2], start=1):
+        services.update_player(
+            player,
+            actor=actor(event.owner),
+            name=player.name,
+            deck_capability=player.deck_capability,
+            avatar="",
+            ranking=rank,
+        )
+    services.start_event(event, actor=actor(event.owner))
+    event.refresh_from_db()
+    stage = event.stages.get()
+    top = list(event.players.order_by("-id").values_list("archive_id", flat=True)[:2])
+    assert stage.bracket == "double" and list(stage.players[:2]) == top and event.rounds_planned is None
+    rnd = services.pair_round(event, actor=actor(event.owner))
+    # Five players: seeds 1-3 have byes, so 4 meets 5 and 2 meets 3 (their byes done) at once.
+    seeds = list(stage.players)
+    assert {frozenset((g.player_a.archive_id, g.player_b.archive_id)) for g in rnd.games.all()} == {
+        frozenset((seeds[3], seeds[4])),
+        frozenset((seeds[1], seeds[2])),
+    }
+    assert rnd.label == "Elimination, round 1"
+    with pytest.raises(services.ServiceError, match="paired rounds"):
+        services.cancel_stage(stage, actor=actor(event.owner))
