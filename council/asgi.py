@@ -22,7 +22,10 @@ import io
 import os
 import sys
 import tempfile
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import IO, Any
+from wsgiref.types import WSGIApplication, WSGIEnvironment
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "council.settings")
 
@@ -32,6 +35,13 @@ from django.core.wsgi import get_wsgi_application
 # Django's threads in each worker: while one waits on the database, another renders.
 THREADS = int(os.environ.get("COUNCIL_THREADS", "4"))
 FORM = b"application/x-www-form-urlencoded"
+
+# ASGI's shapes (the specification's dictionaries), as this server reads and writes them.
+Scope = dict[str, Any]
+Message = dict[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+Headers = list[tuple[bytes, bytes]]
 
 
 class WholeRequests:
@@ -44,12 +54,12 @@ class WholeRequests:
     texts); any other body (an upload) is answered 413 here.
     """
 
-    def __init__(self, wsgi, *, threads: int, max_body: int):
+    def __init__(self, wsgi: WSGIApplication, *, threads: int, max_body: int) -> None:
         self.wsgi = wsgi
         self.max_body = max_body
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="council-request")
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             await self._lifespan(receive, send)
             return
@@ -89,12 +99,14 @@ class WholeRequests:
             body.close()
         await _answer(send, status, response_headers, chunks)
 
-    def _run(self, environ):
+    def _run(self, environ: WSGIEnvironment) -> tuple[int, Headers, list[bytes]]:
         """Django's answer, whole; runs in one of the threads, which keep their database connections."""
         chunks: list[bytes] = []
-        started = {}
+        started: dict[str, Any] = {}
 
-        def start_response(status, headers, exc_info=None):
+        def start_response(
+            status: str, headers: list[tuple[str, str]], exc_info: Any = None
+        ) -> Callable[[bytes], object]:
             started["status"] = int(status.split(" ", 1)[0])
             started["headers"] = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers]
             return chunks.append
@@ -109,7 +121,7 @@ class WholeRequests:
                 close()
         return started["status"], started["headers"], chunks
 
-    async def _lifespan(self, receive, send):
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
@@ -121,12 +133,12 @@ class WholeRequests:
                 return
 
 
-async def _answer(send, status: int, headers: list, chunks: list[bytes]) -> None:
+async def _answer(send: Send, status: int, headers: Headers, chunks: list[bytes]) -> None:
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": b"".join(chunks)})
 
 
-def _environ(scope, body, length: int) -> dict:
+def _environ(scope: Scope, body: IO[bytes], length: int) -> dict[str, Any]:
     """The WSGI environ of an ASGI HTTP request (PEP 3333: text as bytes read as latin-1)."""
     server = scope.get("server") or ("localhost", 80)
     client = scope.get("client") or ("", 0)

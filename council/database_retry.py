@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 
 from django.core.signals import got_request_exception
 from django.db import DatabaseError, connections
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -44,10 +46,10 @@ _LOST = "_council_database_lost"
 class DatabaseRetry:
     """Middleware, first in the list: it sees every answer, and serves a read again from the start."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         if not _was_lost(request, response):
             return response
@@ -103,7 +105,7 @@ def _connection_lost(exception: BaseException | None) -> bool:
     return any(not connection.is_usable() for connection in connections.all(initialized_only=True))
 
 
-def _was_lost(request: HttpRequest, response: HttpResponse) -> bool:
+def _was_lost(request: HttpRequest, response: HttpResponseBase) -> bool:
     return isinstance(response, _Lost) or request.__dict__.pop(_LOST, False)
 
 
@@ -117,7 +119,7 @@ def _drop_broken_connections() -> None:
         connection.close_if_unusable_or_obsolete()
 
 
-def _note_lost_connection(sender, request: HttpRequest | None = None, **kwargs) -> None:
+def _note_lost_connection(sender: object, request: HttpRequest | None = None, **kwargs: object) -> None:
     """A lost connection outside a view (a middleware reading or saving the session) marks the request."""
     if request is not None and _connection_lost(sys.exc_info()[1]):
         setattr(request, _LOST, True)

@@ -6,8 +6,10 @@ Every value can be changed from the environment (docs/deployment.md). The app ke
 state in its processes, so any number of workers, and of servers, answer alike.
 """
 
+import datetime
 import os
 import resource
+from typing import Any
 
 from gunicorn.glogging import Logger
 
@@ -58,8 +60,8 @@ accesslog = os.environ.get("COUNCIL_ACCESS_LOG", "-") or None
 class LoggerWithoutLinkKeys(Logger):
     """Gunicorn's access log, with the keys of private links (a deck link, the staff link) taken out."""
 
-    def atoms(self, resp, req, environ, request_time):
-        found = super().atoms(resp, req, environ, request_time)
+    def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: datetime.timedelta) -> dict[str, Any]:
+        found: dict[str, Any] = super().atoms(resp, req, environ, request_time)
         for atom in ("r", "U", "f"):  # the request line, the path, the referrer
             if isinstance(found.get(atom), str):
                 found[atom] = hide_link_keys(found[atom])

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
+
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -27,10 +31,12 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
-def content_security_policy(get_response):
+def content_security_policy(
+    get_response: Callable[[HttpRequest], HttpResponseBase],
+) -> Callable[[HttpRequest], HttpResponseBase]:
     """Middleware: the policy on every answer that does not set its own."""
 
-    def middleware(request):
+    def middleware(request: HttpRequest) -> HttpResponseBase:
         response = get_response(request)
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         return response

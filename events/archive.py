@@ -6,12 +6,14 @@ every page that needs standings or pairings stays flat in its query count.
 
 from __future__ import annotations
 
+from typing import Any
+
 import scoring
 
 from .models import Event, Game, Player
 
 
-def event_archive(event: Event) -> dict:
+def event_archive(event: Event) -> dict[str, Any]:
     """The whole event as a ``council-archive/2`` document (docs/archive-format.md).
 
     Deterministic: players in registration order, rounds by number, games by table,
@@ -26,7 +28,7 @@ def event_archive(event: Event) -> dict:
     for game in Game.objects.filter(round__event=event).order_by("round_id", "table"):
         games_by_round.setdefault(game.round_id, []).append(game)
 
-    header: dict = {
+    header: dict[str, Any] = {
         "name": event.name,
         "policy": event.policy,
         "game_type": event.game_type,
@@ -70,8 +72,8 @@ def event_archive(event: Event) -> dict:
     }
 
 
-def _player_entry(player: Player) -> dict:
-    entry: dict = {"id": player.archive_id, "name": player.name, "status": player.status}
+def _player_entry(player: Player) -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": player.archive_id, "name": player.name, "status": player.status}
     if player.dropped_after_round is not None:
         entry["dropped_after_round"] = player.dropped_after_round
     entry["deck_capability"] = player.deck_capability

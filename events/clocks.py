@@ -9,6 +9,7 @@ needs to draw a clock that counts down by itself (``static/council/live.js``).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
@@ -19,8 +20,11 @@ from scoring import CONSTRUCTION_CLAUSE, SEALED_GAME_TYPES, ClockReading, end_of
 from .i18n import say
 from .models import BreakClock, ClockFields, Event, Round
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
-def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: str = "") -> dict:
+
+def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: str = "") -> dict[str, Any]:
     """Everything a template needs to draw the clock for the round, or for one table.
 
     The page shows the time at render; the script counts down from ``ends_at_ms``
@@ -53,9 +57,9 @@ def _drawn(
     warning_seconds: int,
     limit_minutes: int,
     extra_minutes: int,
-    end_of_time: str,
+    end_of_time: StrOrPromise,
     clause: str,
-) -> dict:
+) -> dict[str, Any]:
     """What ``templates/events/_clock.html`` and ``static/council/live.js`` draw of the reading of ``row``'s clock.
 
     Its words are in the reader's language: a clock is drawn for each request, never kept.
@@ -84,7 +88,7 @@ _BREAK_OVER = {
 }
 
 
-def break_clock_display(event: Event) -> dict | None:
+def break_clock_display(event: Event) -> dict[str, Any] | None:
     """The sealed event's clock between rounds, drawn like a round's, while its break is on; else None.
 
     Policy #1 and Policy Number 4, The Sealed Deck Game (``scoring.clock.CONSTRUCTION_CLAUSE``).

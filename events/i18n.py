@@ -11,19 +11,29 @@ every language; the language is chosen at the last moment, when the page is rend
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from django.utils import formats
 from django.utils.translation import gettext, ngettext
 
 from scoring import Text
 
+T = TypeVar("T")
 
+
+@overload
+def say(value: str) -> str: ...
+@overload
+def say(value: T) -> T: ...
 def say(value: Any) -> Any:
     """``value`` in the active language when the engine said it (a Text); anything else unchanged."""
     if not isinstance(value, Text):
         return value
-    pattern = ngettext(value.msgid, value.plural, value.count) if value.plural is not None else gettext(value.msgid)
+    if value.plural is not None:
+        assert value.count is not None  # the engine gives a plural its number (scoring.messages.ngettext)
+        pattern = ngettext(value.msgid, value.plural, value.count)
+    else:
+        pattern = gettext(value.msgid)
     if not value.params:
         return pattern
     return pattern % {name: _said_param(param) for name, param in value.params.items()}

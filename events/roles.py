@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
 
 PUBLIC, STAFF, COORDINATOR, OWNER = "public", "staff", "coordinator", "owner"
 RANK = {PUBLIC: 0, STAFF: 1, COORDINATOR: 2, OWNER: 3}
@@ -67,7 +70,7 @@ class Actor:
         return RANK[self.role] >= RANK[COORDINATOR]
 
     @classmethod
-    def account(cls, user, role: str) -> Actor:
+    def account(cls, user: AbstractBaseUser, role: str) -> Actor:
         """A signed-in account acting in ``role``."""
         return cls(user=user, label=user.get_username(), role=role)
 

@@ -22,7 +22,9 @@ import datetime
 import hashlib
 import ipaddress
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, Literal, Protocol, cast
 
 from django.conf import settings
 from django.contrib.auth.forms import UsernameField
@@ -34,6 +36,26 @@ from django.utils import timezone
 from scoring import MAX_USERNAME_LENGTH
 
 from .models import Throttle
+
+
+class Requester(Protocol):
+    """What the limits read of a request: its address and cookies (this layer imports no HTTP)."""
+
+    @property
+    def META(self) -> Mapping[str, Any]: ...
+
+    @property
+    def COOKIES(self) -> Mapping[str, str]: ...
+
+    def is_secure(self) -> bool: ...
+
+
+class CookieSetter(Protocol):
+    """What ``remember_device`` asks of a response."""
+
+    def set_cookie(
+        self, key: str, value: str, *, max_age: int, httponly: bool, samesite: Literal["Lax"], secure: bool
+    ) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -61,16 +83,16 @@ DEVICE_COOKIE_DAYS = 365
 # A shared laptop may be known for the coordinator and a few staff accounts at once.
 DEVICE_NAMES = 8
 _DEVICE_SALT = "council.sign-in-device"
-KEY_LENGTH = Throttle._meta.get_field("key").max_length
+KEY_LENGTH = cast(int, Throttle._meta.get_field("key").max_length)  # a CharField's: never None
 
 
-def client_address(request) -> str:
+def client_address(request: Requester) -> str:
     """The requester's address; behind a trusted proxy, the one the proxy saw (the last hop it added).
 
     An IPv6 address counts as its /64 network: one subscriber usually holds a whole /64
     and could otherwise change address at every guess.
     """
-    address = request.META.get("REMOTE_ADDR", "unknown")
+    address: str = request.META.get("REMOTE_ADDR", "unknown")
     if settings.COUNCIL_TRUST_PROXY:
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
@@ -101,10 +123,12 @@ def sign_in_name(posted: str) -> str:
     account (" coordinator", "ｃoordinator") counts as that account's name, however
     much it is padded.
     """
-    return UsernameField(max_length=MAX_USERNAME_LENGTH).to_python(posted).casefold()
+    name: str | None = UsernameField(max_length=MAX_USERNAME_LENGTH).to_python(posted)
+    assert name is not None  # the field's empty value is ""
+    return name.casefold()
 
 
-def sign_in_limits(request, name: str) -> list[tuple[str, Limit]]:
+def sign_in_limits(request: Requester, name: str) -> list[tuple[str, Limit]]:
     """The counts that a sign-in as ``name`` adds to, and that refuse the next one when full."""
     device = _known_devices(request).get(name)
     if device is not None:
@@ -117,7 +141,7 @@ def sign_in_limits(request, name: str) -> list[tuple[str, Limit]]:
     ]
 
 
-def _known_devices(request) -> dict[str, str]:
+def _known_devices(request: Requester) -> dict[str, str]:
     """The names this browser has signed in as, each with its device id; empty for a forged or old cookie."""
     try:
         held = signing.loads(
@@ -131,7 +155,7 @@ def _known_devices(request) -> dict[str, str]:
     return devices if isinstance(devices, dict) else {}
 
 
-def remember_device(request, response, name: str) -> None:
+def remember_device(request: Requester, response: CookieSetter, name: str) -> None:
     """After a sign-in as ``name``: this browser's failures as ``name`` count for it alone from now on.
 
     The names it signed in as before stay known, the latest ``DEVICE_NAMES`` of them.
@@ -218,7 +242,9 @@ def attempt(limits: list[tuple[str, Limit]]) -> int:
 def _count(wanted: list[tuple[str, Limit]], now: datetime.datetime) -> int:
     with transaction.atomic():
         rows = {key: Throttle.objects.select_for_update().filter(key=key).first() for key, _ in wanted}
-        wait = max((_minutes_left(rows[key], limit, now) for key, limit in wanted if rows[key] is not None), default=0)
+        wait = max(
+            (_minutes_left(row, limit, now) for key, limit in wanted if (row := rows[key]) is not None), default=0
+        )
         if wait:
             return wait
         new = [(key, limit) for key, limit in wanted if rows[key] is None]

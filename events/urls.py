@@ -5,7 +5,7 @@ printed on QR codes, slips and tournament cards: a path here never changes.
 """
 
 from django.contrib.auth import views as auth_views
-from django.urls import include, path, register_converter
+from django.urls import URLPattern, URLResolver, include, path, register_converter
 
 from .views import decks, desk, home, printouts, public, record, results, rounds, staff, standings
 from .views.sign_in import SignInView
@@ -53,7 +53,7 @@ player_pages = [
 ]
 
 # /events/<slug>/players/: registering players, and each one.
-players = [
+players: list[URLPattern | URLResolver] = [
     path("", desk.register, name="register"),
     path("<int:player_id>/", include(player_pages)),
 ]
@@ -75,7 +75,7 @@ round_pages = [
 ]
 
 # /events/<slug>/rounds/: how many rounds, and each round.
-event_rounds = [
+event_rounds: list[URLPattern | URLResolver] = [
     path("", desk.rounds_change, name="rounds_change"),
     path("<int:number>/", include(round_pages)),
 ]
@@ -122,7 +122,7 @@ printed = [
 ]
 
 # /events/<slug>/: the coordinator's and staff's pages of one event.
-event_pages = [
+event_pages: list[URLPattern | URLResolver] = [
     path("", desk.desk, name="desk"),
     path("settings/", desk.event_edit, name="event_edit"),
     path("players/", include(players)),

@@ -19,7 +19,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
@@ -50,11 +50,14 @@ def release_of(base: Path) -> str:
 RELEASE = release_of(Path(settings.BASE_DIR))
 
 
-@dataclass(frozen=True)
-class Kept:
-    """A part's value, and whether it is of the event's current state."""
+T = TypeVar("T")
 
-    value: Any
+
+@dataclass(frozen=True)
+class Kept(Generic[T]):
+    """A part's value (as its build gave it), and whether it is of the event's current state."""
+
+    value: T
     current: bool
 
 
@@ -70,7 +73,7 @@ def kept_pieces(
     *,
     earlier_state_will_do: bool = False,
     in_every_language: bool = False,
-) -> Kept:
+) -> Kept[dict[str, Any]]:
     """Some pieces of a part too big to read whole: ``build()`` gives every piece, each kept in an entry of its own.
 
     Returns ``{piece: value}`` for the ``wanted`` pieces, read in one query: a phone
@@ -105,11 +108,11 @@ def kept_pieces(
 def kept_part(
     event: Event,
     part: str,
-    build: Callable[[], Any],
+    build: Callable[[], T],
     *,
     earlier_state_will_do: bool = False,
     in_every_language: bool = False,
-) -> Kept:
+) -> Kept[T]:
     """The value of ``part`` for ``event`` as it is now: from the shared cache, or ``build()`` once and kept.
 
     With ``earlier_state_will_do``, while another worker builds the current state the

@@ -28,10 +28,13 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import connections
+
+if TYPE_CHECKING:
+    import psycopg
 
 logger = logging.getLogger(__name__)
 
@@ -155,7 +158,7 @@ class EventVersions:
             pause = min(pause * 2, 30.0)
 
 
-def connect_like_django(alias: str = "default"):
+def connect_like_django(alias: str = "default") -> psycopg.Connection[Any]:
     """A new autocommit psycopg connection to the database Django uses, named for ``pg_stat_activity``."""
     import psycopg
 

@@ -3,15 +3,34 @@ cookies, a fast select."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
+from typing import Any, Protocol, TypeVar
 
 from django import forms
+from django.forms.renderers import BaseRenderer
 from django.forms.utils import flatatt
 from django.utils.html import format_html
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
+
+FieldKind = TypeVar("FieldKind", bound=forms.Field)
 
 
-def add_service_error(form: forms.Form, error) -> None:
+def form_field(form: forms.BaseForm, name: str, kind: type[FieldKind]) -> FieldKind:
+    """The form's own copy of its field ``name``, declared a ``kind``: what a form sets up per request
+    (a ChoiceField's choices, a ModelChoiceField's queryset), which ``form.fields`` types as any field."""
+    field = form.fields[name]
+    assert isinstance(field, kind)
+    return field
+
+
+class Refusal(Protocol):
+    """A service's refusal as a form shows it (``services.ServiceError``): its sentence, at the field it names."""
+
+    field: str | None
+
+
+def add_service_error(form: forms.Form, error: Refusal) -> None:
     """Show a ServiceError next to the field it names, else at the form's ``refusals_at`` field (a
     form of one upload shows every refusal there), else at the top of the form."""
     field = error.field if error.field in form.fields else getattr(form, "refusals_at", None)
@@ -35,12 +54,12 @@ class OptionList:
     ``read()`` when a list is first drawn, and written out once for each selection, so that two
     selects of one form offering the same people share one reading and one writing."""
 
-    def __init__(self, read):
+    def __init__(self, read: Callable[[], Iterable[tuple[object, object]]]) -> None:
         self._read = read
-        self._pairs = None
-        self._written: dict[frozenset, str] = {}
+        self._pairs: Iterable[tuple[object, object]] | None = None
+        self._written: dict[frozenset[str], str] = {}
 
-    def html(self, chosen: frozenset) -> str:
+    def html(self, chosen: frozenset[str]) -> str:
         """Every option, those whose value is in ``chosen`` selected."""
         if chosen not in self._written:
             if self._pairs is None:
@@ -61,15 +80,17 @@ class LongSelect(forms.Select):
     cost a tenth of a second that way.
     """
 
-    options: OptionList | None = None
+    option_list: OptionList | None = None
 
-    def use_required_attribute(self, initial):
+    def use_required_attribute(self, initial: object) -> bool:
         # Select's rule, required when the first option is the empty choice, which an OptionList's always is.
         return not self.is_hidden
 
-    def render(self, name, value, attrs=None, renderer=None):
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: BaseRenderer | None = None
+    ) -> SafeString:
         chosen = frozenset(str(v) for v in self.format_value(value))
-        options = self.options.html(chosen) if self.options is not None else ""
+        options = self.option_list.html(chosen) if self.option_list is not None else ""
         return format_html(
             '<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)), mark_safe(options)
         )
@@ -79,11 +100,20 @@ class MarkedSelect(forms.Select):
     """A select some of whose options say how to read them: ``lang="en"`` on a policy's published title,
     ``translate="no"`` on a code (docs/i18n.md)."""
 
-    def __init__(self, *args, marks, **kwargs):
+    def __init__(self, *args: Any, marks: Callable[[str], Mapping[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.marks = marks  # an option's value -> the attributes it gets
 
-    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+    def create_option(
+        self,
+        name: str,
+        value: Any,
+        label: int | str,
+        selected: bool,
+        index: int,
+        subindex: int | None = None,
+        attrs: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         option = super().create_option(name, value, label, selected, index, subindex=subindex, attrs=attrs)
         option["attrs"].update(self.marks(str(value)))
         return option
@@ -93,7 +123,9 @@ class PolicyGroupedSelect(forms.Select):
     """A select whose groups are named by policy titles, marked ``lang="en"``: the documents' published names
     (docs/i18n.md). Django's own select template gives a group no attributes."""
 
-    def render(self, name, value, attrs=None, renderer=None):
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: BaseRenderer | None = None
+    ) -> SafeString:
         context = self.get_context(name, value, attrs)["widget"]
         parts = [format_html('<select name="{}"{}>', name, flatatt(context["attrs"]))]
         for group, options, _index in context["optgroups"]:

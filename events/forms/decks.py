@@ -3,6 +3,9 @@ the sealed product and clock, publishing."""
 
 from __future__ import annotations
 
+import datetime
+from typing import Any
+
 from django import forms
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -22,7 +25,7 @@ from scoring import (
 )
 
 from ..models import Event
-from .base import MarkedSelect
+from .base import MarkedSelect, form_field
 
 DECK_FILE_BYTES = 4 * MAX_DECK_LIST_CHARACTERS
 
@@ -32,7 +35,7 @@ class MomentInput(forms.DateTimeInput):
 
     input_type = "datetime-local"
 
-    def __init__(self, attrs=None):
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
         super().__init__(attrs, format="%Y-%m-%dT%H:%M")
 
 
@@ -41,7 +44,7 @@ class MomentField(forms.DateTimeField):
 
     widget = MomentInput
 
-    def to_python(self, value):
+    def to_python(self, value: str | datetime.datetime | datetime.date | None) -> datetime.datetime | None:
         moment = super().to_python(value)
         if moment is not None and not 2000 <= moment.year <= 2200:
             raise forms.ValidationError(_("Give a date between the years 2000 and 2200."))
@@ -87,13 +90,14 @@ class DeckSettingsForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, game_type: str, **kwargs):
+    def __init__(self, *args: Any, game_type: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if deck_choice_kind(game_type) is None:
             del self.fields["deck_choices"]  # nothing to choose in this game type
 
     def clean_deck_choices(self) -> list[str]:
-        return self.cleaned_data["deck_choices"].splitlines()
+        choices: str = self.cleaned_data["deck_choices"]
+        return choices.splitlines()
 
 
 class DeckListForm(forms.Form):
@@ -109,7 +113,7 @@ class DeckListForm(forms.Form):
     )
     file = forms.FileField(required=False, label=gettext_lazy("Or upload a deck file (.txt, .meccg, .dck)"))
 
-    def __init__(self, *args, event: Event, **kwargs):
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The declarations the event's format asks for (scoring.decks): which Fallen-wizard,
         # which challenge deck or scenario.
@@ -137,8 +141,9 @@ class DeckListForm(forms.Form):
             self.fields["choice"] = forms.CharField(label=label, max_length=MAX_NAME_LENGTH)
         self.order_fields(["avatar", "choice", "text", "file"])
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean gives its cleaned_data
         upload = data.get("file")
         if upload:
             if upload.size > DECK_FILE_BYTES:
@@ -202,9 +207,9 @@ class PublishForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
 
-    def __init__(self, *args, listed: list[tuple[int, str]], **kwargs):
+    def __init__(self, *args: Any, listed: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["players"].choices = listed
+        form_field(self, "players", forms.TypedMultipleChoiceField).choices = listed
 
 
 class BreakClockForm(forms.Form):
@@ -224,8 +229,9 @@ class BreakClockForm(forms.Form):
         help_text=gettext_lazy("A minus sign takes minutes back."),
     )
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean gives its cleaned_data
         if data.get("action") == "adjust" and data.get("minutes") is None and "minutes" not in self.errors:
             self.add_error("minutes", _("Give the minutes to add, or to take back with a minus sign."))
         return data

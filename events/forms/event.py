@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -35,16 +39,21 @@ from ..models import (
     Player,
 )
 from ..roles import GIVEN_ROLES, STAFF
-from .base import MarkedSelect, PolicyGroupedSelect
+from .base import MarkedSelect, PolicyGroupedSelect, form_field
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
-def _by_policy(choices: list[tuple[str, str]], offered: str) -> list[tuple[str, list[tuple[str, str]]]]:
+def _by_policy(
+    choices: Sequence[tuple[str, StrOrPromise]], offered: str
+) -> list[tuple[str, list[tuple[str, StrOrPromise]]]]:
     """``choices`` grouped by the policies that offer them (``offered`` names the Policy field), titles as published.
 
     Formats and tie options belong to the policies that define them: the form shows
     which is whose, and the service refuses a mismatch (services.event).
     """
-    groups: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+    groups: dict[tuple[str, ...], list[tuple[str, StrOrPromise]]] = {}
     for key, label in choices:
         titles = tuple(policy.title for policy in scoring.POLICIES.values() if key in getattr(policy, offered))
         groups.setdefault(titles, []).append((key, label))
@@ -153,12 +162,15 @@ class EventForm(forms.Form):
             ("format", policy.formats, dict(FORMAT_CHOICES)),
             ("tie_resolution", policy.tie_resolutions, dict(TIE_CHOICES)),
         ):
-            self.fields[name].choices = [(key, labels[key]) for key in offered]
+            form_field(self, name, forms.ChoiceField).choices = [(key, labels[key]) for key in offered]
             if self.is_bound and self.data.get(name) not in offered:
-                self.data = self.data.copy()
-                self.data[name] = offered[0]
+                data = cast(
+                    "dict[str, Any]", self.data
+                ).copy()  # request.POST: a QueryDict, a dict whose copy may change
+                data[name] = offered[0]
+                self.data = data
 
-    def values(self) -> dict:
+    def values(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
         data.pop("expected_players", None)
         for name in ("structure", "elimination", "seeding"):
@@ -231,9 +243,12 @@ class ArbiterForm(forms.Form):
         help_text=gettext_lazy("Rules on the games that coordinators and staff play; does not play."),
     )
 
-    def __init__(self, *args, accounts: list[tuple[int, str, str]], **kwargs):
+    def __init__(self, *args: Any, accounts: list[tuple[int, str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["arbiter"].choices = [("", _("No arbiter")), *_account_choices(accounts)]
+        form_field(self, "arbiter", forms.TypedChoiceField).choices = [
+            ("", _("No arbiter")),
+            *_account_choices(accounts),
+        ]
 
 
 class OrganiserPlayerForm(forms.Form):
@@ -242,9 +257,9 @@ class OrganiserPlayerForm(forms.Form):
     account = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Account"))
     name = forms.CharField(max_length=MAX_NAME_LENGTH, label=gettext_lazy("Name as a player"))
 
-    def __init__(self, *args, accounts: list[tuple[int, str, str]], **kwargs):
+    def __init__(self, *args: Any, accounts: list[tuple[int, str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["account"].choices = _account_choices(accounts)
+        form_field(self, "account", forms.TypedChoiceField).choices = _account_choices(accounts)
 
 
 class RoundsForm(forms.Form):
@@ -266,9 +281,9 @@ class CloseForm(forms.Form):
     )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["playoff_winner"].queryset = players
+        form_field(self, "playoff_winner", forms.ModelChoiceField).queryset = players
 
 
 class ImportForm(forms.Form):
@@ -277,7 +292,7 @@ class ImportForm(forms.Form):
 
     archive = forms.FileField(label=gettext_lazy("Archive file (council-archive/2 JSON)"))
 
-    def clean_archive(self):
+    def clean_archive(self) -> Any:
         upload = self.cleaned_data["archive"]
         if upload.size > MAX_ARCHIVE_BYTES:
             raise forms.ValidationError(

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.forms import BoundField
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -11,7 +14,9 @@ from scoring import FORFEIT_REASONS, MAX_VERSION, MP_LIMIT
 
 from ..models import (
     Game,
+    Player,
 )
+from .base import form_field
 
 
 class ResultForm(forms.Form):
@@ -56,7 +61,7 @@ class ResultForm(forms.Form):
     )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, game: Game, **kwargs):
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         event = game.round.event
         policy = scoring.get_policy(event.policy)
@@ -75,10 +80,10 @@ class ResultForm(forms.Form):
             if policy.simultaneous_elimination_ties:
                 kinds.append(("tie", _("Tie: both avatars eliminated at once")))
         kinds.append(("forfeit", _("Forfeit: dropped out, cheating, stalling or did not show up")))
-        self.fields["kind"].choices = kinds
+        form_field(self, "kind", forms.ChoiceField).choices = kinds
         self.has_weakest_link = policy.weakest_link_points is not None and not scenario
         if self.has_weakest_link:
-            self.fields["weakest_link"].choices = [
+            form_field(self, "weakest_link", forms.ChoiceField).choices = [
                 ("", "—"),
                 ("a", a),
                 ("b", b),
@@ -90,16 +95,17 @@ class ResultForm(forms.Form):
         winners = [("", "—"), ("a", a), ("b", b)]
         if scenario:
             winners.append(("equal", _("Equal rank")))
-        self.fields["winner"].choices = winners
+        form_field(self, "winner", forms.ChoiceField).choices = winners
         if game.round.is_elimination:
-            self.fields["roll_winner"].choices = [("", "—"), ("a", a), ("b", b)]
+            form_field(self, "roll_winner", forms.ChoiceField).choices = [("", "—"), ("a", a), ("b", b)]
         else:
             del self.fields["roll_winner"]
         self.fields["mp_a"].widget.attrs.update({"inputmode": "numeric"})
         self.fields["mp_b"].widget.attrs.update({"inputmode": "numeric"})
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean gives its cleaned_data
         kind = data.get("kind")
         if kind == "council":
             for name in ("mp_a", "mp_b"):
@@ -113,19 +119,19 @@ class ResultForm(forms.Form):
             self.add_error("how", _("Choose how the scenario was decided."))
         return data
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The engine's result dict, seen from player_a and player_b, with the dice roll's winner when given."""
         result = self._result()
         if self.cleaned_data.get("roll_winner"):
             result["roll_winner"] = {"a": 0, "b": 1}[self.cleaned_data["roll_winner"]]
         return result
 
-    def _result(self) -> dict:
+    def _result(self) -> dict[str, Any]:
         data = self.cleaned_data
         kind = data["kind"]
         side = {"a": 0, "b": 1, "none": None, "equal": None}
         if kind == "council":
-            result = {"kind": "council", "mp": [data["mp_a"], data["mp_b"]]}
+            result: dict[str, Any] = {"kind": "council", "mp": [data["mp_a"], data["mp_b"]]}
             if data.get("weakest_link"):
                 result["weakest_link"] = side[data["weakest_link"]]
             return result
@@ -138,9 +144,12 @@ class ResultForm(forms.Form):
         return {"kind": kind, "winner": side[data["winner"]]}
 
 
-def result_initial(game: Game, result: dict | None = None) -> dict:
+def result_initial(game: Game, result: dict[str, Any] | None = None) -> dict[str, Any]:
     """The result form's starting values: ``result``, else the game's saved result."""
-    initial = {"version": game.version, "kind": "scenario" if game.round.event.game_type == "scenario" else "council"}
+    initial: dict[str, Any] = {
+        "version": game.version,
+        "kind": "scenario" if game.round.event.game_type == "scenario" else "council",
+    }
     result = result or game.result or {}
     side = {0: "a", 1: "b", None: "none"}
     if result:
@@ -170,7 +179,7 @@ class PlayerReportForm(ResultForm):
 
     code = forms.CharField(max_length=12, widget=forms.HiddenInput)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         del self.fields["version"]
 
@@ -189,9 +198,9 @@ class CouncilForm(forms.Form):
         ("minus", gettext_lazy("Subtracted (unique cards revealed from hand...)")),
     )
 
-    def __init__(self, *args, game: Game, **kwargs):
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.sides = []
+        self.sides: list[tuple[Player, list[BoundField]]] = []
         for side, player in (("a", game.player_a), ("b", game.player_b)):
             names = []
             for key, label in self.CATEGORIES:
@@ -209,9 +218,9 @@ class CouncilForm(forms.Form):
             names.append(name)
             self.sides.append((player, [self[n] for n in names]))
 
-    def sheets(self) -> tuple[dict, dict]:
+    def sheets(self) -> tuple[dict[str, Any], dict[str, Any]]:
         data = self.cleaned_data
-        out = []
+        out: list[dict[str, Any]] = []
         for side in ("a", "b"):
             sheet = {key: data.get(f"{side}_{key}") or 0 for key, _ in self.CATEGORIES}
             sheet["avatar_eliminated"] = bool(data.get(f"{side}_avatar_eliminated"))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -11,7 +14,10 @@ from scoring import MAX_ADJUSTMENT_MINUTES, MAX_TABLE
 from ..models import (
     Player,
 )
-from .base import LongSelect, OptionList
+from .base import LongSelect, OptionList, form_field
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class SwapForm(forms.Form):
@@ -19,15 +25,17 @@ class SwapForm(forms.Form):
     second = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("with"), widget=LongSelect)
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The lists show names read once as plain values, when a list is drawn (not for a page
         # that leaves the form out), and written once for both; the fields check a choice
         # against the players themselves.
-        listed = OptionList(lambda: [("", self.fields["first"].empty_label), *players.values_list("pk", "name")])
+        first = form_field(self, "first", forms.ModelChoiceField)
+        listed = OptionList(lambda: [("", first.empty_label), *players.values_list("pk", "name")])
         for name in ("first", "second"):
-            self.fields[name].queryset = players
-            self.fields[name].widget.options = listed
+            field = form_field(self, name, forms.ModelChoiceField)
+            field.queryset = players
+            field.widget.option_list = listed
 
 
 class ClockForm(forms.Form):
@@ -55,13 +63,14 @@ class ClockForm(forms.Form):
         help_text=gettext_lazy("Leave empty for every table, or give the table of a judge call."),
     )
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean gives its cleaned_data
         if data.get("action") == "adjust" and data.get("minutes") is None and "minutes" not in self.errors:
             self.add_error("minutes", _("Give the minutes to add, or to take back with a minus sign."))
         return data
 
-    def done_message(self) -> str:
+    def done_message(self) -> StrOrPromise:
         data = self.cleaned_data
         if data["action"] == "adjust":
             minutes = data["minutes"]

@@ -8,6 +8,7 @@ changes are ``events/services/clock.py``'s, and the drawing is ``events/clocks.p
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.db import models
 
@@ -45,7 +46,7 @@ class ClockFields(models.Model):
         return Clock(state=self.clock_state, remaining=self.clock_remaining)
 
     @staticmethod
-    def clock_values(clock: Clock) -> dict:
+    def clock_values(clock: Clock) -> dict[str, Any]:
         """The stored fields' values for a clock: for a new row, or ``store``."""
         ends_at = datetime.datetime.fromtimestamp(clock.ends_at, tz=datetime.UTC) if clock.ends_at is not None else None
         return {"clock_state": clock.state, "clock_ends_at": ends_at, "clock_remaining": clock.remaining}

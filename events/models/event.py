@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import zoneinfo
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -41,10 +42,12 @@ from scoring import (
 )
 
 if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
     from .rounds import Round
 
 
-def _choices(keys, labels: dict[str, str]) -> list[tuple[str, str]]:
+def _choices(keys: Iterable[str], labels: Mapping[str, StrOrPromise]) -> list[tuple[str, StrOrPromise]]:
     missing = set(keys) - set(labels)
     if missing:
         # Every key the engine knows needs its label in every language: caught at import.
@@ -297,12 +300,13 @@ class Event(models.Model):
         if self.structure == "swiss" and latest is None:
             return _("No Swiss round has been played yet.")
         swiss = self.rounds.filter(stage__isnull=True).count()
-        if self.structure == "swiss" and not self.stages.exists() and swiss < (self.rounds_planned or 0):
+        planned = self.rounds_planned or 0
+        if self.structure == "swiss" and not self.stages.exists() and swiss < planned:
             return ngettext(
                 "Only %(played)s of the %(count)s Swiss round is played.",
                 "Only %(played)s of the %(count)s Swiss rounds are played.",
-                self.rounds_planned,
-            ) % {"played": swiss, "count": self.rounds_planned}
+                planned,
+            ) % {"played": swiss, "count": planned}
         return None
 
     def latest_round(self) -> Round | None:

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring import get_policy, new_clock, spot_check_choice, text_from_data
+from scoring import Text, get_policy, new_clock, spot_check_choice, text_from_data
 
 from ..devices import same_device
 from ..i18n import say
@@ -46,11 +46,12 @@ class Round(ClockFields):
     @property
     def label(self) -> str:
         """What people call the round: "Round 3", "Playoff, round 1", "Top 8, round 2"."""
-        if self.stage_id is None:
+        stage = self.stage  # None without a query for a Swiss round
+        if stage is None:
             return _("Round %(number)s") % {"number": self.number}
         return _("%(stage)s, round %(number)s") % {
-            "stage": say(self.stage.title),
-            "number": self.number - self.stage.first_round + 1,
+            "stage": say(stage.title),
+            "number": self.number - stage.first_round + 1,
         }
 
     def full_clock_seconds(self) -> float:
@@ -58,12 +59,15 @@ class Round(ClockFields):
 
         Policy #1, Swiss System: Time Limits; Version 3 and Policy Number 4, Time Limits.
         """
-        return new_clock(get_policy(self.event.policy), self.event.game_type).remaining
+        remaining = new_clock(get_policy(self.event.policy), self.event.game_type).remaining
+        assert remaining is not None  # a new clock is ready, holding the whole limit
+        return remaining
 
     @property
     def is_elimination(self) -> bool:
         """True for a round of a bracket, whose games must have a winner (General 5 and 6)."""
-        return self.stage_id is not None and self.stage.is_bracket
+        stage = self.stage  # None without a query for a Swiss round
+        return stage is not None and stage.is_bracket
 
     def tables_without_result(self) -> list[int]:
         """The tables of this round still waiting for their result."""
@@ -156,7 +160,7 @@ class Game(models.Model):
         return _("Table %(table)s") % {"table": self.table}
 
     @property
-    def described(self):
+    def described(self) -> Text | str:
         """The result's explanation to be said in the reader's language (``|say``); the English for older rows."""
         return text_from_data(self.explanation_words) if self.explanation_words else self.explanation
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 
 from scoring import BRACKET_KINDS, SEEDED_BY, STAGE_KINDS, stage_title
@@ -40,9 +42,9 @@ class Stage(models.Model):
     def is_bracket(self) -> bool:
         return self.kind == "elimination"
 
-    def as_archive(self) -> dict:
+    def as_archive(self) -> dict[str, Any]:
         """The stage's header in the archive (docs/archive-format.md)."""
-        entry: dict = {"kind": self.kind, "players": list(self.players), "seeded_by": self.seeded_by}
+        entry: dict[str, Any] = {"kind": self.kind, "players": list(self.players), "seeded_by": self.seeded_by}
         if self.is_bracket:
             entry["bracket"] = self.bracket
         else:

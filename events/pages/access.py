@@ -9,18 +9,36 @@ from __future__ import annotations
 
 import functools
 import hmac
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
 
 from ..models import Event, EventRole
 from ..roles import OWNER, PUBLIC, RANK, STAFF, Actor
+
+# A view, as the decorators here and in ``public``, ``regions`` and ``language`` take and give it.
+View = Callable[..., HttpResponseBase]
+
+
+class PageRequest(HttpRequest):
+    """A request as the pages read it: with django-htmx's ``htmx``, and the marks ``event_view`` sets.
+
+    For the type checker only: Django makes each request an ``HttpRequest``, and the
+    middleware and the decorator add these attributes to it.
+    """
+
+    htmx: HtmxDetails
+    event_role_at_least: dict[str, bool]
 
 
 def staff_link_session_key(event: Event) -> str:
@@ -28,7 +46,7 @@ def staff_link_session_key(event: Event) -> str:
     return f"staff-link:{event.pk}"
 
 
-def role_in(request, event: Event) -> str:
+def role_in(request: HttpRequest, event: Event) -> str:
     """The requester's role in ``event``."""
     user = request.user
     if user.is_authenticated:
@@ -44,14 +62,14 @@ def role_in(request, event: Event) -> str:
     return PUBLIC
 
 
-def actor_for(request, role: str) -> Actor:
+def actor_for(request: HttpRequest, role: str) -> Actor:
     """The Actor that the services record in the audit log."""
     if request.user.is_authenticated:
         return Actor.account(request.user, role)
     return Actor.staff_link()
 
 
-def _local(address: str | None, request) -> str | None:
+def _local(address: str | None, request: HttpRequest) -> str | None:
     """``address`` as a path of this site, or None for anything elsewhere (or nothing)."""
     if address and url_has_allowed_host_and_scheme(
         address, allowed_hosts={request.get_host()}, require_https=request.is_secure()
@@ -61,7 +79,7 @@ def _local(address: str | None, request) -> str | None:
     return None
 
 
-def sign_in_first(request):
+def sign_in_first(request: PageRequest) -> HttpResponseBase:
     """Send someone signed out to the sign-in page, which brings them back to the page they were on.
 
     Back to the address asked for; for a poll or a button (htmx), to the page it was on,
@@ -80,14 +98,14 @@ def sign_in_first(request):
     return response
 
 
-def personal_page(view):
+def personal_page(view: View) -> View:
     """Decorate a page of no event (the home page, a new event): ``private, no-store`` to someone signed in.
 
     The page bears their name, and perhaps their events, so no browser or proxy keeps it.
     """
 
     @functools.wraps(view)
-    def wrapper(request, *args, **kwargs):
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         response = view(request, *args, **kwargs)
         if request.user.is_authenticated:
             patch_cache_control(response, private=True, no_store=True)
@@ -96,7 +114,7 @@ def personal_page(view):
     return wrapper
 
 
-def event_view(minimum: str):
+def event_view(minimum: str) -> Callable[[View], View]:
     """Decorate a view taking ``(request, event, actor, ...)`` from a ``slug`` URL argument.
 
     ``request.event_role_at_least`` says, by role name, whether the requester has that
@@ -111,9 +129,9 @@ def event_view(minimum: str):
     with a role too small.
     """
 
-    def decorator(view):
+    def decorator(view: View) -> View:
         @functools.wraps(view)
-        def wrapper(request, slug: str, *args, **kwargs):
+        def wrapper(request: PageRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponseBase:
             try:
                 event = Event.objects.get(slug=slug)
             except Event.DoesNotExist:
@@ -138,7 +156,7 @@ def event_view(minimum: str):
                 patch_cache_control(response, private=True, no_store=True)
             return response
 
-        wrapper.minimum_role = minimum
+        wrapper.minimum_role = minimum  # type: ignore[attr-defined]  # a mark on the function, read by test_nav
         return wrapper
 
     return decorator

@@ -10,7 +10,7 @@ clock, card and place.
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 
@@ -54,18 +54,20 @@ def _card_piece(pk: int) -> str:
 def _phone_text(player: Player, seat: Seat | None, card: str | None) -> str:
     """What a phone of ``player`` shows of its own, as one string to keep (strings load at once
     where objects do not): their name and status, their seat in the round, their card."""
+    place: dict[str, Any] | None
     if seat is None:
         place = None
     elif seat.bye:
         place = {"bye": True}
     else:
-        game = seat.game
+        game, opponent = seat.game, seat.opponent
+        assert game is not None and opponent is not None  # a seat at a table (seats())
         place = {
             "game": game.pk,
             "table": game.table,
             "a": game.player_a_id,
             "b": game.player_b_id,
-            "opponent": [seat.opponent.pk, seat.opponent.name],
+            "opponent": [opponent.pk, opponent.name],
             "result": game.result,
             "points": game.points,
             "state": game.state,
@@ -98,7 +100,7 @@ def _phone_from_text(event: Event, pk: int, rnd: Round | None, text: str) -> tup
     return me, seat, card_from_text(me, card) if card is not None else None
 
 
-def _public_tables(event: Event) -> dict:
+def _public_tables(event: Event) -> dict[str, Any]:
     """What the public page shows alike to every phone: the round, and (up to 64 players) its
     tables and the standings rendered; and what each phone shows of its own (name, seat,
     tournament card), in pieces by player pk."""
@@ -119,7 +121,7 @@ def _public_tables(event: Event) -> dict:
         by_archive_id = {p.archive_id: p for p in players}
         cards = {card.player.pk: card_text(card) for card in tournament_cards(standings, by_archive_id)}
     seat_of = seats(rnd, games)
-    pieces: dict = {_card_piece(number): {} for number in range(CARD_PIECES)}
+    pieces: dict[str, Any] = {_card_piece(number): {} for number in range(CARD_PIECES)}
     for player in players:
         pieces[_card_piece(player.pk)][player.pk] = _phone_text(player, seat_of.get(player.pk), cards.get(player.pk))
     inline = lists_on_the_phone(len(players))
@@ -146,7 +148,7 @@ def _public_tables(event: Event) -> dict:
     return pieces
 
 
-def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> dict:
+def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> dict[str, Any]:
     """The public page: the current round by table, the clock, standings, search results
     and, for a player who said "this is me", their seat and tournament card.
 
@@ -164,8 +166,10 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
         me, my_seat, card = _phone_from_text(event, me_id, rnd, kept.value[_card_piece(me_id)][me_id])
     clock = break_clock_display(event)
     if clock is None and rnd is not None and event.status == Event.RUNNING:
-        extra = my_seat.game.extra_seconds if my_seat and my_seat.game and my_seat.game.result is None else 0
-        label = _("Table %(table)s") % {"table": my_seat.table} if extra else ""
+        extra, label = 0, ""
+        if my_seat and my_seat.game and my_seat.game.result is None:
+            extra = my_seat.game.extra_seconds
+            label = _("Table %(table)s") % {"table": my_seat.table} if extra else ""
         clock = clock_display(event, rnd, extra_seconds=extra, label=label)
     # A bracket or a playoff to show: an elimination event, a posted top cut, or a stage's round.
     finals = (
@@ -191,7 +195,7 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
     }
 
 
-def everyone_standings(event: Event) -> dict:
+def everyone_standings(event: Event) -> dict[str, Any]:
     """The standings as every phone shares them (None before a round is played), from the public part's lines.
 
     The current state's, never the one before: the page is kept under the current version.
@@ -223,7 +227,7 @@ def projector_list(event: Event, rnd: Round, by_name: bool) -> str:
     return kept_part(event, "projector-names" if by_name else "projector-tables", build).value
 
 
-def projector_board(event: Event, *, by_name: bool) -> dict:
+def projector_board(event: Event, *, by_name: bool) -> dict[str, Any]:
     """The projector: the clock, the round's tables or names, and the tables given extra time."""
     rnd = event.latest_round()
     running = rnd is not None and event.status == Event.RUNNING
@@ -237,6 +241,6 @@ def projector_board(event: Event, *, by_name: bool) -> dict:
         "final": [row for row in standings.rows if row.rank is not None] if standings else None,
         "board_list": projector_list(event, rnd, by_name) if rnd and not closed else "",
         "bracket": finals_page(event).brackets_html if rnd is not None and rnd.is_elimination else "",
-        "clock": break_clock_display(event) or (clock_display(event, rnd) if running else None),
+        "clock": break_clock_display(event) or (clock_display(event, rnd) if rnd is not None and running else None),
         "extended": list(rnd.games.filter(extra_seconds__gt=0, result__isnull=True)) if rnd else [],
     }

@@ -9,18 +9,22 @@ language the coordinator set for the event, whatever the laptop's browser asks
 from __future__ import annotations
 
 import functools
+from typing import Any
 
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.utils import translation
 
 from ..models import Event
+from .access import View
 
 
-def in_event_language(view):
+def in_event_language(view: View) -> View:
     """Run ``view(request, slug, ...)`` in its event's language (outermost, so a poll's version agrees
     with its page)."""
 
     @functools.wraps(view)
-    def wrapper(request, slug: str, *args, **kwargs):
+    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponseBase:
         language = Event.objects.filter(slug=slug).values_list("language", flat=True).first()
         if language is None:
             return view(request, slug, *args, **kwargs)

@@ -34,7 +34,7 @@ def public_page(
     *,
     methods: Iterable[str] = ("GET",),
     polled_region: str | None = None,
-    poll_key: Callable[[Any], tuple] = lambda request: (),
+    poll_key: Callable[[Any], tuple[object, ...]] = lambda request: (),
     shared_region: str | None = None,
     compress: bool = False,
     event_language: bool = False,

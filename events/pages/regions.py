@@ -12,9 +12,13 @@ import functools
 import gzip
 import json
 import re
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, TypeVar
 
 from django.conf import settings
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -24,27 +28,32 @@ from django.utils.translation import get_language, get_language_bidi
 from ..caching.parts import kept_part
 from ..caching.versions import event_changed_at
 from ..models import Event
+from .access import PageRequest, View
 from .kept import SharedPage, remember, remembered
 
 # no-store: were the browser to keep a region, it would answer our 304 itself with the
 # old body, and htmx would swap in a stale clock. The page asks; the server answers.
 UNCACHED = "private, no-store"
 
+Response = TypeVar("Response", bound=HttpResponseBase)
 
-def render_region(request, template: str, region: str, context: dict, status: int = 200):
+
+def render_region(
+    request: PageRequest, template: str, region: str, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
     """The whole page, or only the region htmx asked for by its element id."""
     if request.htmx and request.htmx.target == region:
         return render(request, f"{template}#{region}", context, status=status)
     return render(request, template, context, status=status)
 
 
-def poll_etag(changed_at, region: str, *key) -> str:
+def poll_etag(changed_at: datetime, region: str, *key: object) -> str:
     """The version of a polled region: it changes with anything the event shows (``Event.changed_at``)
     and with the reader's language (a phone switched to Finnish must not keep its Spanish region)."""
     return quote_etag("-".join([region, str(changed_at.timestamp()), get_language(), *map(str, key)]))
 
 
-def _read_changed_at(slug: str):
+def _read_changed_at(slug: str) -> datetime | None:
     # get(), not first(): the busiest query of the app needs no ORDER BY.
     try:
         return Event.objects.values_list("changed_at", flat=True).get(slug=slug)
@@ -52,7 +61,7 @@ def _read_changed_at(slug: str):
         return None
 
 
-def public_poll(region: str, key):
+def public_poll(region: str, key: Callable[[HttpRequest], tuple[object, ...]]) -> Callable[[View], View]:
     """Answer an unchanged poll of a public region 304 after reading the event's ``changed_at`` alone.
 
     Every phone in the room polls the public page; most polls find nothing new. Anyone
@@ -62,9 +71,9 @@ def public_poll(region: str, key):
     nothing to compress.
     """
 
-    def decorator(view):
+    def decorator(view: View) -> View:
         @functools.wraps(view)
-        def wrapper(request, slug: str, *args, **kwargs):
+        def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponseBase:
             # The headers themselves rather than request.htmx, which parses them all: this is
             # the busiest path of the app.
             meta = request.META
@@ -74,11 +83,10 @@ def public_poll(region: str, key):
                 and "HTTP_IF_NONE_MATCH" in meta
             ):
                 changed_at = event_changed_at(slug, _read_changed_at)
-                not_modified = changed_at and not_modified_response(
-                    request, poll_etag(changed_at, region, *key(request))
-                )
-                if not_modified:
-                    return not_modified
+                if changed_at is not None:
+                    not_modified = not_modified_response(request, poll_etag(changed_at, region, *key(request)))
+                    if not_modified is not None:
+                        return not_modified
             return view(request, slug, *args, **kwargs)
 
         return wrapper
@@ -86,7 +94,14 @@ def public_poll(region: str, key):
     return decorator
 
 
-def polled(request, event, template: str, region: str, build, *key):
+def polled(
+    request: PageRequest,
+    event: Event,
+    template: str,
+    region: str,
+    build: Callable[[], dict[str, Any]],
+    *key: object,
+) -> HttpResponse:
     """A page whose region ``region`` htmx polls; a poll that finds nothing new gets 304 without rendering.
 
     The region carries its own ETag in ``hx-headers`` so the next poll sends it back as
@@ -111,7 +126,7 @@ def polled(request, event, template: str, region: str, build, *key):
     return uncached(response)
 
 
-def not_modified_response(request, etag: str):
+def not_modified_response(request: HttpRequest, etag: str) -> HttpResponseNotModified | None:
     """A 304 when the request's If-None-Match names ``etag`` (weak comparison, RFC 9110 13.1.2), else None."""
     sent = request.META.get("HTTP_IF_NONE_MATCH", "")
     # A poll sends back exactly the version its region carries; parse only anything else.
@@ -125,7 +140,7 @@ def not_modified_response(request, etag: str):
     return response
 
 
-def uncached(response):
+def uncached(response: Response) -> Response:
     """The response marked for no cache to keep."""
     patch_cache_control(response, private=True, no_store=True)
     return response
@@ -137,7 +152,7 @@ SHARED_VARY = ("Accept-Encoding", "Accept-Language", "Cookie")
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
-def shared_page(region: str):
+def shared_page(region: str) -> Callable[[View], View]:
     """Answer a page every phone shares from this process's memory while the event has not changed.
 
     The page is the same for every reader of a language, so it needs no role, no event
@@ -147,12 +162,12 @@ def shared_page(region: str):
     the page for the next (``shared``).
     """
 
-    def decorator(view):
+    def decorator(view: View) -> View:
         @functools.wraps(view)
-        def wrapper(request, slug: str, *args, **kwargs):
+        def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method == "GET":
                 changed_at = event_changed_at(slug, _read_changed_at)
-                page = changed_at and remembered(slug, region, get_language(), changed_at)
+                page = remembered(slug, region, get_language(), changed_at) if changed_at is not None else None
                 if page:
                     return shared_response(request, page)
             return view(request, slug, *args, **kwargs)
@@ -162,7 +177,9 @@ def shared_page(region: str):
     return decorator
 
 
-def shared(request, event, template: str, region: str, build):
+def shared(
+    request: HttpRequest, event: Event, template: str, region: str, build: Callable[[], dict[str, Any]]
+) -> HttpResponse:
     """A page every phone shares, whose region ``region`` polls: rendered once per state of the event and language.
 
     The page is rendered without the request (no CSRF token, no account: base.html leaves
@@ -194,13 +211,13 @@ def shared(request, event, template: str, region: str, build):
     return shared_response(request, kept.value)
 
 
-def shared_response(request, page: SharedPage):
+def shared_response(request: HttpRequest, page: SharedPage) -> HttpResponse:
     """``page`` as sent: a 304 when the reader has its version, else its bytes, compressed when the reader accepts it.
 
     Nothing on it is private (it is public and the same for everyone), but it is not kept by the browser, as for the
     polled regions (``UNCACHED``); the version is weak, as the same page goes out compressed or not.
     """
-    response = not_modified_response(request, page.etag)
+    response: HttpResponse | None = not_modified_response(request, page.etag)
     if response is None:
         if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
             response = HttpResponse(page.gzip, content_type="text/html; charset=utf-8")

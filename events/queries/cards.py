@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -72,7 +73,7 @@ def _number(value: Fraction) -> float | int:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def _detail(result: dict | None, mine: int) -> str:
+def _detail(result: dict[str, Any] | None, mine: int) -> str:
     if not result:
         return ""
     if "mp" in result:

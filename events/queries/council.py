@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -27,11 +28,11 @@ class CouncilOutcome:
 
     policy: str
     mp: list[int]
-    steps: list[dict]  # the engine's steps, as it gives them
+    steps: list[dict[str, Any]]  # the engine's steps, as it gives them
     explained: list[CouncilStep]
 
 
-def council_outcome(event: Event, game: Game, sheets: tuple[dict, dict]) -> CouncilOutcome:
+def council_outcome(event: Event, game: Game, sheets: tuple[dict[str, Any], dict[str, Any]]) -> CouncilOutcome:
     """The engine's Free Council for the two players' ``sheets``, each step's notes naming the player.
 
     ``explained`` is in the reader's language. A scoring.RuleError when a sheet is refused.
@@ -54,7 +55,7 @@ def council_outcome(event: Event, game: Game, sheets: tuple[dict, dict]) -> Coun
     )
 
 
-def _player_notes(name: str, notes: list) -> str:
+def _player_notes(name: str, notes: list[Any]) -> str:
     """A step's notes for one player, in the reader's language: "Ann: ...; ..."."""
     # Translators: a player's name, and what a step of the Free Council did for them ("...; ...").
     return _("%(player)s: %(notes)s") % {"player": name, "notes": "; ".join(str(say(note)) for note in notes)}

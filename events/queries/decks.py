@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
@@ -30,8 +31,11 @@ from scoring import (
 from ..models import DeckList, Event, Player, Round, SealedProduct, SpotCheck
 from .standings import event_standings
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
-def _states(findings: dict | None) -> list[tuple[str, int | None]]:
+
+def _states(findings: dict[str, Any] | None) -> list[tuple[str, int | None]]:
     """What a list's findings say, each with how many: unknown names, rules broken; or legal, or no list."""
     if findings is None:
         return [("missing", None)]
@@ -43,7 +47,7 @@ def _states(findings: dict | None) -> list[tuple[str, int | None]]:
     return states or [("legal", None)]
 
 
-def _said(findings: dict | None) -> list[tuple[str, int | None]]:
+def _said(findings: dict[str, Any] | None) -> list[tuple[StrOrPromise, int | None]]:
     """A list's states as the pages name them, each with how many."""
     return [(STATUS_LABELS[state], count) for state, count in _states(findings)]
 
@@ -64,7 +68,7 @@ class DeckOverviewRow:
     """A player on the coordinator's list: their list's states, each with how many, and the capability set by hand."""
 
     player: Player
-    states: list[tuple[str, int | None]]  # each state as the page names it, with how many
+    states: list[tuple[StrOrPromise, int | None]]  # each state as the page names it, with how many
     state_keys: set[str]  # "missing", "unknown-cards", "problems", "legal"
     by_hand: bool
 
@@ -75,7 +79,7 @@ class DeckOverview:
 
     event: Event
     rows: list[DeckOverviewRow]
-    totals: list[tuple[str, int]]
+    totals: list[tuple[StrOrPromise, int]]
     sealed: bool
     publishable: list[tuple[int, str]]  # (player id, "3. Name"), in the final standings' order once closed
     published: list[int]  # the ids of the players whose lists are published
@@ -97,7 +101,9 @@ def deck_overview(event: Event) -> DeckOverview:
             )
         )
     # A list with unknown names may break a rule too: each total counts the lists in that state.
-    totals = [(label, sum(1 for row in rows if status in row.state_keys)) for status, label in STATUS_LABELS.items()]
+    totals: list[tuple[StrOrPromise, int]] = [
+        (label, sum(1 for row in rows if status in row.state_keys)) for status, label in STATUS_LABELS.items()
+    ]
     closed = event.status == Event.CLOSED
     return DeckOverview(
         event=event,
@@ -117,9 +123,7 @@ def _by_final_place(event: Event, player_ids: list[int]) -> list[tuple[int, str]
     place = {row.player: row.rank for row in standings.rows} if standings else {}
     players = Player.objects.filter(pk__in=player_ids).values_list("pk", "archive_id", "name")
     ordered = sorted(players, key=lambda p: (place.get(p[1]) is None, place.get(p[1]) or 0, p[2]))
-    return [
-        (pk, _placed(place[archive_id], name) if place.get(archive_id) else name) for pk, archive_id, name in ordered
-    ]
+    return [(pk, _placed(rank, name) if (rank := place.get(archive_id)) else name) for pk, archive_id, name in ordered]
 
 
 def _placed(place: int, name: str) -> str:
@@ -162,15 +166,15 @@ class DeckFindings:
     """What the rules said of a list, as kept (scoring.DeckCheck.as_dict), the engine's words made Texts again."""
 
     legal: bool
-    problems: list[dict]  # each {"rule", "clause", "message" (a Text), "cards"}
-    unknown: list[dict]  # each {"name", "deck", "section", "line", "suggestions"}
+    problems: list[dict[str, Any]]  # each {"rule", "clause", "message" (a Text), "cards"}
+    unknown: list[dict[str, Any]]  # each {"name", "deck", "section", "line", "suggestions"}
     capability: str
-    capability_reason: Text
+    capability_reason: Text | str  # a plain string in lists kept before the engine's words were Texts
     alignment: str | None
     counts: dict[str, dict[str, int]]  # each deck's pool, play deck, sideboard, sites and creatures
 
 
-def readable_findings(findings: dict | None) -> DeckFindings | None:
+def readable_findings(findings: dict[str, Any] | None) -> DeckFindings | None:
     """Kept findings with the engine's words made Texts again, for ``|say`` (lists kept before hold English)."""
     if findings is None:
         return None
@@ -192,7 +196,7 @@ class ListedDeck:
     player: Player
     deck_list: DeckList | None
     findings: DeckFindings | None
-    states: list[tuple[str, int | None]]  # the list's states as the pages name them, each with how many
+    states: list[tuple[StrOrPromise, int | None]]  # the list's states as the pages name them, each with how many
 
 
 @dataclass(frozen=True)
@@ -229,7 +233,7 @@ class SignUpPage:
     """The public sign-up page: whether it is open, the places left under the cap, the lists' deadline."""
 
     event: Event
-    closed: bool
+    closed: str | None  # why it takes no one now, as a sentence; None while it is open
     places_left: int | None  # None without a cap
     deadline: datetime.datetime | None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.core.paginator import Page
 from django.db.models import Count, Q
@@ -18,7 +19,20 @@ from .search import fold, holds_every_word, is_long_list, list_page
 from .stages import finals_board
 
 
-def desk_players(event: Event, query: str, page_number: str | None) -> tuple[Page, int, int]:
+class RoundCounts(TypedDict):
+    """What ``desk`` counts of each round: its tables, and those still without a result."""
+
+    tables: int
+    missing: int
+
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    CountedRound = WithAnnotations[Round, RoundCounts]
+
+
+def desk_players(event: Event, query: str, page_number: str | None) -> tuple[Page[Player], int, int]:
     """The page of players the desk lists (in name order, or those ``query`` finds), and the counts.
 
     Every name is read to sort and search, as plain values; only the page's players are
@@ -30,8 +44,9 @@ def desk_players(event: Event, query: str, page_number: str | None) -> tuple[Pag
     listed = [pk for folded, pk, _ in everyone if holds_every_word(folded, words)]
     page = list_page(listed, page_number)
     loaded = event.players.in_bulk(page.object_list)
-    page.object_list = [loaded[pk] for pk in page.object_list]
-    return page, len(everyone), sum(1 for _, _, status in everyone if status == Player.ACTIVE)
+    players = cast("Page[Player]", page)  # the same page, its pks replaced by their players
+    players.object_list = [loaded[pk] for pk in page.object_list]
+    return players, len(everyone), sum(1 for _, _, status in everyone if status == Player.ACTIVE)
 
 
 @dataclass(frozen=True)
@@ -48,19 +63,19 @@ class DeskSummary:
     """The coordinator's desk: the players, the rounds and their missing results, what the policy says, what is next."""
 
     event: Event
-    player_page: Page
+    player_page: Page[Player]
     query: str
     searchable: bool
     registered_count: int
     active_count: int
-    rounds: list[Round]  # each annotated with its ``tables`` and its ``missing`` results
-    latest: Round | None
+    rounds: list[CountedRound]  # each annotated with its ``tables`` and its ``missing`` results
+    latest: CountedRound | None
     policy: scoring.Policy
     rounds_for_present: int | None
     official: bool
     time_limit: int
     break_on: bool
-    break_clock: dict | None
+    break_clock: dict[str, Any] | None
     construction_minutes: int
     exchange_minutes: int
     can_pair_next: bool
@@ -106,7 +121,7 @@ def desk(event: Event, query: str = "", page_number: str | None = None) -> DeskS
     )
 
 
-def _next_round(event: Event, rounds: list[Round], latest: Round | None) -> NextRound:
+def _next_round(event: Event, rounds: list[CountedRound], latest: CountedRound | None) -> NextRound:
     """Whether the desk offers to pair a round now, and what that round is called."""
     stage = event.stages.order_by("-number").first()
     swiss = sum(1 for rnd in rounds if rnd.stage_id is None)
@@ -121,6 +136,7 @@ def _next_round(event: Event, rounds: list[Round], latest: Round | None) -> Next
         due = finals_board(event).bracket_open
     else:
         # A playoff left with fewer than two players is over before its last round.
+        assert stage.rounds_planned is not None  # a playoff is started with its rounds (services/stages.py)
         due = played < stage.rounds_planned and finals_board(event).pending is not None
     # Translators: %(stage)s is a stage's title, such as "Playoff" or "Top 8".
     label = _("%(stage)s, round %(number)s") % {"stage": say(stage.title), "number": played + 1}

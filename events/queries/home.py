@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db.models import Count, Q, QuerySet
 
 from ..models import Event
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
 
 # The home page lists the newest; older events are reached by their address.
 MAX_LISTED = 50
 
 
-def account_events(user) -> QuerySet[Event]:
+def account_events(user: AbstractBaseUser) -> QuerySet[Event]:
     """The newest events ``user`` owns or has a role in, newest first, each with its ``player_count``."""
     return (
         Event.objects.filter(Q(owner=user) | Q(roles__user=user))

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import scoring
 
 from ..i18n import say
 from ..models import FORMAT_CHOICES, TIE_CHOICES
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
@@ -23,15 +27,15 @@ class PolicyImplications:
     time_limit_minutes: int
     warning_minutes: int
     end_of_time: str  # in the reader's language
-    bye_points_by_round: list
-    formats: list[str]  # each format's name
+    bye_points_by_round: list[int]
+    formats: list[StrOrPromise]  # each format's name
     format_clause: str
-    tie_options: list[str]  # each way a tied lead may be resolved, named
+    tie_options: list[StrOrPromise]  # each way a tied lead may be resolved, named
     co_champions_by_agreement: bool
     clauses: dict[str, str]  # the clause of each rule: "rounds", "time", "byes", "tiebreaks"...
 
 
-def policy_implications(policy_key: object, expected_players: int, game_type: object) -> PolicyImplications | None:
+def policy_implications(policy_key: object, expected_players: int, game_type: str | None) -> PolicyImplications | None:
     """The engine's summary of the policy for ``expected_players`` (at least 2), or None if the choice is incomplete.
 
     Its end-of-time procedure is in the reader's language; the policy's title stays as the document has it.

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring import PairingExplained
+
 from ..models import Event, Game, Player, Round
-from .round import PairingExplained, pairing_explained
+from .round import pairing_explained
 from .search import find_players, fold, is_long_list
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import QuerySet
 
 import scoring
-from scoring import text_from_data
+from scoring import Text, text_from_data
 
 from ..archive import score_game_result
 from ..models import AuditEntry, Event, Game, Snapshot
@@ -49,18 +51,22 @@ def result_history(event: Event, game: Game) -> list[AuditEntry]:
         ).order_by("at", "id")
     )
     for entry in entries:
-        after = entry.after or {}
-        entry.explained = after.get("explanation")
-        if after.get("explanation_words"):
-            entry.explained = text_from_data(after["explanation_words"])
-        elif after.get("explanation") and after.get("result"):
-            try:
-                again = score_game_result(game, after["result"]).explanation
-            except scoring.RuleError:
-                continue
-            if str(again) == after["explanation"]:
-                entry.explained = again
+        entry.explained = _explained(game, entry.after or {})  # type: ignore[attr-defined]  # for the page, not a field
     return entries
+
+
+def _explained(game: Game, after: dict[str, Any]) -> Text | str | None:
+    """An entry's explanation: its words as kept, else the engine's when it reads as recorded, else as recorded."""
+    if after.get("explanation_words"):
+        return text_from_data(after["explanation_words"])
+    if after.get("explanation") and after.get("result"):
+        try:
+            again = score_game_result(game, after["result"]).explanation
+        except scoring.RuleError:
+            return after.get("explanation")
+        if str(again) == after["explanation"]:
+            return again
+    return after.get("explanation")
 
 
 def snapshot_list(event: Event) -> QuerySet[Snapshot]:

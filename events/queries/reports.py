@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Q
 from django.utils.formats import number_format
@@ -128,7 +129,7 @@ def code_slips(event: Event, rnd: Round, user_id: int | None) -> list[CodeSlip]:
     return slips
 
 
-def described_report(game: Game, report: dict | None) -> str:
+def described_report(game: Game, report: dict[str, Any] | None) -> str:
     """A player's report as its points and explanation, the way staff read a result, in the reader's language."""
     if report is None:
         return ""

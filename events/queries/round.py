@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from django.core.paginator import Page
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
@@ -24,7 +25,7 @@ class RoundPage:
     event: Event
     round: Round
     open_games: list[Game]  # empty when the open tables are too many to list
-    table_page: Page
+    table_page: Page[Game]
     query: str
     listing: str  # the address the listing polls: the same page of the same search
     searchable: bool
@@ -34,8 +35,8 @@ class RoundPage:
     reported: int
     editable: bool
     untouched: bool
-    clock: dict | None
-    extended: list[tuple]  # the open tables given extra time, as named rows (table, extra_seconds, ...)
+    clock: dict[str, Any] | None
+    extended: list[tuple[Any, ...]]  # the open tables given extra time, as named rows (table, extra_seconds, ...)
     swappable: QuerySet[Player]
     spot_checks: list[SpotCheckRow]
     why: PairingExplained | None
@@ -50,18 +51,18 @@ def round_page(event: Event, rnd: Round, query: str = "", page_number: str | Non
     # page's place in the list: at 1,000 players, 500 rows read as tuples rather than as games.
     # Whole games, with their players, only for the rows shown and for the open tables the
     # clock's list offers.
-    tables = list(
-        rnd.games.annotate(is_open=ExpressionWrapper(Q(result__isnull=True), output_field=BooleanField())).values_list(
-            "pk", "table", "player_a_id", "player_b_id", "state", "extra_seconds", "is_open", named=True
-        )
-    )
+    rows = rnd.games.annotate(
+        is_open=ExpressionWrapper(Q(result__isnull=True), output_field=BooleanField())
+    ).values_list("pk", "table", "player_a_id", "player_b_id", "state", "extra_seconds", "is_open", named=True)
+    tables = list(rows)
     open_tables = [t for t in tables if t.is_open]
     is_latest = not event.rounds.filter(number__gt=rnd.number).exists()
-    table_page = list_page(found_tables(event, tables, query), page_number)
+    found_page = list_page(found_tables(event, tables, query), page_number)
     many_open = is_long_list(len(open_tables))
-    shown = {t.pk for t in table_page.object_list} | (set() if many_open else {t.pk for t in open_tables})
+    shown = {t.pk for t in found_page.object_list} | (set() if many_open else {t.pk for t in open_tables})
     games = rnd.games.filter(pk__in=shown).select_related("player_a", "player_b").in_bulk() if shown else {}
-    table_page.object_list = [games[t.pk] for t in table_page.object_list]
+    table_page = cast("Page[Game]", found_page)  # the same page, its rows replaced by their games
+    table_page.object_list = [games[t.pk] for t in found_page.object_list]
     running = is_latest and event.status == Event.RUNNING
     return RoundPage(
         event=event,
@@ -107,11 +108,11 @@ class StaffTables:
     searchable: bool
     open_count: int
     disputed: list[Game]
-    playing: Page
+    playing: Page[Game]
     done_count: int
     done_shown: list[Game]
     done_unshown: int
-    clock: dict | None
+    clock: dict[str, Any] | None
     spot_checks: list[SpotCheckRow]
 
 
@@ -156,16 +157,17 @@ def pairing_explained(event: Event, rnd: Round) -> PairingExplained | None:
     A Swiss round is explained over the rounds before it; a playoff's over its own rounds
     before it, as it is paired. Kept per state of the event, its words as the engine's Texts.
     """
-    if rnd.stage_id is not None and rnd.stage.is_bracket:
+    stage_row = rnd.stage  # None without a query for a Swiss round
+    if stage_row is not None and stage_row.is_bracket:
         return None
 
     def build() -> PairingExplained:
         archive = load_archive(event)
         played = archive.all_rounds[rnd.number - 1]
-        if rnd.stage_id is None:
+        if stage_row is None:
             before = replace(archive, rounds=archive.rounds[: rnd.number - 1], stages=())
         else:
-            stage = archive.stages[rnd.stage.number - 1]
+            stage = archive.stages[stage_row.number - 1]
             own = playoff_archive(archive, stage)
             before = replace(own, rounds=own.rounds[: rnd.number - stage.first_round])
         games = [(game.table, *game.players) for game in played.games]

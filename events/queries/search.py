@@ -9,6 +9,8 @@ within the name, in any order.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 from urllib.parse import urlencode
 
 from django.core.paginator import Page, Paginator
@@ -20,6 +22,24 @@ MAX_FOUND = 20
 # to 60 players most coordinators run see every player and table at once.
 LIST_PAGE_SIZE = 50
 LIST_ORPHANS = 14
+
+Item = TypeVar("Item")
+
+
+class Seated(Protocol):
+    """A table as ``found_tables`` reads it: a game, or a game's values read as a named row."""
+
+    @property
+    def table(self) -> int: ...
+
+    @property
+    def player_a_id(self) -> int: ...
+
+    @property
+    def player_b_id(self) -> int: ...
+
+
+Table = TypeVar("Table", bound=Seated)
 
 
 def fold(text: str) -> str:
@@ -40,7 +60,7 @@ def find_players(players: list[Player], query: str, limit: int = MAX_FOUND) -> l
     return [p for p in players if holds_every_word(fold(p.name), words)][:limit]
 
 
-def list_page(items: list, page_number: str | None) -> Page:
+def list_page(items: Sequence[Item], page_number: str | None) -> Page[Item]:
     """The page of a long list asked for; a number that is not a page gives the nearest one."""
     return Paginator(items, LIST_PAGE_SIZE, orphans=LIST_ORPHANS).get_page(page_number)
 
@@ -50,7 +70,7 @@ def is_long_list(count: int) -> bool:
     return count > LIST_PAGE_SIZE + LIST_ORPHANS
 
 
-def listing_query(query: str, page: Page) -> str:
+def listing_query(query: str, page: Page[Any]) -> str:
     """The query string of a listing's page and search, for the address its region polls."""
     return urlencode({**({"q": query} if query else {}), **({"page": page.number} if page.number > 1 else {})})
 
@@ -60,7 +80,7 @@ def page_of_table(table: int, tables: int) -> int:
     return min((table - 1) // LIST_PAGE_SIZE + 1, list_page(range(tables), None).paginator.num_pages)
 
 
-def found_tables(event: Event, games: list[Game], query: str) -> list[Game]:
+def found_tables(event: Event, games: list[Table], query: str) -> list[Table]:
     """The ``games`` at the table ``query`` names, or whose players' names hold its words; all when it is empty.
 
     Staff and coordinators of a long round look a table up by the number on it, or by a

@@ -10,6 +10,7 @@ engine's own words (titles, what is pending) stay its Texts, said by the templat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
@@ -45,22 +46,25 @@ def _round_names(kind: str, side: str, number: int, last: int) -> str:
     return _("Round %(number)s") % {"number": number}
 
 
-def _bracket_layout(archive: scoring.Archive, stage, pk_of: dict[str, int]) -> dict:
-    """One bracket by round: each match's players, winner, table and state, and each player's status."""
+def _bracket_layout(archive: scoring.Archive, stage: Any, pk_of: dict[str, int]) -> dict[str, Any]:
+    """One bracket by round: each match's players, winner, table and state, and each player's status.
+
+    ``stage`` is one of ``archive.stages`` (a type ``scoring`` does not export by name).
+    """
     bracket = bracket_of(archive, stage)
     name_of = {p.id: p.name for p in archive.players}
-    tables = {}
+    tables: dict[tuple[int | None, frozenset[str | None]], tuple[int, int]] = {}
     for index, rnd in enumerate(stage.rounds, start=1):
         for game in rnd.games:
             # By the stage's round too: two players may meet twice in double elimination.
             tables[(index, frozenset(game.players))] = (rnd.number, game.table)
     last_winners_round = max(m.round for m in bracket.matches if m.side == "winners")
-    sections: dict[tuple[str, int], dict] = {}
+    sections: dict[tuple[str, int], dict[str, Any]] = {}
     status: dict[int, str] = {}
     for match in bracket.matches:
         if match.side == FINAL_AGAIN and match.winner == BYE and match.played_in is None:
             continue  # the winners' champion won the grand final: no second game
-        players = []
+        players: list[dict[str, Any] | None] = []
         for player in match.players:
             if player is None:
                 players.append(None)
@@ -92,7 +96,7 @@ def _bracket_layout(archive: scoring.Archive, stage, pk_of: dict[str, int]) -> d
         sections.setdefault((match.side, match.round), {"heading": heading, "matches": []})["matches"].append(entry)
         for player in match.players:
             if player not in (None, BYE) and state in ("playing", "ready"):
-                opponent = next(name_of[p] for p in match.players if p != player)
+                opponent = next(name_of[p] for p in match.players if p is not None and p != player)
                 if state == "playing":
                     text = _("Table %(table)s against %(opponent)s") % {"table": entry["table"], "opponent": opponent}
                 else:
@@ -123,7 +127,7 @@ class DueStage:
 
     kind: str
     players: list[str]
-    rounds: int
+    rounds: int | None  # a playoff's; None for a bracket
     seeded_by: str
     title: object
 
@@ -144,9 +148,9 @@ class FinalsBoard:
     status: dict[int, str]
     has_stages: bool
     bracket_open: bool
-    playoffs: list[dict]
+    playoffs: list[dict[str, Any]]
     placings: list[tuple[object, int]]
-    brackets: list[dict]
+    brackets: list[dict[str, Any]]
     swiss: bool
 
 

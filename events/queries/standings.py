@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal, overload
+
 import scoring
 from scoring import final_ranking, standings_in_final_order
 
@@ -10,6 +12,10 @@ from ..caching.parts import kept_part
 from ..models import Event
 
 
+@overload
+def event_standings(event: Event, *, before_play: Literal[True]) -> scoring.Standings: ...
+@overload
+def event_standings(event: Event, *, before_play: bool = False) -> scoring.Standings | None: ...
 def event_standings(event: Event, *, before_play: bool = False) -> scoring.Standings | None:
     """The standings of the event as it is now, each rank the player's final place once it is decided;
     before the first round, None, or with ``before_play`` the engine's empty standings.

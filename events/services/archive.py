@@ -6,6 +6,8 @@ documents (``services/snapshots.py``), so both use the checks and writes here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -18,6 +20,9 @@ from ..names import name_digest
 from ..record_words import AuditAction
 from ..roles import OWNER, Actor
 from .base import ServiceError, new_event_slug, record_change
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 def joined_after_round(player_id: str, status: str, archive: scoring.Archive) -> int:
@@ -49,7 +54,7 @@ def rounds_by_policy(archive: scoring.Archive, joined: dict[str, int]) -> int | 
     return archive.policy.rounds_for(starters)
 
 
-def checked_archive(data: object) -> dict:
+def checked_archive(data: object) -> dict[str, Any]:
     """Everything an archive sets, checked whole by the engine before anything is written.
 
     Every refusal names the field path; the engine's limits (scoring.limits) are the
@@ -87,7 +92,7 @@ def checked_archive(data: object) -> dict:
     }
 
 
-def player_fields(entry: scoring.Player, joined: int) -> dict:
+def player_fields(entry: scoring.Player, joined: int) -> dict[str, Any]:
     """A Player row's fields from the archive's entry."""
     return {
         "name": entry.name,
@@ -170,7 +175,7 @@ def _check_names_differ(archive: scoring.Archive) -> None:
             )
 
 
-def import_event(data: object, *, owner) -> Event:
+def import_event(data: object, *, owner: User) -> Event:
     """Create an event from a ``council-archive/2`` (or ``/1``) document, owned by ``owner``.
 
     Nothing is saved unless the whole document is valid, and no two of its players'

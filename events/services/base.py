@@ -45,7 +45,7 @@ class ServiceError(Exception):
     @classmethod
     def from_rule(cls, error: scoring.RuleError, fields: dict[str, str] | None = None) -> ServiceError:
         """The engine's error, its field path translated to a form field."""
-        field = error.field
+        field: str | None = error.field
         if field and fields:
             field = next((form_field for path, form_field in fields.items() if field.startswith(path)), None)
         return cls(say(error.message), field=field, rule=error.rule)
@@ -114,6 +114,13 @@ def locked_event(event: Event) -> Event:
     transaction (settings: ``transaction_mode`` IMMEDIATE).
     """
     return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def latest_round_pk(event: Event) -> int:
+    """The pk of the event's latest round, for a change to a round or game of it (so it has one)."""
+    latest = event.latest_round()
+    assert latest is not None  # the round or game being changed is the event's
+    return latest.pk
 
 
 def record_change(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -29,7 +30,7 @@ from .impartial import check_not_own_game
 Step = Callable[[Clock, float], Clock]
 
 
-def change_clock(row: ClockFields, step: Step) -> tuple[dict, dict]:
+def change_clock(row: ClockFields, step: Step) -> tuple[dict[str, Any], dict[str, Any]]:
     """Change the clock kept in ``row`` by ``step`` and save it; return the clock before and after for the audit log.
 
     The caller holds the event's lock and records the change. A step the engine refuses
@@ -45,7 +46,7 @@ def change_clock(row: ClockFields, step: Step) -> tuple[dict, dict]:
     return clock_record(before), clock_record(after)
 
 
-def clock_record(clock: Clock) -> dict:
+def clock_record(clock: Clock) -> dict[str, Any]:
     """The clock as the audit log keeps it."""
     ends_at = datetime.fromtimestamp(clock.ends_at, tz=UTC).isoformat() if clock.ends_at is not None else None
     return {"state": clock.state, "ends_at": ends_at, "remaining": clock.remaining}
@@ -85,7 +86,9 @@ def _clock_round(event: Event, rnd: Round) -> Round:
     return rnd
 
 
-def _change_round_clock(rnd: Round, actor: Actor, action: AuditAction, step: Step, subject) -> Round:
+def _change_round_clock(
+    rnd: Round, actor: Actor, action: AuditAction, step: Step, subject: Callable[[str], str]
+) -> Round:
     """Change the round's clock by ``step``; ``subject(label)`` is the audit log's line, given the round's label."""
     with transaction.atomic(durable=True):
         event = locked_event(rnd.event)

@@ -5,6 +5,7 @@ lists' deadline, the deck checks a round, and the challenge decks or scenarios p
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -72,8 +73,8 @@ def update_deck_settings(
     return event
 
 
-def _deck_settings(event: Event) -> dict:
-    def when(moment):
+def _deck_settings(event: Event) -> dict[str, Any]:
+    def when(moment: datetime.datetime | None) -> str | None:
         return moment.isoformat() if moment else None
 
     return {

@@ -12,6 +12,8 @@ deck settings are ``deck_settings``'; the checks at the tables, ``spot_checks``'
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -46,22 +48,25 @@ from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
 
 
-def kept_findings(found) -> dict:
+def kept_findings(found: Any) -> dict[str, Any]:
     """What the rules said of a list, to keep: the engine's words as data (scoring.messages.text_data),
-    so that each reader gets them in their own language (queries/decks.readable_findings)."""
-    findings = found.as_dict()
+    so that each reader gets them in their own language (queries/decks.readable_findings).
+
+    ``found`` is ``check_deck_list``'s DeckCheck (a type ``scoring`` does not export by name).
+    """
+    findings: dict[str, Any] = found.as_dict()
     for problem, kept in zip(found.problems, findings["problems"], strict=False):
         kept["message"] = text_data(problem.message)
     findings["capability_reason"] = text_data(found.capability_reason)
     return findings
 
 
-def _findings(rules: Event | dict, written: DeckListText, product: list | None = None):
+def _findings(rules: Event | Mapping[str, Any], written: DeckListText, product: list[Any] | None = None) -> Any:
     """What the rules say of ``written`` under an event's (or a dict of its) policy, game type and format.
 
     ``product`` is the coordinator's entry of a sealed player's cards (``SealedProduct.data``).
     """
-    rule = rules.get if isinstance(rules, dict) else lambda name: getattr(rules, name)
+    rule: Callable[[str], Any] = rules.get if isinstance(rules, dict) else lambda name: getattr(rules, name)
     received = read_deck_json({PRODUCT: product, "decks": {}}).product if product is not None else None
     return check_deck_list(
         written,
@@ -73,7 +78,7 @@ def _findings(rules: Event | dict, written: DeckListText, product: list | None =
     )
 
 
-def _product_of(player: Player) -> list | None:
+def _product_of(player: Player) -> list[Any] | None:
     return SealedProduct.objects.filter(player=player).values_list("data", flat=True).first()
 
 

@@ -5,8 +5,11 @@ Starting the event and its number of rounds are ``start``'s; closing it is ``sta
 
 from __future__ import annotations
 
+import datetime
+from typing import TYPE_CHECKING, Any
+
 from django.conf import settings
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.translation import get_language, get_supported_language_variant
 from django.utils.translation import gettext as _
 
@@ -19,6 +22,9 @@ from ..record_words import AuditAction
 from ..roles import OWNER, Actor
 from .base import ServiceError, locked_event, new_event_slug, record_change
 from .decks import recheck_deck_lists
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 EVENT_RULE_FIELDS = (
     "policy",
@@ -45,19 +51,17 @@ NOT_GIVEN = _NotGiven()
 Rule = str | None | _NotGiven
 
 
-def _given_rules(**values: Rule) -> dict:
+def _given_rules(**values: Rule | int) -> dict[str, Any]:
     return {key: value for key, value in values.items() if value is not NOT_GIVEN}
 
 
-def _with_defaults(rules: dict) -> dict:
+def _with_defaults(rules: dict[str, Any]) -> dict[str, Any]:
     """The rule settings given, and each one not given at its default (a plain Swiss event).
 
     The format and the option for a tied lead default to the policy's first: Policy #1
     has its one deck each, the later policies general opponent.
     """
-    values = {
-        key: rules[key] if key in rules else Event._meta.get_field(key).get_default() for key in EVENT_RULE_FIELDS
-    }
+    values = {key: rules[key] if key in rules else _default_of(key) for key in EVENT_RULE_FIELDS}
     policy = scoring.POLICIES.get(values["policy"])
     if policy is not None:
         if "format" not in rules:
@@ -67,7 +71,14 @@ def _with_defaults(rules: dict) -> dict:
     return values
 
 
-def _check_event_rules(fields: dict) -> None:
+def _default_of(name: str) -> Any:
+    """The default of the Event field ``name``."""
+    field = Event._meta.get_field(name)
+    assert isinstance(field, models.Field)  # a rule setting is a column of the event, not a relation
+    return field.get_default()
+
+
+def _check_event_rules(fields: dict[str, Any]) -> None:
     """The event's name, place and rules, as the engine checks an archive's."""
     place = fields.get("place") or ""
     if text_problem(place):
@@ -81,7 +92,7 @@ def _check_event_rules(fields: dict) -> None:
         raise ServiceError.from_rule(error, {f"event.{k}": k for k in ("name", *EVENT_RULE_FIELDS)}) from None
 
 
-def _check_tie_option(fields: dict) -> None:
+def _check_tie_option(fields: dict[str, Any]) -> None:
     """The option for a tied lead must be one the policy lets a coordinator post.
 
     Policy #1 posts one of its three options; Version 3 and Policy Number 4 hold playoff
@@ -105,7 +116,7 @@ def _check_tie_option(fields: dict) -> None:
     raise ServiceError(message, field="tie_resolution", rule=policy.tiebreak_clause)
 
 
-def _format_refused(fields: dict) -> str:
+def _format_refused(fields: dict[str, Any]) -> str:
     """Which formats the chosen policy defines, by their names in the form."""
     policy = scoring.get_policy(fields["policy"])
     labels = dict(FORMAT_CHOICES)
@@ -117,9 +128,9 @@ def _format_refused(fields: dict) -> str:
 
 def create_event(
     *,
-    owner,
+    owner: User,
     name: str,
-    date=None,
+    date: datetime.date | None = None,
     place: str = "",
     players_report: bool = False,
     language: str = "",
@@ -172,7 +183,7 @@ def create_event(
     return event
 
 
-def _settings(event: Event) -> dict:
+def _settings(event: Event) -> dict[str, Any]:
     return {
         "name": event.name,
         "date": event.date.isoformat() if event.date else None,
@@ -219,7 +230,7 @@ def update_event(
     *,
     actor: Actor,
     name: str,
-    date=None,
+    date: datetime.date | None = None,
     place: str = "",
     players_report: bool = False,
     language: str = "",

@@ -134,4 +134,8 @@ def check_may_lose_role(event: Event, user_id: int) -> None:
 
 
 def organisers_playing(event: Event) -> list[Player]:
-    return [player for player in event.players.exclude(account=None) if runs_the_event(event, player.account_id)]
+    return [
+        player
+        for player in event.players.exclude(account=None)
+        if player.account_id is not None and runs_the_event(event, player.account_id)
+    ]

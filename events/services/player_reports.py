@@ -8,6 +8,8 @@ one device, wait for staff.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -16,12 +18,12 @@ from ..i18n import say
 from ..models import Event, Game
 from ..record_words import AuditAction
 from ..roles import BOTH_PLAYERS, Actor
-from .base import ServiceError, locked_event, record_change
+from .base import ServiceError, latest_round_pk, locked_event, record_change
 from .results import check_plausible, leave_by_forfeit, locked_game, preview_result, save_result, table_subject
 from .snapshots import snapshot_if_round_complete
 
 
-def report_result(game: Game, side: int, result: dict, *, device: str, confirm: bool = False) -> Game:
+def report_result(game: Game, side: int, result: dict[str, Any], *, device: str, confirm: bool = False) -> Game:
     """One player's report of their game, made with their own code or through their private link.
 
     Policy #1, General 17: the coordinator may accept a result both players agree on;
@@ -37,7 +39,7 @@ def report_result(game: Game, side: int, result: dict, *, device: str, confirm: 
         game = locked_game(event, game)
         if not event.players_report:
             raise ServiceError(_("At this event the staff enter results; hand your slip to them."))
-        if event.status != Event.RUNNING or event.latest_round().pk != game.round_id:
+        if event.status != Event.RUNNING or latest_round_pk(event) != game.round_id:
             raise ServiceError(_("This round is over; ask the staff."))
         if game.result is not None:
             # Translators: %(explanation)s describes the result, such as "a win by the One Ring: 6-0".

@@ -259,7 +259,7 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
                 .select_related("player_a", "player_b")
                 .first()
             )
-        if forfeit_game is not None:
+        if forfeit_game is not None and latest is not None:  # a game of the latest round
             if player.account_id is None or player.account_id != getattr(actor.user, "pk", None):
                 # Dropping one's opponent would win one's own game; conceding it is one's own to do.
                 check_not_own_game(event, forfeit_game, actor)
@@ -278,6 +278,7 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
                 subject=_("%(round)s, table %(table)s: forfeit") % {"round": latest.label, "table": forfeit_game.table},
             )
             opponent = forfeit_game.player_b if winner == 1 else forfeit_game.player_a
+            assert forfeit_game.points is not None  # save_result scored it
             points = forfeit_game.points[winner]
             values = {
                 "name": player.name,
@@ -322,6 +323,6 @@ def drop_player(player: Player, *, actor: Actor, ejected: bool = False) -> str:
             after={"status": player.status, "dropped_after_round": player.dropped_after_round, "told": told},
             round_number=latest.number if latest else None,
         )
-        if forfeit_game is not None:
+        if forfeit_game is not None and latest is not None:
             snapshot_if_round_complete(event, latest, had_result=False)
     return told

@@ -8,6 +8,8 @@ saved through it too.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -21,7 +23,7 @@ from ..i18n import say
 from ..models import Event, Game, Player
 from ..record_words import AuditAction
 from ..roles import Actor
-from .base import Conflict, NeedsConfirmation, ServiceError, locked_event, record_change
+from .base import Conflict, NeedsConfirmation, ServiceError, latest_round_pk, locked_event, record_change
 from .impartial import check_not_own_game, rules_as_coordinator
 from .snapshots import snapshot_if_round_complete
 
@@ -67,7 +69,7 @@ class ResultConflict(Conflict):
         self.game = game
 
 
-def preview_result(game: Game, result: dict) -> scoring.ScoredResult:
+def preview_result(game: Game, result: dict[str, Any]) -> scoring.ScoredResult:
     """The points a result would give, without saving it; a ServiceError if it is refused."""
     try:
         return score_game_result(game, result)
@@ -86,14 +88,14 @@ def table_subject(game: Game) -> str:
     }
 
 
-def _result_state(game: Game) -> dict:
+def _result_state(game: Game) -> dict[str, Any]:
     return {"result": game.result, "points": game.points, "state": game.state, "version": game.version}
 
 
 def save_result(
     event: Event,
     game: Game,
-    result: dict,
+    result: dict[str, Any],
     scored: scoring.ScoredResult,
     *,
     actor: Actor,
@@ -134,7 +136,7 @@ def save_result(
     )
 
 
-def with_capability(game: Game, result: dict) -> dict:
+def with_capability(game: Game, result: dict[str, Any]) -> dict[str, Any]:
     """A forfeit with the winner's deck capability as judged now, kept with it (docs/rules.md, reading 77)."""
     if result.get("kind") != "forfeit" or "capability" in result:
         return result
@@ -142,7 +144,7 @@ def with_capability(game: Game, result: dict) -> dict:
     return {**result, "capability": winner.deck_capability}
 
 
-def check_plausible(result: dict) -> None:
+def check_plausible(result: dict[str, Any]) -> None:
     high = [mp for mp in result.get("mp", []) if abs(mp) > PLAUSIBLE_MP]
     if high:
         raise NeedsConfirmation(
@@ -164,7 +166,9 @@ def locked_game(event: Event, game: Game) -> Game:
     return game
 
 
-def record_result(game: Game, result: dict, *, actor: Actor, expected_version: int, confirm: bool = False) -> Game:
+def record_result(
+    game: Game, result: dict[str, Any], *, actor: Actor, expected_version: int, confirm: bool = False
+) -> Game:
     """Save the result of one game as a new version of it.
 
     ``expected_version`` is the version the form showed: if the table was saved since,
@@ -183,7 +187,7 @@ def record_result(game: Game, result: dict, *, actor: Actor, expected_version: i
             raise ServiceError(_("Results can only be entered while the event runs."), field="kind")
         check_not_own_game(event, game, actor)
         ruling = rules_as_coordinator(event, game, actor)
-        if not ruling and event.latest_round().pk != game.round_id:
+        if not ruling and latest_round_pk(event) != game.round_id:
             raise ServiceError(_("This round is over; ask the coordinator to correct it."), field="kind")
         if game.version != expected_version:
             raise ResultConflict(game)
@@ -192,9 +196,9 @@ def record_result(game: Game, result: dict, *, actor: Actor, expected_version: i
             check_plausible(result)
         had_result = game.result is not None
         if (
-            had_result
+            game.result is not None  # had_result
             and game.round.is_elimination
-            and event.latest_round().pk != game.round_id
+            and latest_round_pk(event) != game.round_id
             and preview_result(game, game.result).goes_on != scored.goes_on
         ):
             # The bracket's later matches were paired from who won here.
@@ -226,7 +230,7 @@ def record_result(game: Game, result: dict, *, actor: Actor, expected_version: i
 LEAVING_REASONS = {"drop": Player.DROPPED, "cheat": Player.EJECTED}
 
 
-def _leaver(game: Game, result: dict | None) -> tuple[Player, str] | None:
+def _leaver(game: Game, result: dict[str, Any] | None) -> tuple[Player, str] | None:
     """The player a forfeit result takes out of the event, and how (dropped or ejected); None for any other result."""
     if not result or result.get("kind") != "forfeit" or result.get("reason") not in LEAVING_REASONS:
         return None
@@ -234,7 +238,9 @@ def _leaver(game: Game, result: dict | None) -> tuple[Player, str] | None:
     return loser, LEAVING_REASONS[result["reason"]]
 
 
-def leave_by_forfeit(event: Event, game: Game, previous: dict | None, result: dict, *, actor: Actor) -> None:
+def leave_by_forfeit(
+    event: Event, game: Game, previous: dict[str, Any] | None, result: dict[str, Any], *, actor: Actor
+) -> None:
     """Make a player's status follow the forfeit just saved on ``game``: part of the same change.
 
     A forfeit for dropping out or cheating takes the losing player out of the event after
@@ -267,7 +273,7 @@ def leave_by_forfeit(event: Event, game: Game, previous: dict | None, result: di
         player.refresh_from_db()
         if not player.is_active:
             return
-        if event.latest_round().pk != game.round_id:
+        if latest_round_pk(event) != game.round_id:
             raise ServiceError(
                 _(
                     "%(name)s played the rounds after this one: a forfeit for dropping out or "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any, TypeVar
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -16,7 +17,7 @@ from ..i18n import say
 from ..models import Event, Game, Player, Round
 from ..record_words import AuditAction
 from ..roles import Actor
-from .base import NeedsConfirmation, ServiceError, locked_event, record_change, results_missing
+from .base import NeedsConfirmation, ServiceError, latest_round_pk, locked_event, record_change, results_missing
 from .impartial import check_no_open_own_game, check_not_own_game, check_not_own_seat
 from .snapshots import snapshot
 
@@ -103,13 +104,16 @@ def _check_swiss_round_due(event: Event, latest: Round | None) -> None:
         )
 
 
-def _pairs(items: list) -> list[tuple]:
+T = TypeVar("T")
+
+
+def _pairs(items: list[T]) -> list[tuple[T, T]]:
     return list(zip(items[::2], items[1::2], strict=False))
 
 
-def _round_layout(rnd: Round) -> dict:
+def _round_layout(rnd: Round) -> dict[str, Any]:
     return {
-        "bye": rnd.bye.archive_id if rnd.bye_id else None,
+        "bye": rnd.bye.archive_id if rnd.bye is not None else None,
         "games": [
             [g.table, g.player_a.archive_id, g.player_b.archive_id]
             for g in rnd.games.select_related("player_a", "player_b")
@@ -155,7 +159,7 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
     """
     with transaction.atomic(durable=True):
         event = locked_event(rnd.event)
-        if event.status != Event.RUNNING or event.latest_round().pk != rnd.pk:
+        if event.status != Event.RUNNING or latest_round_pk(event) != rnd.pk:
             raise ServiceError(_("Only the latest round of a running event can be changed."))
         if rnd.is_elimination:
             raise ServiceError(
@@ -196,6 +200,7 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
 
         before = _round_layout(rnd)
         # Apply on copies of the seats first, to assess the swap before saving it.
+        new_bye: Player | None
         if rnd.bye_id in (first.pk, second.pk):
             seated = second if rnd.bye_id == first.pk else first
             game, side = seat[seated.pk]

@@ -9,6 +9,8 @@ their deck is ``Event.sealed_deck_closed``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -120,7 +122,9 @@ def _current_break(event: Event) -> int:
     return latest.number if latest else 0
 
 
-def _change_break_clock(event: Event, actor: Actor, action: AuditAction, step: Step, subject) -> BreakClock:
+def _change_break_clock(
+    event: Event, actor: Actor, action: AuditAction, step: Step, subject: Callable[[str], str]
+) -> BreakClock:
     """Change the present break's clock by ``step``; ``subject(purpose)`` is the audit log's line.
 
     The break's clock changes as a round's does (``clock.change_clock``); a break that has

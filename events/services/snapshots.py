@@ -5,6 +5,8 @@ docs/operations.md says when they are taken and how a coordinator uses them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -37,7 +39,7 @@ def snapshot_if_round_complete(event: Event, rnd: Round, *, had_result: bool) ->
 PRIVATE_FIELDS = ("deck_token", "capability_note", "deck_choice", "account_id")
 
 
-def _set_aside(players: list[Player]) -> tuple[dict[str, dict], list[DeckList | SealedProduct]]:
+def _set_aside(players: list[Player]) -> tuple[dict[str, dict[str, Any]], list[DeckList | SealedProduct]]:
     """What no archive holds of ``players``, by archive id: their private fields; and their deck lists and products.
 
     For rows about to be deleted and made again; the lists and products are Python
@@ -46,7 +48,7 @@ def _set_aside(players: list[Player]) -> tuple[dict[str, dict], list[DeckList | 
     """
     archive_id_of = {p.pk: p.archive_id for p in players}
     fields = {p.archive_id: {name: getattr(p, name) for name in PRIVATE_FIELDS} for p in players}
-    kept = [
+    kept: list[DeckList | SealedProduct] = [
         *DeckList.objects.filter(player_id__in=archive_id_of),
         *SealedProduct.objects.filter(player_id__in=archive_id_of),
     ]
@@ -101,7 +103,7 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
         wanted = [p.id for p in archive.players]
         event.players.exclude(archive_id__in=wanted).delete()
         rows = {p.archive_id: p for p in event.players.order_by("id")}
-        private: dict[str, dict] = {}
+        private: dict[str, dict[str, Any]] = {}
         kept_rows: list[DeckList | SealedProduct] = []
         # Registration order is the archive's player order; keeping rows is only possible
         # when the kept players come first, in their order, and the re-created ones after.

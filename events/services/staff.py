@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from ..models import Event, EventRole
@@ -17,8 +18,11 @@ from ..roles import STAFF, Actor
 from .base import ServiceError, locked_event, record_change
 from .impartial import check_may_hold_role, check_may_lose_role
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", role: str = STAFF):
+
+def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", role: str = STAFF) -> User:
     """Give an account a role in the event, creating the account when a password is given.
 
     The name is read as Django's sign-in reads it: spaces around it dropped and
@@ -59,7 +63,7 @@ def add_staff(event: Event, *, actor: Actor, username: str, password: str = "", 
     return user
 
 
-def _account_named(user_model, username: str):
+def _account_named(user_model: type[User], username: str) -> User | None:
     # Compared here rather than with the database's case-insensitive match, whose idea of
     # case differs between SQLite (ASCII only) and PostgreSQL.
     wanted = username.casefold()
@@ -74,9 +78,11 @@ def _account_named(user_model, username: str):
     return user_model.objects.get(pk=pk) if pk is not None else None
 
 
-def _check_new_account_name(user_model, username: str) -> None:
+def _check_new_account_name(user_model: type[User], username: str) -> None:
+    field = user_model._meta.get_field(user_model.USERNAME_FIELD)
+    assert isinstance(field, models.Field)  # the user name is a column of the account
     try:
-        user_model._meta.get_field(user_model.USERNAME_FIELD).run_validators(username)
+        field.run_validators(username)
     except ValidationError as error:
         raise ServiceError(" ".join(error.messages), field="username") from None
     problem = account_name_problem(username)

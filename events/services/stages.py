@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -28,8 +29,12 @@ from .impartial import check_no_open_own_game, check_not_own_tie
 from .snapshots import snapshot
 
 
-def create_stage(event: Event, plan, actor: Actor) -> Stage:
-    """Write the engine's ``plan`` as the event's next stage, with its audit entry; inside the caller's transaction."""
+def create_stage(event: Event, plan: Any, actor: Actor) -> Stage:
+    """Write the engine's ``plan`` as the event's next stage, with its audit entry; inside the caller's transaction.
+
+    ``plan`` is a ``StagePlan`` of ``scoring.next_stage`` or ``scoring.playoff_for`` (a type ``scoring``
+    does not export by name).
+    """
     latest = event.latest_round()
     stage = Stage.objects.create(
         event=event,
@@ -81,9 +86,10 @@ def start_stage(event: Event, *, actor: Actor, place: int | None = None, seed: i
                     _("No players share place %(place)s after every criterion.") % {"place": place}, field="place"
                 ) from None
         else:
-            plan = next_stage(archive, seed)
-            if plan is None:
+            due = next_stage(archive, seed)
+            if due is None:
                 raise ServiceError(_nothing_due(event, archive))
+            plan = due
         stage = create_stage(event, plan, actor)
         # Translators: %(stage)s is a stage's title, such as "Playoff" or "Top 8".
         snapshot(event, _("%(stage)s started") % {"stage": say(stage.title)}, None)
@@ -151,15 +157,16 @@ def close_event(
             raise ServiceError(results_missing(latest.label, missing))
         archive = load_archive(event)
         swiss = len(archive.rounds)
-        if not archive.stages and swiss < (event.rounds_planned or 0) and not confirm:
+        planned = event.rounds_planned or 0
+        if not archive.stages and swiss < planned and not confirm:
             raise NeedsConfirmation(
                 [
                     ngettext(
                         "Only %(played)s of the %(count)s planned round was played.",
                         "Only %(played)s of the %(count)s planned rounds were played.",
-                        event.rounds_planned,
+                        planned,
                     )
-                    % {"played": swiss, "count": event.rounds_planned}
+                    % {"played": swiss, "count": planned}
                 ]
             )
         ranking = final_ranking(archive)

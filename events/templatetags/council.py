@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import functools
 import json
+from typing import Any
 from urllib.parse import urlsplit
 
 import segno
 from django import template
 from django.utils.html import escape, format_html
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from events import i18n
+from events.models import AuditEntry, Event
 from events.pages.addresses import public_address
 from events.record_words import AuditAction, action_said
 from events.roles import actor_said
@@ -24,19 +26,19 @@ LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1"}
 
 
 @register.filter
-def say(value):
+def say(value: Any) -> Any:
     """What the engine said (a scoring Text), in the page's language: ``{{ row.notes|say }}``-style use per item."""
     return i18n.say(value)
 
 
 @register.filter
-def action(code):
+def action(code: object) -> str:
     """A recorded change's action code in words, in the page's language: ``{{ entry.action|action }}``."""
     return action_said(str(code))
 
 
 @register.filter
-def is_action(code, name):
+def is_action(code: object, name: str) -> bool:
     """Whether a kept action code is the AuditAction member of that name.
 
     ``{% if entry.action|is_action:"RESULT_REPORTED" %}``.
@@ -47,13 +49,13 @@ def is_action(code, name):
 
 
 @register.filter
-def actor(label):
+def actor(label: object) -> str:
     """Who made a recorded change, in the page's language: a user name as written, "staff link" translated."""
     return actor_said(str(label))
 
 
 @register.filter
-def midsentence(value):
+def midsentence(value: object) -> str:
     """A title or label as it reads inside a sentence: its first letter small ("Start the playoff"),
     except in German, which writes every noun with a capital."""
     text = str(value)
@@ -63,7 +65,7 @@ def midsentence(value):
 
 
 @register.simple_tag
-def qr_code(url: str, label: str):
+def qr_code(url: str, label: str) -> SafeString:
     """An SVG QR code for ``url`` that scales with its box, named for screen readers.
 
     Error correction M survives a crease or a thumb over a printed code.
@@ -100,19 +102,19 @@ def _qr_svg(url: str, label: str) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def public_qr_code(context, event, label: str):
+def public_qr_code(context: template.Context, event: Event, label: str) -> SafeString:
     """The QR code of the event's public page, for the page being rendered."""
     return qr_code(public_address(context["request"], event), label)
 
 
-def _shown(value):
+def _shown(value: object) -> object:
     if isinstance(value, (dict, list)):
         return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
     return value
 
 
 @register.filter
-def audit_changes(entry) -> list[tuple[str, object, object]]:
+def audit_changes(entry: AuditEntry) -> list[tuple[str, object, object]]:
     """An audit entry's before and after as (what, before, after), only what changed.
 
     Entries that record dicts show the keys whose values differ; anything else shows whole.

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -51,7 +51,7 @@ def status_of(done: Submission | None) -> int:
     return 200 if done is None else done.status
 
 
-def submit(form: forms.Form, change: Callable[[dict], Any]) -> Submission:
+def submit(form: forms.Form, change: Callable[[dict[str, Any]], Any]) -> Submission:
     """Make ``change(cleaned_data)`` for a valid ``form``, the one way every such form does."""
     if not form.is_valid():
         return Submission(form)
@@ -69,9 +69,10 @@ def submit(form: forms.Form, change: Callable[[dict], Any]) -> Submission:
 def bind_again(form: forms.Form, **changed: object) -> None:
     """Bind ``form`` again to what was posted with ``changed`` values, keeping the errors shown at its top."""
     kept = form.non_field_errors()
-    form.data = form.data.copy()
+    data = cast("dict[str, Any]", form.data).copy()  # request.POST: a QueryDict, a dict whose copy may change
     for name, value in changed.items():
-        form.data[name] = str(value)
+        data[name] = str(value)
+    form.data = data
     form.full_clean()
     for error in kept:
         form.add_error(None, error)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -49,7 +51,7 @@ DECK_SETTINGS = (
 )
 
 
-def _settings_initial(event) -> dict:
+def _settings_initial(event) -> dict[str, Any]:
     return {**{name: getattr(event, name) for name in DECK_SETTINGS}, "deck_choices": "\n".join(event.deck_choices)}
 
 
@@ -113,7 +115,7 @@ def _player(event, player_id: int) -> Player:
     return get_object_or_404(Player, event=event, pk=player_id)
 
 
-def _link(request, event, player: Player) -> str | None:
+def _link(request: HttpRequest, event, player: Player) -> str | None:
     if not player.deck_token:
         return None
     return request.build_absolute_uri(reverse("events:deck_link", args=[event.slug, player.deck_token]))
@@ -134,7 +136,7 @@ def decks(request, event, actor):
     )
 
 
-def _decks_page(request, event, *, form=None, publish_form=None) -> dict:
+def _decks_page(request, event, *, form=None, publish_form=None) -> dict[str, Any]:
     overview = deck_overview(event)
     sign_up_url = request.build_absolute_uri(reverse("events:sign_up", args=[event.slug]))
     form = form or DeckSettingsForm(initial=_settings_initial(event), game_type=event.game_type)
@@ -180,7 +182,7 @@ def publish_decks(request, event, actor):
     return render(request, "events/decks.html", _decks_page(request, event, publish_form=form), status=done.status)
 
 
-def _player_deck_page(request, event, player, *, form=None, capability_form=None, product_form=None) -> dict:
+def _player_deck_page(request, event, player, *, form=None, capability_form=None, product_form=None) -> dict[str, Any]:
     page = player_deck(player)
     initial = {"capability": player.deck_capability if player.capability_note else "", "note": player.capability_note}
     product = page.product

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -36,7 +38,7 @@ def _desk_page(
     rounds_form=None,
     break_form=None,
     start_warnings=None,
-) -> dict:
+) -> dict[str, Any]:
     summary = desk_summary(event, query, page_number)
     return as_context(
         summary,
@@ -97,8 +99,8 @@ def register(request, event, actor):
         messages.success(request, registered)
         if not request.htmx:
             return redirect("events:desk", slug=event.slug)
-        form = None
-    context = _desk_page(request, event, **({"paste_form": form} if pasted else {"register_form": form}))
+    shown = None if done.made else form  # after a registration, new empty forms
+    context = _desk_page(request, event, paste_form=shown if pasted else None, register_form=None if pasted else shown)
     return render(
         request, "events/desk.html#players" if request.htmx else "events/desk.html", context, status=done.status
     )

@@ -13,15 +13,20 @@ The middleware must come before ``CsrfViewMiddleware`` in settings.MIDDLEWARE.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from django.core.exceptions import RequestDataTooBig
 
+V = TypeVar("V", bound=Callable[..., Any])
 
-def takes_oversized_posts(view):
+
+def takes_oversized_posts(view: V) -> V:
     """Mark ``view``: a post to it too large to read is answered as a GET with ``request.oversized_post`` set.
 
     The outermost decorator of the view, so that the mark is on what the address calls.
     """
-    view.takes_oversized_posts = True
+    view.takes_oversized_posts = True  # type: ignore[attr-defined]  # a mark on the function, read by the middleware
     return view
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.http import Http404, HttpRequest
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from ..forms import whole_number
+from ..models import Event, Round
 from ..pages.access import event_view
 from ..pages.addresses import public_address
 from ..pages.finals import finals_page
@@ -19,7 +20,7 @@ from ..queries.reports import code_slips
 from ..roles import COORDINATOR
 
 
-def _printed_round(request, event):
+def _printed_round(request: HttpRequest, event: Event) -> Round:
     rnd = printed_round(event, whole_number(request.GET.get("round", "")))
     if rnd is None:
         raise Http404("No such round")

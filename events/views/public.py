@@ -4,6 +4,7 @@ the projector, reporting a result."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -88,7 +89,7 @@ def public_round(request, event, actor, number: int):
     return render(request, "events/public_round.html", as_context(past_round(event, rnd)))
 
 
-def _by_name(request) -> bool:
+def _by_name(request: HttpRequest) -> bool:
     return request.GET.get("by") == "name"
 
 

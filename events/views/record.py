@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
@@ -20,7 +22,7 @@ from .confirm import press
 AUDIT_PAGE_SIZE = 50
 
 
-def _archive_download(data: dict, filename: str) -> JsonResponse:
+def _archive_download(data: dict[str, Any], filename: str) -> JsonResponse:
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -22,7 +24,7 @@ CLOCK_SERVICES = {"start": services.start_clock, "pause": services.pause_clock, 
 
 def _round_page(
     event, rnd, *, swap_form=None, warnings=None, clock_form=None, query: str = "", page_number: str | None = None
-) -> dict:
+) -> dict[str, Any]:
     page = round_page(event, rnd, query, page_number)
     return as_context(
         page,
@@ -51,7 +53,7 @@ def round_view(request, event, actor, number: int):
     )
 
 
-def _change_clock(rnd, actor, data: dict):
+def _change_clock(rnd, actor, data: dict[str, Any]):
     if data["action"] == "adjust":
         return services.adjust_time(rnd, actor=actor, minutes=data["minutes"], table=data["table"])
     return CLOCK_SERVICES[data["action"]](rnd, actor=actor)

@@ -20,7 +20,7 @@ class SignInView(auth_views.LoginView):
 
     template_name = "registration/login.html"
 
-    def _limits(self):
+    def _limits(self) -> list[tuple[str, throttle.Limit]]:
         return throttle.sign_in_limits(self.request, throttle.sign_in_name(self.request.POST.get("username", "")))
 
     def post(self, request, *args, **kwargs):

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
+from django.forms import Form
+from django.http import HttpRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -13,11 +18,11 @@ from ..forms import ArbiterForm, OrganiserPlayerForm, StaffForm
 from ..models import Event
 from ..pages.access import event_view, staff_link_session_key
 from ..queries.organisers import organisers
-from ..roles import COORDINATOR
+from ..roles import COORDINATOR, Actor
 from .confirm import press, submit
 
 
-def _staff_page(request, event, **forms) -> dict:
+def _staff_page(request, event, **forms) -> dict[str, Any]:
     link = (
         request.build_absolute_uri(reverse("events:staff_link_open", args=[event.staff_token]))
         if event.staff_token
@@ -43,10 +48,10 @@ def _may_register(event, board) -> list[tuple[int, str, str]]:
 
 
 # The staff page's three forms post to it, told apart by the button pressed.
-def _posted_form(request, event, actor):
+def _posted_form(request: HttpRequest, event: Event, actor: Actor) -> tuple[str, Form, Callable[[dict[str, Any]], Any]]:
     accounts = organisers(event, request.user.pk).accounts
     if "name_arbiter" in request.POST:
-        form = ArbiterForm(request.POST, accounts=accounts)
+        form: Form = ArbiterForm(request.POST, accounts=accounts)
         return "arbiter_form", form, lambda data: services.name_arbiter(event, actor=actor, user_id=data["arbiter"])
     if "register_organiser" in request.POST:
         form = OrganiserPlayerForm(request.POST, accounts=accounts)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -18,7 +20,7 @@ from ..roles import COORDINATOR
 from .confirm import press, submit
 
 
-def _standings_page(event, *, close_form=None, warnings=None) -> dict:
+def _standings_page(event, *, close_form=None, warnings=None) -> dict[str, Any]:
     page = coordinator_standings(event) | coordinator_finals(event)
     return {**page, "close_form": close_form or CloseForm(players=page["tied_players"]), "warnings": warnings}
 

@@ -13,13 +13,15 @@ pure Python: no GNU gettext on the machine (docs/i18n.md).
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.utils.translation.template import templatize
 
 BASE = Path(settings.BASE_DIR)
@@ -73,7 +75,9 @@ def gathered_messages() -> Catalog:
     return template
 
 
-def _add(template: Catalog, path: Path, found) -> None:
+def _add(
+    template: Catalog, path: Path, found: Iterable[tuple[int, str | tuple[str, ...], list[str], str | None]]
+) -> None:
     where = path.relative_to(BASE).as_posix()
     for line, message, comments, context in found:
         if (isinstance(message, tuple) and not message[0]) or message == "":
@@ -113,7 +117,7 @@ def update(template: Catalog) -> dict[str, int]:
     return untranslated
 
 
-def _translated(message) -> bool:
+def _translated(message: Message) -> bool:
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
     return all(strings) and "fuzzy" not in message.flags
 
@@ -121,10 +125,10 @@ def _translated(message) -> bool:
 class Command(BaseCommand):
     help = "Gather the translatable texts into locale/*/LC_MESSAGES/django.po (make messages)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("action", choices=["update"])
 
-    def handle(self, *args, action: str, **options):
+    def handle(self, *args: Any, action: str, **options: Any) -> None:
         template = gathered_messages()
         for code, missing in update(template).items():
             self.stdout.write(f"{code}: {len(template)} texts, {missing} untranslated")

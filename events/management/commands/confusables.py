@@ -18,8 +18,9 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.names import CONFUSABLES_PATH
 
@@ -29,7 +30,8 @@ KEPT_HEADER = ("Date:", "Version:", "©")
 
 def short_form(text: str, digest: str) -> str:
     """Unicode's confusables.txt as events/data/confusables.txt; CommandError on a line it cannot read."""
-    header, rows = [], []
+    header: list[str] = []
+    rows: list[str] = []
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         stripped = line.strip()
         if stripped.startswith("#"):
@@ -58,11 +60,11 @@ def short_form(text: str, digest: str) -> str:
 class Command(BaseCommand):
     help = "Write events/data/confusables.txt from Unicode's confusables.txt (UTS #39) at PATH."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("path", help="Unicode's confusables.txt")
         parser.add_argument("--output", default=str(CONFUSABLES_PATH), help="where to write the short form")
 
-    def handle(self, *args, path, output, **options):
+    def handle(self, *args: Any, path: str, output: str, **options: Any) -> None:
         try:
             raw = Path(path).read_bytes()
         except OSError as error:

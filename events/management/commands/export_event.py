@@ -1,8 +1,9 @@
 """Print an event as council-archive/2 JSON."""
 
 import json
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.archive import event_archive
 from events.models import Event
@@ -11,10 +12,10 @@ from events.models import Event
 class Command(BaseCommand):
     help = "Print the event SLUG as council-archive/2 JSON (docs/archive-format.md)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
 
-    def handle(self, *args, slug, **options):
+    def handle(self, *args: Any, slug: str, **options: Any) -> None:
         event = Event.objects.filter(slug=slug).first()
         if event is None:
             raise CommandError(f"no event with the address name {slug!r}")

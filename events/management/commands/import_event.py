@@ -1,9 +1,10 @@
 """Create an event from a council-archive/2 (or /1) file and print its public address."""
 
 import sys
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 
 from events.services import ServiceError, import_event
@@ -13,7 +14,7 @@ from scoring import MAX_ARCHIVE_BYTES, RuleError, read_json
 class Command(BaseCommand):
     help = "Create an event from a council-archive/2 (or /1) JSON FILE ('-' for standard input); print /e/<slug>/."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file")
         parser.add_argument(
             "--owner",
@@ -21,7 +22,7 @@ class Command(BaseCommand):
             help="user name of the owner (default: the first superuser or the coordinator account)",
         )
 
-    def handle(self, *args, file, owner, **options):
+    def handle(self, *args: Any, file: str, owner: str | None, **options: Any) -> None:
         users = get_user_model().objects
         user = (
             users.filter(username=owner).first()

@@ -1,5 +1,7 @@
 """Migrate at an app server's start, one server at a time."""
 
+from typing import Any
+
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import connection
@@ -14,7 +16,7 @@ class Command(BaseCommand):
         "take turns under an advisory lock, so that several app servers may run this at every start."
     )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         verbosity = options["verbosity"]
         if connection.vendor != "postgresql":
             call_command("migrate", interactive=False, verbosity=verbosity)

@@ -3,10 +3,11 @@
 import secrets
 import socket
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from events.models import Event
 from events.roles import OWNER, Actor
@@ -29,10 +30,10 @@ Legolas"""
 class Command(BaseCommand):
     help = "Create the coordinator login and a demo event if there are none; print both."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--port", type=int, default=None, help="also print the addresses to open on this port")
 
-    def handle(self, *args, port=None, **options):
+    def handle(self, *args: Any, port: int | None = None, **options: Any) -> None:
         users = get_user_model().objects
         password_file = Path(settings.DATA_DIR) / "coordinator-password.txt"
         user = users.filter(username="coordinator").first()
@@ -69,6 +70,7 @@ def _network_address() -> str:
         try:
             # Connecting a UDP socket sends nothing; it only picks the outgoing interface.
             probe.connect(("10.255.255.255", 1))
-            return probe.getsockname()[0]
+            address: str = probe.getsockname()[0]
+            return address
         except OSError:
             return "127.0.0.1"
