@@ -38,7 +38,7 @@ from ..queries.decks import (
 )
 from ..queries.reports import reporting_seat
 from ..roles import COORDINATOR, STAFF, Actor
-from .confirm import press, submit
+from .confirm import press, status_of, submit
 from .oversized import takes_oversized_posts
 
 DECK_SETTINGS = (
@@ -125,15 +125,13 @@ def _link(request: HttpRequest, event, player: Player) -> str | None:
 @require_http_methods(["GET", "POST"])
 def decks(request, event, actor):
     form = DeckSettingsForm(request.POST or None, initial=_settings_initial(event), game_type=event.game_type)
-    if (
-        request.method == "POST"
-        and submit(form, lambda data: services.update_deck_settings(event, actor=actor, **data)).made
-    ):
-        messages.success(request, _("Deck lists and sign-up saved."))
-        return redirect("events:decks", slug=event.slug)
-    return render(
-        request, "events/decks.html", _decks_page(request, event, form=form), status=422 if form.errors else 200
-    )
+    done = None
+    if request.method == "POST":
+        done = submit(form, lambda data: services.update_deck_settings(event, actor=actor, **data))
+        if done.made:
+            messages.success(request, _("Deck lists and sign-up saved."))
+            return redirect("events:decks", slug=event.slug)
+    return render(request, "events/decks.html", _decks_page(request, event, form=form), status=status_of(done))
 
 
 def _decks_page(request, event, *, form=None, publish_form=None) -> dict[str, Any]:
@@ -360,6 +358,7 @@ def spot_check(request, event, actor, number: int, player_id: int):
     if not rnd.deck_check_open(player.pk, by_coordinator=actor.is_coordinator):
         raise Http404("No deck check of this player now")
     form = SpotCheckForm(request.POST or None)
+    done = None
     if request.method == "POST":
         done = submit(
             form,
@@ -375,7 +374,7 @@ def spot_check(request, event, actor, number: int, player_id: int):
             request,
             "events/spot_check.html",
             as_context(spot_check_page(rnd, player), event=event, form=form),
-            status=422 if form.errors else 200,
+            status=status_of(done),
         )
     )
 

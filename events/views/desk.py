@@ -22,7 +22,7 @@ from ..pages.rendering import as_context
 from ..queries.desk import desk as desk_summary
 from ..queries.organisers import organisers
 from ..roles import COORDINATOR
-from .confirm import press, submit
+from .confirm import press, status_of, submit
 from .home import implications_of
 
 
@@ -65,18 +65,18 @@ def event_edit(request, event, actor):
     shown = ("name", "date", "place", "players_report", "language", "time_zone", *services.EVENT_RULE_FIELDS)
     initial = {k: getattr(event, k) for k in shown}
     form = EventForm(request.POST or None, initial=initial)
-    if (
-        request.method == "POST"
-        and submit(form, lambda data: services.update_event(event, actor=actor, **form.values())).made
-    ):
-        messages.success(request, _("Settings saved."))
-        return redirect("events:desk", slug=event.slug)
+    done = None
+    if request.method == "POST":
+        done = submit(form, lambda data: services.update_event(event, actor=actor, **form.values()))
+        if done.made:
+            messages.success(request, _("Settings saved."))
+            return redirect("events:desk", slug=event.slug)
     implications = implications_of(form.data if form.is_bound else initial)
     return render(
         request,
         "events/event_form.html",
         {"form": form, "implications": implications, "event": event},
-        status=422 if form.errors else 200,
+        status=status_of(done),
     )
 
 
@@ -119,14 +119,17 @@ def player_edit(request, event, actor, player_id: int):
             "ranking": player.ranking,
         },
     )
-    if request.method == "POST" and submit(form, lambda data: services.update_player(player, actor=actor, **data)).made:
-        messages.success(request, _("%(name)s saved.") % {"name": player.name})
-        return redirect("events:desk", slug=event.slug)
+    done = None
+    if request.method == "POST":
+        done = submit(form, lambda data: services.update_player(player, actor=actor, **data))
+        if done.made:
+            messages.success(request, _("%(name)s saved.") % {"name": player.name})
+            return redirect("events:desk", slug=event.slug)
     return render(
         request,
         "events/player_form.html",
         {"event": event, "player": player, "form": form},
-        status=422 if form.errors else 200,
+        status=status_of(done),
     )
 
 
@@ -242,7 +245,8 @@ def break_clock(request, event, actor):
             return services.adjust_break_clock(event, actor=actor, minutes=data["minutes"])
         return BREAK_CLOCK_SERVICES[data["action"]](event, actor=actor)
 
-    if submit(form, change).made:
+    done = submit(form, change)
+    if done.made:
         messages.success(request, BreakClockForm.ACTIONS[form.cleaned_data["action"]])
         return redirect("events:desk", slug=event.slug)
-    return render(request, "events/desk.html", _desk_page(request, event, break_form=form), status=422)
+    return render(request, "events/desk.html", _desk_page(request, event, break_form=form), status=done.status)

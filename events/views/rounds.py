@@ -64,10 +64,11 @@ def _change_clock(rnd, actor, data: dict[str, Any]):
 def round_clock(request, event, actor, number: int):
     rnd = _round(event, number)
     form = ClockForm(request.POST)
-    if submit(form, lambda data: _change_clock(rnd, actor, data)).made:
+    done = submit(form, lambda data: _change_clock(rnd, actor, data))
+    if done.made:
         messages.success(request, form.done_message())
         return redirect("events:round", slug=event.slug, number=number)
-    return render(request, "events/round.html", _round_page(event, rnd, clock_form=form), status=422)
+    return render(request, "events/round.html", _round_page(event, rnd, clock_form=form), status=done.status)
 
 
 @event_view(COORDINATOR)
