@@ -1,19 +1,19 @@
 """Every change to an event: one function per change, one durable transaction each.
 
 Each family of changes has its module (event, start, players, rounds, clock, results,
-player_reports, staff, archive, snapshots, decks, deck_settings, spot_checks, sign_up, sealed,
+player_reports, staff, imports, snapshots, decks, deck_settings, spot_checks, sign_up, sealed,
 stages, organisers; impartial holds the checks that keep those who play from ruling on their own
 games); ``base`` holds what they share. A service locks the event, checks
 the rule, changes the rows and records the change (audit entry and new version) in the
 same transaction. Views and commands call them through this package.
 """
 
-from .archive import import_event
 from .base import Conflict, NeedsConfirmation, ServiceError, rule_error_line
 from .clock import adjust_time, call_time, pause_clock, start_clock
 from .deck_settings import update_deck_settings
 from .decks import publish_deck_lists, set_capability, submit_deck_list
 from .event import EVENT_RULE_FIELDS, create_event, update_event
+from .imports import import_event
 from .organisers import name_arbiter, register_organiser
 from .player_reports import report_result
 from .players import drop_player, register_players, remove_player, update_player

@@ -14,9 +14,9 @@ from ..archive import event_archive
 from ..models import DeckList, Event, Game, Player, Round, SealedProduct, Snapshot
 from ..record_words import AuditAction
 from ..roles import Actor
-from .archive import checked_archive, player_fields, write_rounds
 from .base import locked_event, record_change
 from .impartial import check_no_open_own_game
+from .imports import checked_archive, player_fields, write_rounds
 
 
 def snapshot(event: Event, reason: str, round_number: int | None) -> Snapshot:

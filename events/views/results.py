@@ -16,7 +16,7 @@ from ..models import Game
 from ..pages.access import event_view
 from ..pages.regions import polled, render_region
 from ..pages.rendering import as_context
-from ..queries.council import council_outcome
+from ..queries.free_council import council_outcome
 from ..queries.organisers import game_ruling
 from ..queries.record import result_history
 from ..queries.reports import players_reports

@@ -1,4 +1,4 @@
-"""Import of whole events, their stages too (events/services/archive.py)."""
+"""Import of whole events, their stages too (events/services/imports.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Free Council calculator as the result page shows it (events/queries/council.py)."""
+"""The Free Council calculator as the result page shows it (events/queries/free_council.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 import scoring
 from events import services
 from events.models import Event
-from events.queries.council import CouncilOutcome, council_outcome
+from events.queries.free_council import CouncilOutcome, council_outcome
 from tests.helpers import actor, register
 
 SUBTRACTING = {"character": 4, "item": 4, "ally": 2, "minus": 2, "avatar_eliminated": False}
