@@ -50,6 +50,7 @@ $(PG_CTL):
 lint: $(STAMP)
 	$(BIN)/ruff check --quiet .
 	$(BIN)/ruff format --check --quiet .
+	$(BIN)/mypy scoring events council
 
 test: lint $(STAMP) catalogues $(CHROMIUM) $(PG_CTL)
 	$(BIN)/python -m pytest

@@ -114,7 +114,7 @@ TEMPLATES = [
                 "events.context.live_pages",
             ],
             # Every template translates ({% translate %}) and says the engine's words (|say).
-            "builtins": ["django.templatetags.i18n", "events.templatetags.council"],
+            "builtins": ["django.templatetags.i18n", "events.templatetags.events_tags"],
         },
     }
 ]

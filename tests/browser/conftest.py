@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from events import services
-from events.pages.kept import forget_all
 from events.models import Event
+from events.pages.kept import forget_all
 from tests.factories import UserFactory
 from tests.helpers import actor, register
 
