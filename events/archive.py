@@ -30,7 +30,7 @@ def event_archive(event: Event) -> dict[str, Any]:
 
     header: dict[str, Any] = {
         "name": event.name,
-        "policy": event.policy,
+        "policy": event.rules.as_document(),
         "game_type": event.game_type,
         "tie_resolution": event.tie_resolution,
         "format": event.format,
@@ -52,7 +52,7 @@ def event_archive(event: Event) -> dict[str, Any]:
         if getattr(event, name) != plain:
             header[name] = getattr(event, name)
     return {
-        "format": scoring.ARCHIVE_FORMAT,
+        "format": scoring.archive_format(event.rules),
         "event": header,
         "players": [_player_entry(p) for p in players],
         "stages": [stage.as_archive() for stage in stages],
@@ -97,7 +97,7 @@ def score_game_result(game: Game, result: object) -> scoring.ScoredResult:
     """
     event = game.round.event
     return scoring.score_result(
-        scoring.get_policy(event.policy),
+        event.rules,
         event.game_type,
         result,
         (game.player_a.deck_capability, game.player_b.deck_capability),

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-import scoring
 from scoring import CONSTRUCTION_CLAUSE, SEALED_GAME_TYPES, ClockReading, end_of_time_text, read_clock
 
 from .i18n import say
@@ -31,7 +30,7 @@ def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: st
     against the server's time (``now_ms``) so a phone with a wrong clock still shows
     the official time.
     """
-    policy = scoring.get_policy(event.policy)
+    policy = event.rules
     now = timezone.now().timestamp()
     warning_seconds = policy.warning_minutes * 60
     reading = read_clock(rnd.clock(), now, warning_seconds, extra_seconds)

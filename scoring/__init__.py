@@ -19,7 +19,14 @@ never from a module inside it (``tests/scoring/test_structure.py``). The modules
 engine import one another directly, never from here.
 """
 
-from .archive.document import ARCHIVE_FORMAT, FIRST_ROUND_PAIRINGS, Archive, parse_archive, parse_event
+from .archive.document import (
+    ARCHIVE_FORMAT,
+    FIRST_ROUND_PAIRINGS,
+    Archive,
+    archive_format,
+    parse_archive,
+    parse_event,
+)
 from .archive.event import Player
 from .clock import (
     CLOCK_STATES,
@@ -92,12 +99,14 @@ from .pairing.explained import PairingExplained, explain_pairing
 from .pairing.history import pairing_history
 from .pairing.next_round import PairingResult, check_ready_to_pair, pair_next_round
 from .policies.game_types import GAME_TYPES
+from .policies.house import HOUSE_POLICY_FORMAT, build_house_policy, house_policy_problems, policy_of
 from .policies.released import POLICIES, get_policy, policy_info
 from .policies.terms import (
     EVENT_FORMATS,
     GENERAL_OPPONENT,
     PLAYOFF_RESOLUTIONS,
     TIE_RESOLUTIONS,
+    TIEBREAK_CRITERIA,
     Policy,
     points_json,
 )
@@ -125,6 +134,7 @@ __all__ = [
     "FORFEIT_REASONS",
     "GAME_TYPES",
     "GENERAL_OPPONENT",
+    "HOUSE_POLICY_FORMAT",
     "INDEX_PATH",
     "LOSERS",
     "MAX_ADJUSTMENT_MINUTES",
@@ -160,6 +170,7 @@ __all__ = [
     "SINGLE_ALIGNMENT",
     "STAGE_KINDS",
     "STRUCTURES",
+    "TIEBREAK_CRITERIA",
     "TIE_RESOLUTIONS",
     "TOP_CUTS",
     "Archive",
@@ -178,9 +189,11 @@ __all__ = [
     "Unknown",
     "_",
     "adjust_clock",
+    "archive_format",
     "assess_pairing",
     "bracket_of",
     "break_clock",
+    "build_house_policy",
     "build_index",
     "call_time",
     "card_index",
@@ -196,6 +209,7 @@ __all__ = [
     "final_ranking",
     "free_council",
     "get_policy",
+    "house_policy_problems",
     "is_ignorable",
     "listing",
     "match_entries",
@@ -214,6 +228,7 @@ __all__ = [
     "playoff_for",
     "points_json",
     "policy_info",
+    "policy_of",
     "read_clock",
     "read_deck_json",
     "read_deck_text",

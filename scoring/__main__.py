@@ -13,7 +13,8 @@ import sys
 from typing import Any, NoReturn
 
 from .archive.document import Archive, parse_archive
-from .decks.cards import INDEX_PATH, build_index, card_index, write_index
+from .decks.cards import FAN_INDEX_PATH, INDEX_PATH, build_index, card_index, read_index, write_index
+from .decks.fan_cards import build_fan_index, read_cardnum_cards
 from .decks.check import check_deck_list
 from .decks.lists import read_deck_json, read_deck_text
 from .errors import RuleError
@@ -23,8 +24,9 @@ from .finals.ranking import final_ranking
 from .json_text import read_json
 from .limits import MAX_SEED
 from .policies.game_types import GAME_TYPES
-from .policies.released import POLICIES, get_policy, policy_info
-from .policies.terms import EVENT_FORMATS
+from .policies.house import policy_of
+from .policies.released import POLICIES, policy_info
+from .policies.terms import EVENT_FORMATS, Policy
 from .results.free_council import free_council, parse_sheet
 from .standings import compute_standings
 
@@ -56,17 +58,26 @@ def _read_json(source: str) -> object:
     return read_json(_read_text(source), source)
 
 
+def _policy(value: str) -> Policy:
+    """A released text by its key, or a house policy read from a JSON file (``-`` for standard input)."""
+    if value in POLICIES:
+        return POLICIES[value]
+    return policy_of(_read_json(value), field=value)
+
+
 def _deck(args: argparse.Namespace) -> dict[str, Any]:
     text = _read_text(args.file)
     # A list is JSON when it is an object; anything else is the text form players write.
     deck_list = read_deck_json(read_json(text, args.file)) if text.lstrip().startswith("{") else read_deck_text(text)
-    get_policy(args.policy)
+    policy = _policy(args.policy)
     return check_deck_list(
-        deck_list, card_index(), policy_key=args.policy, game_type=args.game_type, event_format=args.format
+        deck_list, card_index(), policy_key=policy.key, game_type=args.game_type, event_format=args.format
     ).as_dict()
 
 
 def _cards_build(args: argparse.Namespace) -> dict[str, Any]:
+    if args.fan_sets:
+        return _fan_cards_build(args)
     database = _read_json(args.file)
     if not isinstance(database, dict):
         raise RuleError("the card database must be an object of sets", field=args.file)
@@ -78,6 +89,22 @@ def _cards_build(args: argparse.Namespace) -> dict[str, Any]:
     return {"cards": len(document["cards"]), "sets": document["sets"], "written": str(INDEX_PATH)}
 
 
+def _fan_cards_build(args: argparse.Namespace) -> dict[str, Any]:
+    sets = _read_json(args.fan_sets)
+    if not isinstance(sets, list) or not all(isinstance(card_set, dict) for card_set in sets):
+        raise RuleError("Cardnum's sets must be a list of set objects", field=args.fan_sets)
+    try:
+        records = read_cardnum_cards(_read_text(args.file))
+        document = build_fan_index(records, sets, args.source, read_index(INDEX_PATH).sets)
+    except (KeyError, TypeError, json.JSONDecodeError) as error:
+        raise RuleError(f"not the Cardnum data set's cards: {error}", field=args.file) from None
+    write_index(document, FAN_INDEX_PATH)
+    return {"cards": len(document["cards"]), "sets": document["sets"], "written": str(FAN_INDEX_PATH)}
+
+
+POLICY_HELP = f"a released policy's key ({', '.join(POLICIES)}) or a house policy's JSON file"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit status."""
     parser = _Parser(prog="python -m scoring", description="Council of Lórien rules engine")
@@ -85,11 +112,13 @@ def main(argv: list[str] | None = None) -> int:
     standings = commands.add_parser("standings", help="standings of an event archive")
     standings.add_argument("file", help="council-archive/2 (or /1) JSON file, or - for standard input")
     info = commands.add_parser("info", help="what a policy implies for an event")
-    info.add_argument("--policy", required=True, choices=list(POLICIES))
+    info.add_argument("--policy", required=True, help=POLICY_HELP)
     info.add_argument("--players", required=True, type=int)
     info.add_argument("--game-type", required=True, choices=list(GAME_TYPES))
     council = commands.add_parser("council", help="Free Council marshalling points, step by step")
-    council.add_argument("file", help='{"policy": KEY, "players": [{...}, {...}]}, or - for standard input')
+    council.add_argument(
+        "file", help='{"policy": KEY or a house policy, "players": [{...}, {...}]}, or - for standard input'
+    )
     bracket = commands.add_parser("bracket", help="each elimination stage of an event archive, and the final ranking")
     bracket.add_argument("file", help="council-archive/2 JSON file, or - for standard input")
     pair = commands.add_parser("pair", help="pair the next round of an event archive (Swiss, playoff or bracket)")
@@ -97,12 +126,18 @@ def main(argv: list[str] | None = None) -> int:
     pair.add_argument("--seed", type=int, help="random seed (a new one is drawn and printed if absent)")
     deck = commands.add_parser("deck", help="check a deck list against a policy's deck rules")
     deck.add_argument("file", help="a deck list as text or JSON, or - for standard input")
-    deck.add_argument("--policy", required=True, choices=list(POLICIES))
+    deck.add_argument("--policy", required=True, help=POLICY_HELP)
     deck.add_argument("--game-type", required=True, choices=list(GAME_TYPES))
     deck.add_argument("--format", required=True, choices=list(EVENT_FORMATS))
     build = commands.add_parser("cards-build", help="rebuild scoring/decks/data/cards.json from the card database")
     build.add_argument("file", help="the Council of Elrond's cards.json (meccg-cards-database)")
     build.add_argument("--source", required=True, help="where it came from, e.g. the repository and commit")
+    build.add_argument(
+        "--fan-sets",
+        metavar="SETS",
+        help="the Cardnum data set's fdata/sets-dc.json: FILE is then its fdata/cards-dc.json, and the released "
+        "fan sets are written to scoring/decks/data/fan-cards.json",
+    )
     try:
         args = parser.parse_args(argv)
         if args.command == "standings":
@@ -110,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "bracket":
             output = _brackets(parse_archive(_read_json(args.file)))
         elif args.command == "info":
-            output = policy_info(get_policy(args.policy), args.players, args.game_type)
+            output = policy_info(_policy(args.policy), args.players, args.game_type)
         elif args.command == "council":
             output = _council(_read_json(args.file))
         elif args.command == "deck":
@@ -165,7 +200,7 @@ def _brackets(archive: Archive) -> dict[str, Any]:
 def _council(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RuleError('input must be an object: {"policy": KEY, "players": [{...}, {...}]}')
-    policy = get_policy(data.get("policy"))
+    policy = policy_of(data.get("policy"))
     players = data.get("players")
     if not isinstance(players, list) or len(players) != 2:
         raise RuleError("players must be a list of exactly two players' points", field="players")

@@ -13,6 +13,7 @@ MAX_NAME_LENGTH = 100  # a player's, an event's or a venue's name, a Fallen-wiza
 MAX_ID_LENGTH = 64  # a player's id in the archive
 MAX_NOTE_LENGTH = 400  # the note on a departure from the policy's number of rounds
 MAX_REASON_LENGTH = 150  # the coordinator's own words in that note
+MAX_SOURCE_LENGTH = 400  # where a house policy was posted (an address, a document's name)
 MAX_USERNAME_LENGTH = 150  # Django's own user name column
 
 # Sizes of an event ------------------------------------------------------------------------

@@ -9,7 +9,6 @@ from django.forms import BoundField
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-import scoring
 from scoring import FORFEIT_REASONS, MAX_VERSION, MP_LIMIT
 
 from ..models import (
@@ -64,7 +63,7 @@ class ResultForm(forms.Form):
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         event = game.round.event
-        policy = scoring.get_policy(event.policy)
+        policy = event.rules
         a, b = game.player_a.name, game.player_b.name
         self.fields["mp_a"].label = _("%(player)s: final MP") % {"player": a}
         self.fields["mp_b"].label = _("%(player)s: final MP") % {"player": b}

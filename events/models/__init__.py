@@ -1,7 +1,8 @@
 """The events app's records, one module per family: the event (``event``), its players and roles
-(``players``), its audit log and snapshots (``record``), rounds and games (``rounds``), playoffs and
-brackets (``stages``), decks (``decks``), the official clock's fields that a round and the break
-between sealed rounds share (``clock``), and the counts of failed attempts (``throttle``)."""
+(``players``), the house policies kept on the server (``policies``), its audit log and snapshots
+(``record``), rounds and games (``rounds``), playoffs and brackets (``stages``), decks (``decks``),
+the official clock's fields that a round and the break between sealed rounds share (``clock``), and
+the counts of failed attempts (``throttle``)."""
 
 from .clock import ClockFields
 from .decks import BreakClock, DeckList, SealedProduct, SpotCheck
@@ -22,6 +23,7 @@ from .event import (
     EventStatus,
 )
 from .players import EventRole, Player, PlayerStatus
+from .policies import HousePolicy
 from .record import AuditEntry, Snapshot
 from .rounds import Game, GameState, Round
 from .stages import Stage
@@ -49,6 +51,7 @@ __all__ = [
     "EventStatus",
     "Game",
     "GameState",
+    "HousePolicy",
     "Player",
     "PlayerStatus",
     "Round",

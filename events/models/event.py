@@ -13,6 +13,8 @@ engine's own keys, and ``events/archive.py`` turns these rows into the engine's
 from __future__ import annotations
 
 import datetime
+import functools
+import json
 import zoneinfo
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
@@ -37,9 +39,18 @@ from scoring import (
     STRUCTURES,
     TIE_RESOLUTIONS,
     TOP_CUTS,
+    Policy,
     deck_choice_kind,
     get_policy,
+    policy_of,
 )
+
+
+@functools.lru_cache(maxsize=64)
+def house_policy(document: str) -> Policy:
+    """The house policy of a stored document (JSON text): built once per process for every event that runs it."""
+    return policy_of(json.loads(document))
+
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -157,7 +168,11 @@ class Event(models.Model):
     name = models.CharField(max_length=MAX_NAME_LENGTH)
     date = models.DateField(null=True, blank=True)
     place = models.CharField(max_length=MAX_NAME_LENGTH, blank=True)
-    policy = models.CharField(max_length=32, choices=POLICY_CHOICES)
+    # A released text's key, or a house policy's (whose document is then policy_document).
+    policy = models.CharField(max_length=32)
+    # The house policy the event runs under, as it was when the event took it: a later
+    # edit of the kept policy (HousePolicy) never changes an event already made.
+    policy_document = models.JSONField(null=True, blank=True)
     game_type = models.CharField(max_length=32, choices=GAME_TYPE_CHOICES)
     format = models.CharField(max_length=32, choices=FORMAT_CHOICES, default="general-opponent")
     tie_resolution = models.CharField(max_length=32, choices=TIE_CHOICES, default="playoff")
@@ -207,6 +222,13 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def rules(self) -> Policy:
+        """The policy the event runs under: a released text by its key, or its own copy of a house policy."""
+        if self.policy_document is None:
+            return get_policy(self.policy)
+        return house_policy(json.dumps(self.policy_document, sort_keys=True))
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
@@ -278,7 +300,7 @@ class Event(models.Model):
         if self.status == self.CLOSED:
             return _("The event is over.")
         latest = self.latest_round()
-        if latest is not None and not get_policy(self.policy).sealed_exchanges:
+        if latest is not None and not self.rules.sealed_exchanges:
             # Policy #1 has no exchanges between rounds, and General 12 allows no substitutions.
             return _("Your deck stays as you built it: this event's policy has no card exchanges between rounds.")
         if latest is not None and latest.games.filter(result__isnull=True).exists():

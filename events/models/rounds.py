@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring import Text, get_policy, new_clock, spot_check_choice, text_from_data
+from scoring import Text, new_clock, spot_check_choice, text_from_data
 
 from ..devices import same_device
 from ..i18n import say
@@ -59,7 +59,7 @@ class Round(ClockFields):
 
         Policy #1, Swiss System: Time Limits; Version 3 and Policy Number 4, Time Limits.
         """
-        remaining = new_clock(get_policy(self.event.policy), self.event.game_type).remaining
+        remaining = new_clock(self.event.rules, self.event.game_type).remaining
         assert remaining is not None  # a new clock is ready, holding the whole limit
         return remaining
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import scoring
 from scoring import PLAYOFF_RESOLUTIONS
 
 from ..caching.parts import kept_part
@@ -45,6 +44,6 @@ def coordinator_standings(event: Event) -> dict[str, Any]:
         "event": event,
         "standings": standings_page(event),
         "winner": event.playoff_winner,
-        "policy": scoring.get_policy(event.policy),
+        "policy": event.rules,
         "playoff_resolutions": PLAYOFF_RESOLUTIONS,
     }

@@ -324,7 +324,7 @@ def deck_sheet(event: Event) -> DeckSheet:
     )
     return DeckSheet(
         event=event,
-        policy=scoring.get_policy(event.policy),
+        policy=event.rules,
         decks=decks,
         alignment=SINGLE_ALIGNMENT.get(event.format),
         against_fallen_wizard=two_decks,

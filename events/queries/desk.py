@@ -91,7 +91,7 @@ def desk(event: Event, query: str = "", page_number: str | None = None) -> DeskS
         .annotate(tables=Count("games"), missing=Count("games", filter=Q(games__result__isnull=True)))
         .order_by("number")
     )
-    policy = scoring.get_policy(event.policy)
+    policy = event.rules
     latest = rounds[-1] if rounds else None
     next_round = _next_round(event, rounds, latest)
     return DeskSummary(

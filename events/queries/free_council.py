@@ -38,7 +38,7 @@ def council_outcome(event: Event, game: Game, sheets: tuple[dict[str, Any], dict
     ``explained`` is in the reader's language. A scoring.RuleError when a sheet is refused.
     """
     parsed = (scoring.parse_sheet(sheets[0], "a"), scoring.parse_sheet(sheets[1], "b"))
-    outcome = scoring.free_council(scoring.get_policy(event.policy), parsed)
+    outcome = scoring.free_council(event.rules, parsed)
     names = (game.player_a.name, game.player_b.name)
     return CouncilOutcome(
         policy=outcome["policy"],

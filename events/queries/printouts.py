@@ -40,7 +40,7 @@ def pairings_sheet(event: Event, rnd: Round, public_url: str) -> PairingsSheet:
         games=games,
         public_url=public_url,
         seated=alphabetical_seats(list(event.players.all()), rnd, games),
-        limit=scoring.get_policy(event.policy).time_limit(event.game_type),
+        limit=event.rules.time_limit(event.game_type),
     )
 
 
@@ -61,7 +61,7 @@ class SlipsSheet:
 
 def slips_sheet(event: Event, rnd: Round, public_url: str) -> SlipsSheet:
     """A result slip for each table, asking for what the policy and the game type need."""
-    policy = scoring.get_policy(event.policy)
+    policy = event.rules
     scenario = event.game_type == "scenario"
     return SlipsSheet(
         event=event,
@@ -109,7 +109,7 @@ def cards_sheet(event: Event) -> CardsSheet:
         CardSheet(card=card, blank_rounds=range((card.rows[-1].round if card.rows else played) + 1, planned + 1))
         for card in cards
     ]
-    return CardsSheet(event=event, sheets=sheets, policy=scoring.get_policy(event.policy))
+    return CardsSheet(event=event, sheets=sheets, policy=event.rules)
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,6 @@ def standings_sheet(event: Event, public_url: str) -> StandingsSheet:
         event=event,
         standings=event_standings(event, before_play=True),
         winner=event.playoff_winner,
-        policy=scoring.get_policy(event.policy),
+        policy=event.rules,
         public_url=public_url,
     )

@@ -17,7 +17,7 @@ import scoring
 from scoring import parse_event, text_problem
 
 from ..i18n import say
-from ..models import FORMAT_CHOICES, TIE_CHOICES, TIME_ZONES, Event
+from ..models import FORMAT_CHOICES, TIE_CHOICES, TIME_ZONES, Event, HousePolicy
 from ..record_words import AuditAction
 from ..roles import OWNER, Actor
 from .base import ServiceError, locked_event, new_event_slug, record_change
@@ -62,13 +62,35 @@ def _with_defaults(rules: dict[str, Any]) -> dict[str, Any]:
     has its one deck each, the later policies general opponent.
     """
     values = {key: rules[key] if key in rules else _default_of(key) for key in EVENT_RULE_FIELDS}
-    policy = scoring.POLICIES.get(values["policy"])
+    policy = _known_policy(values["policy"])
     if policy is not None:
         if "format" not in rules:
             values["format"] = policy.formats[0]
         if "tie_resolution" not in rules:
             values["tie_resolution"] = policy.tie_resolutions[0]
     return values
+
+
+def kept_policy_document(key: object) -> dict[str, Any] | None:
+    """The document of the house policy kept here under ``key``; None for a released text's key or no policy."""
+    if not isinstance(key, str) or key in scoring.POLICIES:
+        return None
+    found = HousePolicy.objects.filter(key=key).values_list("document", flat=True).first()
+    return found if isinstance(found, dict) else None
+
+
+def _known_policy(key: object) -> scoring.Policy | None:
+    """The released text or kept house policy named ``key``; None when there is none (the engine then says so)."""
+    document = kept_policy_document(key)
+    if document is not None:
+        return scoring.policy_of(document)
+    return scoring.POLICIES.get(key) if isinstance(key, str) else None
+
+
+def _as_archive_policy(key: object) -> object:
+    """What an archive would hold for the policy ``key``: a house policy's document, else the key as given."""
+    document = kept_policy_document(key)
+    return document if document is not None else key
 
 
 def _default_of(name: str) -> Any:
@@ -85,7 +107,8 @@ def _check_event_rules(fields: dict[str, Any]) -> None:
         # Translators: %(problem)s completes the sentence, such as "holds a control character (U+0000)".
         raise ServiceError(_("The place %(problem)s.") % {"problem": say(text_problem(place))}, field="place")
     try:
-        parse_event({"name": fields.get("name") or "x", **_with_defaults(fields)})
+        values = _with_defaults(fields)
+        parse_event({"name": fields.get("name") or "x", **values, "policy": _as_archive_policy(values["policy"])})
     except scoring.RuleError as error:
         if error.field == "event.format":
             raise ServiceError(_format_refused(fields), field="format", rule=error.rule) from None
@@ -99,7 +122,8 @@ def _check_tie_option(fields: dict[str, Any]) -> None:
     rounds, and co-champions only "If both players and the tournament coordinator
     agree", which is asked when the tie arises (``stages.close_event``).
     """
-    policy = scoring.get_policy(fields["policy"])
+    policy = _known_policy(fields["policy"])
+    assert policy is not None  # _check_event_rules refused an unknown policy first
     if fields["tie_resolution"] in policy.tie_resolutions:
         return
     labels = dict(TIE_CHOICES)
@@ -118,7 +142,8 @@ def _check_tie_option(fields: dict[str, Any]) -> None:
 
 def _format_refused(fields: dict[str, Any]) -> str:
     """Which formats the chosen policy defines, by their names in the form."""
-    policy = scoring.get_policy(fields["policy"])
+    policy = _known_policy(fields["policy"])
+    assert policy is not None  # the format is checked after the policy
     labels = dict(FORMAT_CHOICES)
     return _("%(policy)s defines these formats only: %(formats)s.") % {
         "policy": policy.title,
@@ -179,6 +204,9 @@ def create_event(
             time_zone=time_zone,
             **_with_defaults(rules),
         )
+        event.policy_document = kept_policy_document(event.policy)
+        if event.policy_document is not None:
+            event.save(update_fields=["policy_document"])
         record_change(event, Actor.account(owner, OWNER), AuditAction.EVENT_CREATED, event.name, after=_settings(event))
     return event
 
@@ -278,6 +306,9 @@ def update_event(
         event.time_zone = _checked_time_zone(time_zone) or event.time_zone
         for key, value in merged.items():
             setattr(event, key, value)
+        if "policy" in rules and event.status == Event.REGISTRATION:
+            # Before the start, choosing a house policy takes its kept version as it is now.
+            event.policy_document = kept_policy_document(event.policy)
         event.save()
         if changed_rules:
             # A list's findings are those of the rules it was checked under.

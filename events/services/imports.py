@@ -76,6 +76,8 @@ def checked_archive(data: object) -> dict[str, Any]:
             "date": record.date,
             "place": record.place,
             "policy": settings.policy.key,
+            # A house policy comes whole with the event, as the event ran under it.
+            "policy_document": settings.policy.house_document and dict(settings.policy.house_document),
             "game_type": settings.game_type,
             "format": settings.format,
             "tie_resolution": settings.tie_resolution,

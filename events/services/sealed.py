@@ -113,11 +113,11 @@ def _current_break(event: Event) -> int:
             _("%(round)s is being played; the break comes when its results are in.") % {"round": latest.label},
             field="action",
         )
-    if latest is not None and not scoring.get_policy(event.policy).sealed_exchanges:
+    if latest is not None and not event.rules.sealed_exchanges:
         raise ServiceError(
             _("This policy has no card exchanges between rounds: each deck stays as it was built."),
             field="action",
-            rule=scoring.get_policy(event.policy).sealed_exchanges_clause,
+            rule=event.rules.sealed_exchanges_clause,
         )
     return latest.number if latest else 0
 

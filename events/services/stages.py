@@ -175,7 +175,7 @@ def close_event(
             raise ServiceError(_("%(pending)s: finish it before closing.") % {"pending": say(ranking.pending)})
         standings = scoring.compute_standings(archive)
         champions = ranking.champions
-        policy = scoring.get_policy(event.policy)
+        policy = event.rules
         agreed = co_champions_agreed and len(champions) > 1
         if co_champions_agreed and not agreed:
             raise ServiceError(
@@ -241,4 +241,4 @@ def close_event(
 
 def event_tiebreak_clause(event: Event) -> str:
     """The clause of the event's policy that sends a lead tied after every criterion to a playoff."""
-    return scoring.get_policy(event.policy).tiebreak_clause
+    return event.rules.tiebreak_clause

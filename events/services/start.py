@@ -65,7 +65,7 @@ def start_event(
             plan = next_stage(load_archive(event), secrets.randbelow(2**31) if seed is None else seed)
             create_stage(event, plan, actor)
             return event
-        policy = scoring.get_policy(event.policy)
+        policy = event.rules
         by_policy = policy.rounds_for(present)
         planned = by_policy if rounds is None else rounds
         _check_rounds(planned, 0)
@@ -189,7 +189,7 @@ def change_rounds(event: Event, *, actor: Actor, rounds: int, note: str = "") ->
             raise ServiceError(_("The Swiss rounds are over: a playoff or a bracket has started."), field="rounds")
         _check_rounds(rounds, event.rounds.count())
         before = {"rounds_planned": event.rounds_planned, "note": event.rounds_note}
-        policy = scoring.get_policy(event.policy)
+        policy = event.rules
         present = event.players.filter(joined_after_round=0).count()
         event.rounds_planned = rounds
         event.rounds_note = _rounds_note(rounds, event.rounds_by_policy or rounds, present, policy, note)

@@ -30,7 +30,7 @@ from ..limits import (
 )
 from ..messages import _
 from ..policies.game_types import GAME_TYPES
-from ..policies.released import get_policy
+from ..policies.house import policy_of
 from ..policies.terms import CO_CHAMPIONS, EVENT_FORMATS, PLAYOFF_RESOLUTIONS, SINGLE_DECK, TIE_RESOLUTIONS, Policy
 from ..results.score import DECK_CAPABILITIES
 from .document_rounds import parse_round, parse_stage_headers, stages_with_rounds
@@ -38,9 +38,20 @@ from .event import EventSettings, Player
 from .fields import choice_field, only_fields, text_field, whole_field
 from .rounds import Round
 
-ARCHIVE_FORMAT = "council-archive/2"
+# The newest format: the third holds a house policy whole (the event's ``policy`` an object).
+# An event under a released text is still written in the second, which older versions of
+# Council read (``archive_format``).
+ARCHIVE_FORMAT = "council-archive/3"
+RELEASED_POLICY_FORMAT = "council-archive/2"
 # The formats Council reads: the first had Swiss rounds only, and reads as an event without stages.
-READ_FORMATS = ("council-archive/1", ARCHIVE_FORMAT)
+READ_FORMATS = ("council-archive/1", RELEASED_POLICY_FORMAT, ARCHIVE_FORMAT)
+
+
+def archive_format(policy: Policy) -> str:
+    """The format an archive of an event under ``policy`` is written in: the oldest that can hold it."""
+    return ARCHIVE_FORMAT if policy.is_house_policy else RELEASED_POLICY_FORMAT
+
+
 PLAYER_STATUSES = ("active", "dropped", "ejected")
 EVENT_STATUSES = ("registration", "running", "closed")
 FIRST_ROUND_PAIRINGS = ("random", "ranking")
@@ -101,7 +112,7 @@ def parse_event(data: object, *, with_stages: bool = True, written_before_format
         {"name", "policy", "game_type", "tie_resolution", "format", "first_round_pairing"} | app_fields | stage_fields,
         "event",
     )
-    policy = get_policy(data.get("policy"), field="event.policy")
+    policy = policy_of(data.get("policy"), field="event.policy")
     game_type = choice_field(data.get("game_type"), GAME_TYPES, "event.game_type", "game_type")
     policy.check_game_type(game_type, field="event.game_type")
     first_round = choice_field(
@@ -204,7 +215,7 @@ def parse_player(data: object, field: str) -> Player:
 
 
 def parse_archive(data: object) -> Archive:
-    """Check a ``council-archive/2`` (or ``/1``) document and return it as an Archive.
+    """Check a ``council-archive/3`` (or ``/2``, ``/1``) document and return it as an Archive.
 
     Rejects, naming the field: a wrong format tag, unknown policies or game types,
     duplicate player ids, a player in two places in one round, games of players who had
@@ -229,6 +240,13 @@ def parse_archive(data: object) -> Archive:
         )
     with_stages = version != READ_FORMATS[0]
     only_fields(data, {"format", "event", "players", "rounds"} | ({"stages"} if with_stages else set()), "")
+    raw_event = data.get("event")
+    if version != ARCHIVE_FORMAT and isinstance(raw_event, dict) and isinstance(raw_event.get("policy"), dict):
+        raise RuleError(
+            # Translators: %(format)s is the archive format that holds a house policy, kept as written.
+            _("a house policy is held by the %(format)s format", format=repr(ARCHIVE_FORMAT)),
+            field="event.policy",
+        )
     event = parse_event(data.get("event"), with_stages=with_stages, written_before_formats=True)
     raw_players = data.get("players")
     if not isinstance(raw_players, list):

@@ -1,10 +1,11 @@
-"""The card index: facts about every official MECCG card, and names matched as people write them.
+"""The card index: facts about every official MECCG card and the fan sets', and names matched as people write them.
 
 The index holds facts only (name, set, card type and secondary type, alignment, unique,
 mind, race, avatar, names in other languages), never card text or images. It is built
 once from the Council of Elrond's public card database by ``build_index`` (``python -m
-scoring cards-build FILE``) and stored in ``scoring/decks/data/cards.json``; docs/rules.md
-names the source and its date.
+scoring cards-build FILE``) and stored in ``scoring/decks/data/cards.json``; the fan
+(Dream Card) sets' cards, each flagged ``fan``, are in ``data/fan-cards.json``
+(``scoring.decks.fan_cards``). docs/rules.md names the sources and their dates.
 """
 
 from __future__ import annotations
@@ -19,13 +20,16 @@ from pathlib import Path
 from typing import Any
 
 INDEX_PATH = Path(__file__).with_name("data") / "cards.json"
+FAN_INDEX_PATH = INDEX_PATH.with_name("fan-cards.json")
 
 CHARACTER, RESOURCE, HAZARD, SITE, REGION = "character", "resource", "hazard", "site", "region"
 CARD_TYPES = (CHARACTER, RESOURCE, HAZARD, SITE, REGION)
 
 HERO, MINION, FALLEN_WIZARD, BALROG = "hero", "minion", "fallen-wizard", "balrog"
 NEUTRAL, DUAL, STAGE = "neutral", "dual", "stage"
-ALIGNMENTS = (HERO, MINION, FALLEN_WIZARD, BALROG, NEUTRAL, DUAL, STAGE)
+# The Lords of the fan sets (Firstborn, Durin's Folk): Elf-lords, Dwarf-lords, and cards for any Lord.
+ELF_LORD, DWARF_LORD, LORD = "elf-lord", "dwarf-lord", "lord"
+ALIGNMENTS = (HERO, MINION, FALLEN_WIZARD, BALROG, NEUTRAL, DUAL, STAGE, ELF_LORD, DWARF_LORD, LORD)
 
 # What a written alignment tag stands for: the online clients' "[H]", "[M]", "[F]", "[B]"
 # and NetMECCG's suffixes ("*" minion, "@" fallen-wizard, "%" balrog).
@@ -48,7 +52,10 @@ _SET_CODE = re.compile(r"\s*\((?P<code>[A-Za-z]{2,4})\)\s*$")
 
 @dataclass(frozen=True)
 class Card:
-    """The facts of one printed card (one ``id``: a set and a number)."""
+    """The facts of one printed card (one ``id``: a set and a number); ``fan`` for a card of a fan set.
+
+    ``marshalling_points`` is as printed ("2", a creature's "(1)") and given for fan cards only.
+    """
 
     id: str
     name: str
@@ -61,6 +68,8 @@ class Card:
     race: str
     avatar: bool
     other_names: tuple[str, ...] = ()
+    fan: bool = False
+    marshalling_points: str = ""
 
     @property
     def is_creature(self) -> bool:
@@ -115,16 +124,26 @@ class CardIndex:
         for card in cards:
             for key in {card_key(name) for name in (card.name, *card.other_names)}:
                 self._by_key.setdefault(key, []).append(card)
-        self._english_keys = {card_key(card.name): card.name for card in cards}
+        self._english_keys = {card_key(card.name): card.name for card in cards if not card.fan}
+        self._fan_keys: dict[str, dict[str, str]] = {}
+        for card in cards:
+            if card.fan:
+                self._fan_keys.setdefault(card.set, {})[card_key(card.name)] = card.name
+        self.fan_sets = {code: sets[code] for code in sorted(self._fan_keys)}  # code → name
 
     def find(self, written: str, alignment: str | None = None) -> list[Card]:
         """The printings a written name may mean, the best first; empty when no card has the name.
 
         An alignment tag in the name, then ``alignment`` (the deck's), choose between a
-        hero and a minion printing of one name; a set code chooses among reprints.
+        hero and a minion printing of one name; a set code chooses among reprints. A name
+        that official and fan cards share means the official cards, unless its set code
+        names the fan set ("Balin (DF)"): the official card keeps its name.
         """
         parts = read_written(written)
         found = self._by_key.get(card_key(parts.name), [])
+        official = [card for card in found if not card.fan]
+        if official and not any(card.fan and card.set == parts.set_code for card in found):
+            found = official
         wanted = parts.alignment or alignment
 
         def preference(card: Card) -> tuple[bool, bool, bool, str]:
@@ -137,11 +156,14 @@ class CardIndex:
 
         return sorted(found, key=preference)
 
-    def closest(self, written: str, count: int = 3) -> list[str]:
-        """The English names nearest to a name no card has, for "did you mean"."""
+    def closest(self, written: str, count: int = 3, fan_sets: tuple[str, ...] = ()) -> list[str]:
+        """The English names nearest to a name no card has, for "did you mean": official cards', and those
+        of the fan sets ``fan_sets`` names (an event allows)."""
+        names = {key: name for code in fan_sets for key, name in self._fan_keys.get(code, {}).items()}
+        names |= self._english_keys
         key = card_key(read_written(written).name)
-        keys = difflib.get_close_matches(key, self._english_keys, n=count, cutoff=0.6)
-        return [self._english_keys[match] for match in keys]
+        keys = difflib.get_close_matches(key, names, n=count, cutoff=0.6)
+        return [names[match] for match in keys]
 
 
 def _card(record: dict[str, Any]) -> Card:
@@ -157,19 +179,25 @@ def _card(record: dict[str, Any]) -> Card:
         race=record.get("race", ""),
         avatar=record.get("avatar", False),
         other_names=tuple(record.get("other_names", ())),
+        fan=record.get("fan", False),
+        marshalling_points=record.get("marshalling_points", ""),
     )
 
 
-def read_index(path: Path = INDEX_PATH) -> CardIndex:
-    """Read a stored card index (``write_index``'s document)."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return CardIndex([_card(record) for record in data["cards"]], data["sets"], data["source"])
+def read_index(path: Path = INDEX_PATH, *more: Path) -> CardIndex:
+    """Read a stored card index (``write_index``'s document), and ``more`` beside it as one index."""
+    documents = [json.loads(each.read_text(encoding="utf-8")) for each in (path, *more)]
+    return CardIndex(
+        [_card(record) for data in documents for record in data["cards"]],
+        {code: name for data in documents for code, name in data["sets"].items()},
+        "; ".join(data["source"] for data in documents),
+    )
 
 
 @cache
 def card_index() -> CardIndex:
-    """The project's card index, read once per process."""
-    return read_index(INDEX_PATH)
+    """The project's card index, official and fan cards, read once per process."""
+    return read_index(INDEX_PATH, FAN_INDEX_PATH)
 
 
 def _mind(value: object) -> int | None:

@@ -31,6 +31,10 @@ DECK_SIZE_CLAUSE = (
 FALLEN_WIZARD_DECLARATION = "Policy Number 4, Single Alignment and General Opponent"
 CHALLENGE_DECK_CLAUSE = "Policy Number 4, The Challenge Deck Game"
 SCENARIO_CLAUSE = "Policy #1 and Policy Number 4, The Resource/Character Scenario Game"
+# "The cards used in deck building may be from any edition or expansion of the Middle-earth®
+# collectible card game (including foreign translations and official promotional cards)":
+# no fan set is one (docs/rules.md, "Fan sets and banned cards").
+DECK_CONSTRUCTION_CLAUSE = "Policy #1, General 11: Deck Construction"
 
 # A Fallen-wizard is one of the five Wizards turned (The White Hand); a player
 # declares which one, and two players of the same one are kept apart in a

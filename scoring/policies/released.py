@@ -334,8 +334,14 @@ def policy_info(policy: Policy, players: int, game_type: str) -> dict[str, Any]:
     """What a policy implies for an event: rounds, officialness, time and warning."""
     row = policy.rounds_row(players)
     policy.check_game_type(game_type)
+    house = (
+        {"title": policy.title, "base": policy.base, "house_rules": list(policy.house_rules)}
+        if policy.is_house_policy
+        else {}
+    )
     return {
         "policy": policy.key,
+        **house,
         "players": players,
         "rounds": row.rounds,
         "official": row.official,

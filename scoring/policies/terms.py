@@ -57,6 +57,18 @@ WEAKEST_LINK_WINS = "weakest-link-wins"
 BYES_RECEIVED = "byes-received"
 NUMBER_OF_WINS = "number-of-wins"
 OPPONENTS_SCORES = "opponents-scores"
+# Every criterion the engine can tally (a house policy orders some of them).
+TIEBREAK_CRITERIA = (
+    HEAD_TO_HEAD,
+    ONE_RING_WINS,
+    RATIO_2_AND_WIZARD_WINS,
+    RATIO_15_WINS,
+    RATIO_1_WINS,
+    WEAKEST_LINK_WINS,
+    BYES_RECEIVED,
+    NUMBER_OF_WINS,
+    OPPONENTS_SCORES,
+)
 
 
 @dataclass(frozen=True)
@@ -129,6 +141,25 @@ class Policy:
     sealed_exchanges_clause: str
     tie_resolutions: tuple[str, ...]  # what the coordinator may post for a tied lead; the first is the default
     co_champions_by_agreement: bool  # "If both players and the tournament coordinator agree"
+    # What the released texts leave unsaid and a house policy may say (scoring/policies/house.py):
+    # the fan (Dream Card) sets allowed, by code, and cards banned, by name.
+    fan_sets: tuple[str, ...] = ()
+    banned_cards: tuple[str, ...] = ()
+    deck_clause: str = ""
+    # A house policy: the released text it is built from (its key), the changes it makes, in
+    # the order given, and its document as written; empty for a released text.
+    base: str = ""
+    house_rules: tuple[str, ...] = ()
+    house_document: Mapping[str, Any] | None = None
+
+    @property
+    def is_house_policy(self) -> bool:
+        """Whether this is a house policy built from a released text (else a released text itself)."""
+        return bool(self.base)
+
+    def as_document(self) -> str | dict[str, Any]:
+        """How an archive names the policy: a released text by its key, a house policy by its whole document."""
+        return dict(self.house_document) if self.house_document is not None else self.key
 
     def rounds_row(self, players: int) -> RoundsRow:
         """The Number of Rounds row for ``players`` players at the start."""

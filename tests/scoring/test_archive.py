@@ -32,7 +32,7 @@ def test_builder_archives_match_the_schema():
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        (lambda d: d.update(format="council-archive/3"), "format"),
+        (lambda d: d.update(format="council-archive/4"), "format"),
         (lambda d: d["event"].update(policy="policy-9"), "event.policy"),
         (lambda d: d["event"].update(game_type="chess"), "event.game_type"),
         (lambda d: d["event"].update(tie_resolution="coin"), "event.tie_resolution"),
@@ -145,6 +145,8 @@ def test_the_schema_states_the_engines_limits():
     stated = {(path, key): value for path, key, value in _schema_bounds(SCHEMA)}
     assert stated == {
         (".event.name", "maxLength"): limits.MAX_NAME_LENGTH,
+        (".$defs.house_policy.title", "maxLength"): limits.MAX_NAME_LENGTH,
+        (".$defs.house_policy.source", "maxLength"): limits.MAX_SOURCE_LENGTH,
         (".event.place", "maxLength"): limits.MAX_NAME_LENGTH,
         (".event.rounds_planned", "maximum"): limits.MAX_ROUNDS,
         (".event.rounds_note", "maxLength"): limits.MAX_NOTE_LENGTH,

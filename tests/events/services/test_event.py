@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from events import services
-from events.models import AuditEntry, Event
+from events.models import AuditEntry, Event, HousePolicy
 from tests.helpers import actor, run_event
 from tests.helpers import register_ann as _player
 from tests.scoring.test_decks import LEGAL
@@ -123,3 +123,21 @@ def test_changing_the_events_rules_checks_every_list_again(event):
     services.update_event(event, actor=actor(event.owner), name=event.name, game_type="one-deck-starter")
     saved.refresh_from_db()
     assert [problem["rule"] for problem in saved.findings["problems"]] == ["sideboard"]  # starter rules: none
+
+
+def test_an_event_takes_a_kept_house_policy_and_keeps_the_version_it_took(owner):
+    document = {"key": "club-2024", "title": "Club Rules", "base": "version-3-1998", "changes": {"tie_points": 2}}
+    kept = HousePolicy.objects.create(key="club-2024", title="Club Rules", document=document, owner=owner)
+    event = services.create_event(owner=owner, name="Club Night", policy="club-2024", game_type="two-deck")
+    assert event.policy == "club-2024" and event.policy_document == document
+    assert event.rules.tie_points == 2 and event.rules.tie_clause.startswith("Club Rules, house rule on a tied game")
+    kept.document = {**document, "changes": {"tie_points": 1}}
+    kept.save()
+    event.refresh_from_db()
+    assert event.rules.tie_points == 2  # the version it took
+
+
+def test_an_unknown_policy_is_refused_at_its_field(owner):
+    with pytest.raises(services.ServiceError) as refused:
+        services.create_event(owner=owner, name="Nowhere", policy="no-such-house", game_type="two-deck")
+    assert refused.value.field == "policy"

@@ -6,7 +6,7 @@ import pytest
 
 from events import services
 from events.archive import event_archive
-from events.models import Event, Game
+from events.models import Event, Game, HousePolicy
 from tests.helpers import actor, play_round, register, run_event
 
 
@@ -62,3 +62,33 @@ def test_stages_survive_export_import_and_a_restore(event, owner):
     services.undo_round(event.latest_round(), actor=who)
     services.restore_snapshot(kept, actor=who)
     assert event_archive(event) == first
+
+
+def test_an_event_under_a_house_policy_exports_it_whole_and_imports_it_back(owner):
+    document = {
+        "key": "online-worlds",
+        "title": "Online Worlds 2024",
+        "date": "2024-11-20",
+        "base": "policy-4-2001",
+        "changes": {"time_limits": {"two-deck": 120}, "tie_points": 2},
+    }
+    HousePolicy.objects.create(key="online-worlds", title="Online Worlds 2024", document=document, owner=owner)
+    event = services.create_event(owner=owner, name="Online Worlds", policy="online-worlds", game_type="two-deck")
+    run_event(event, 6, 2)
+    first = event_archive(event)
+    assert first["format"] == "council-archive/3" and first["event"]["policy"] == document
+    # The kept policy changes later; the event and its archive keep the version it ran under.
+    HousePolicy.objects.filter(key="online-worlds").update(document={**document, "changes": {}})
+    copy = services.import_event(first, owner=owner)
+    assert event_archive(copy) == first
+    assert copy.rules.time_limit("two-deck") == 120 and copy.rules.tie_points == 2
+    assert event_archive(event) == first
+
+
+def test_an_archive_of_the_second_format_imports_as_before(owner):
+    event = services.create_event(owner=owner, name="Plain", policy="policy-4-2001", game_type="two-deck")
+    run_event(event, 4, 1)
+    archive = event_archive(event)
+    assert archive["format"] == "council-archive/2" and archive["event"]["policy"] == "policy-4-2001"
+    copy = services.import_event(archive, owner=owner)
+    assert copy.policy_document is None and event_archive(copy) == archive
