@@ -101,6 +101,7 @@ from .pairing.next_round import PairingResult, check_ready_to_pair, pair_next_ro
 from .policies.game_types import GAME_TYPES
 from .policies.house import HOUSE_POLICY_FORMAT, build_house_policy, house_policy_problems, policy_of
 from .policies.released import POLICIES, get_policy, policy_info
+from .policies.starting_points import STARTING_POINTS
 from .policies.terms import (
     EVENT_FORMATS,
     GENERAL_OPPONENT,
@@ -169,6 +170,7 @@ __all__ = [
     "SEEDINGS",
     "SINGLE_ALIGNMENT",
     "STAGE_KINDS",
+    "STARTING_POINTS",
     "STRUCTURES",
     "TIEBREAK_CRITERIA",
     "TIE_RESOLUTIONS",

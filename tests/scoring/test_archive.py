@@ -6,7 +6,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from scoring import RuleError, limits, parse_archive, read_json
+from scoring import RuleError, build_house_policy, limits, parse_archive, read_json
 
 from .builders import WIN, archive
 
@@ -207,8 +207,15 @@ def test_a_byte_order_mark_before_the_document_is_ignored_and_anywhere_else_refu
 def test_the_complete_examples_of_the_format_page_are_valid_for_the_engine_and_the_schema():
     page = (Path(__file__).resolve().parents[2] / "docs" / "archive-format.md").read_text()
     blocks = page.split("```json\n")[1:]
-    examples = [json.loads(block.split("```")[0]) for block in blocks if block.startswith('{"format"')]
+    documents = [json.loads(block.split("```")[0]) for block in blocks if block.startswith('{"format"')]
+    examples = [document for document in documents if document["format"].startswith("council-archive/")]
     assert [example["format"] for example in examples] == ["council-archive/2", "council-archive/2"]
+    # The house policy's example is valid for the engine and for the schema's definition of one.
+    (house,) = [document for document in documents if document["format"] == "council-house-policy/1"]
+    build_house_policy(house)
+    jsonschema.validate(
+        {**examples[0], "format": "council-archive/3", "event": {**examples[0]["event"], "policy": house}}, SCHEMA
+    )
     for example in examples:
         jsonschema.validate(example, SCHEMA)
         parse_archive(example)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from scoring import (
     POLICIES,
+    STARTING_POINTS,
     RuleError,
     archive_format,
     build_house_policy,
@@ -242,3 +243,11 @@ def test_the_command_line_reads_a_house_policy_from_a_file(tmp_path):
         check=False,
     )
     assert refused.returncode != 0 and "changes.tie_points" in refused.stderr
+
+
+@pytest.mark.parametrize("key", sorted(STARTING_POINTS))
+def test_the_starting_points_are_house_policies_of_policy_number_4_that_name_their_source(key):
+    policy = build_house_policy(dict(STARTING_POINTS[key]))
+    assert policy.key == key and policy.base == "policy-4-2001" and policy.source
+    # Policy Number 4's tournament points, which today's events still use.
+    assert policy.ratio_points == get_policy("policy-4-2001").ratio_points
