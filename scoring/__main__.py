@@ -14,8 +14,8 @@ from typing import Any, NoReturn
 
 from .archive.document import Archive, parse_archive
 from .decks.cards import FAN_INDEX_PATH, INDEX_PATH, build_index, card_index, read_index, write_index
-from .decks.fan_cards import build_fan_index, read_cardnum_cards
 from .decks.check import check_deck_list
+from .decks.fan_cards import build_fan_index, read_cardnum_cards
 from .decks.lists import read_deck_json, read_deck_text
 from .errors import RuleError
 from .finals.next_stage import next_stage, pair_next

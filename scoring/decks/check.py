@@ -2,10 +2,11 @@
 
 ``check_deck_list`` matches every written name against the card index, then applies
 the deck rules of the posted policy and format (one function each, in
-``scoring.decks.rules``), and judges the deck's capability (Policy #1, General 18, 19 and
-21), which the forfeit points depend on. The clauses and numbers it applies, and the
-format questions asked before any list is checked, are in ``scoring.decks.policy``. The
-readings where the texts are unclear are in docs/rules.md, "Decks".
+``scoring.decks.rules``; the fan sets and banned cards in ``scoring.decks.allowed``), and
+judges the deck's capability (Policy #1, General 18, 19 and 21), which the forfeit points
+depend on. The clauses and numbers it applies, and the format questions asked before any
+list is checked, are in ``scoring.decks.policy``. The readings where the texts are unclear
+are in docs/rules.md, "Decks" and "Fan sets and banned cards".
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from ..errors import RuleError
 from ..messages import _
 from ..policies.game_types import GAME_TYPES
 from ..policies.released import get_policy
+from ..policies.terms import Policy
+from .allowed import banned_card_problems, fan_card_problems
 from .capability import MARSHALLING_POINTS_DECK, ONE_RING_DECK, deck_capability
 from .cards import CardIndex
 from .lists import (
@@ -32,7 +35,7 @@ from .lists import (
     DeckList,
     Entry,
 )
-from .matching import Unknown, deck_alignment, match_deck, match_entries, product_counts
+from .matching import MatchedDeck, Unknown, deck_alignment, match_deck, match_entries, product_counts
 from .policy import (
     GENERAL_9,
     GENERAL_OPPONENT_CLAUSE,
@@ -112,14 +115,16 @@ def check_deck_list(
     deck_list: DeckList,
     index: CardIndex,
     *,
-    policy_key: str,
+    policy_key: Policy | str,
     game_type: str,
     event_format: str,
     product: tuple[Entry, ...] | None = None,
 ) -> DeckCheck:
     """Every problem of ``deck_list`` under the policy, game type and format, its capability and its counts.
 
-    In a sealed event ``product`` is what the coordinator handed the player; without it
+    ``policy_key`` is a released policy's key or a ``Policy`` (a house policy, which keeps
+    the deck rules of the released text it is built from, and says which fan sets it
+    allows and which cards it bans). In a sealed event ``product`` is what the coordinator handed the player; without it
     the list's own ``product`` section is read as what the player received. Capability
     is the best of the player's decks: a general-opponent player
     whose deck against hero can destroy the Ring is a One Ring deck (docs/rules.md, Decks 4).
@@ -127,8 +132,9 @@ def check_deck_list(
     if game_type not in GAME_TYPES:
         # Translators: %(game_type)s is the game type given, kept as written.
         raise RuleError(_("unknown game type %(game_type)s", game_type=repr(game_type)), field="game_type")
-    policy = get_policy(policy_key)
+    policy = policy_key if isinstance(policy_key, Policy) else get_policy(policy_key)
     policy.check_format(event_format)  # formats belong to the policies that define them
+    text = policy.base or policy.key  # the released text whose deck rules apply
     problems: list[Problem] = []
     given = {name: deck for name, deck in deck_list.decks.items() if not deck.is_empty()}
     if not given:
@@ -151,20 +157,28 @@ def check_deck_list(
     added = [
         (entry.count, card)
         for entry, card in match_entries(
-            deck_list.against_fallen_wizard, index, None, unknown, AGAINST_FALLEN_WIZARD, SIDEBOARD
+            deck_list.against_fallen_wizard,
+            index,
+            None,
+            unknown,
+            AGAINST_FALLEN_WIZARD,
+            SIDEBOARD,
+            fan_sets=policy.fan_sets,
         )
         if card is not None
     ]
     received = deck_list.product if product is None else product
-    product_cards = match_entries(received, index, None, unknown, PRODUCT, PRODUCT)
+    product_cards = match_entries(received, index, None, unknown, PRODUCT, PRODUCT, fan_sets=policy.fan_sets)
+    decks: list[MatchedDeck] = []
     for name, deck in given.items():
         alignment = deck_alignment(deck, index, SINGLE_ALIGNMENT.get(event_format))
         alignments[name] = alignment
-        matched = match_deck(name, deck, index, alignment, unknown)
+        matched = match_deck(name, deck, index, alignment, unknown, fan_sets=policy.fan_sets)
+        decks.append(matched)
         problems += copy_problems(matched, added)
-        problems += draft_problems(matched, policy_key)
-        problems += sideboard_problems(matched, policy_key, game_type)
-        if creature_minimum_applies(policy_key, game_type):
+        problems += draft_problems(matched, text)
+        problems += sideboard_problems(matched, text, game_type)
+        if creature_minimum_applies(text, game_type):
             problems += creature_problems(matched)
         if event_format in SINGLE_ALIGNMENT and game_type != "challenge-deck":
             problems += alignment_problems(matched, SINGLE_ALIGNMENT[event_format])
@@ -177,7 +191,7 @@ def check_deck_list(
                 starting=matched.cards(POOL, PLAY),
                 play=matched.cards(PLAY),
                 available=matched.cards(PLAY, SIDEBOARD),
-                policy_key=policy_key,
+                policy_key=text,
                 sites=matched.cards(SITES),
                 alignment=alignment,
             )
@@ -189,6 +203,10 @@ def check_deck_list(
     if len({a for a in alignments.values() if a}) > 1:
         problems.append(Problem("alignment", GENERAL_OPPONENT_CLAUSE, _("the two decks must be of the same alignment")))
     problems += fallen_wizard_card_problems(deck_list)
+    listed = [card for deck in decks for _count, card in deck.matched(POOL, PLAY, SIDEBOARD, SITES)]
+    listed += [card for _count, card in added]
+    problems += fan_card_problems(listed, policy, index.sets)
+    problems += banned_card_problems(listed, policy)
     best = next((c for c in capabilities if c.capability == ONE_RING_DECK), capabilities[0])
     alignment_of_list = next((a for a in alignments.values() if a), None)
     return DeckCheck(tuple(problems), tuple(unknown), best.capability, best.reason, counts, alignment_of_list)

@@ -97,7 +97,9 @@ def _fan_record(record: dict[str, str], code: str) -> dict[str, Any]:
     name = unicodedata.normalize("NFC", record["NameEN"]).strip().rstrip("*").strip()  # "Balin*": Cardnum's other Balin
     number = _MEID.match(record["MEID"].strip())
     if not name or not number:
-        raise RuleError(f"a fan card needs a name and a number such as FB007, not {record['NameEN']!r} {record['MEID']!r}")
+        raise RuleError(
+            f"a fan card needs a name and a number such as FB007, not {record['NameEN']!r} {record['MEID']!r}"
+        )
     kind = record["Primary"].strip().casefold()
     alignment = _ALIGNMENTS.get(record["Alignment"].strip().casefold())
     if kind not in CARD_TYPES or alignment is None:
@@ -148,4 +150,4 @@ def build_fan_index(
             raise RuleError(f"the fan card {card['name']} ({card['id']}) is there twice")
         seen[same] = card["id"]
     cards.sort(key=lambda card: card["id"])
-    return {"source": source, "sets": {code: name for code, name in chosen.values()}, "cards": cards}
+    return {"source": source, "sets": dict(chosen.values()), "cards": cards}

@@ -83,27 +83,38 @@ def match_entries(
     unknown: list[Unknown],
     deck_name: str,
     section: str,
+    *,
+    fan_sets: tuple[str, ...] = (),
 ) -> list[tuple[Entry, Card | None]]:
     """Each entry with the card it names (None, and listed in ``unknown``, when no card has the name).
 
-    ``alignment`` chooses between the hero and the minion printing of one name.
+    ``alignment`` chooses between the hero and the minion printing of one name; the
+    names suggested for an unknown one are official cards' and those of ``fan_sets``.
     """
     matched = []
     for entry in entries:
         printings = index.find(entry.name, alignment)
         if not printings:
-            nearest = tuple(index.closest(entry.name)) if len(unknown) < MAX_SUGGESTED else ()
+            nearest = tuple(index.closest(entry.name, fan_sets=fan_sets)) if len(unknown) < MAX_SUGGESTED else ()
             unknown.append(Unknown(entry.name, deck_name, section, entry.line, nearest))
         matched.append((entry, printings[0] if printings else None))
     return matched
 
 
-def match_deck(name: str, deck: Deck, index: CardIndex, alignment: str | None, unknown: list[Unknown]) -> MatchedDeck:
+def match_deck(
+    name: str,
+    deck: Deck,
+    index: CardIndex,
+    alignment: str | None,
+    unknown: list[Unknown],
+    *,
+    fan_sets: tuple[str, ...] = (),
+) -> MatchedDeck:
     """Every section of ``deck`` matched (see ``match_entries``); ``name`` is the deck's (main, against-hero, ...)."""
     return MatchedDeck(
         name,
         {
-            section: match_entries(deck.section(section), index, alignment, unknown, name, section)
+            section: match_entries(deck.section(section), index, alignment, unknown, name, section, fan_sets=fan_sets)
             for section in (POOL, PLAY, SIDEBOARD, SITES)
         },
     )
