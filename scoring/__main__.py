@@ -71,7 +71,7 @@ def _deck(args: argparse.Namespace) -> dict[str, Any]:
     deck_list = read_deck_json(read_json(text, args.file)) if text.lstrip().startswith("{") else read_deck_text(text)
     policy = _policy(args.policy)
     return check_deck_list(
-        deck_list, card_index(), policy_key=policy.key, game_type=args.game_type, event_format=args.format
+        deck_list, card_index(), policy_key=policy, game_type=args.game_type, event_format=args.format
     ).as_dict()
 
 
