@@ -7,7 +7,7 @@ printed on QR codes, slips and tournament cards: a path here never changes.
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path, register_converter
 
-from .views import decks, desk, home, printouts, public, record, results, rounds, staff, standings
+from .views import decks, desk, home, policies, printouts, public, record, results, rounds, staff, standings
 from .views.sign_in import SignInView
 
 
@@ -121,6 +121,13 @@ printed = [
     path("deck-links/", printouts.print_deck_links, name="print_deck_links"),
 ]
 
+# /policies/: the house policies an account keeps, each built from a released text.
+house_policies = [
+    path("", policies.policies, name="policies"),
+    path("new/", policies.policy_new, name="policy_new"),
+    path("<slug:key>/edit/", policies.policy_edit, name="policy_edit"),
+]
+
 # /events/<slug>/: the coordinator's and staff's pages of one event.
 event_pages: list[URLPattern | URLResolver] = [
     path("", desk.desk, name="desk"),
@@ -156,5 +163,6 @@ urlpatterns = [
     path("events/new/policy/", home.policy_preview, name="policy_preview"),
     path("events/import/", home.event_import, name="event_import"),
     path("events/<slug:slug>/", include(event_pages)),
+    path("policies/", include(house_policies)),
     path("staff/<token:token>/", staff.staff_link_open, name="staff_link_open"),
 ]

@@ -18,6 +18,7 @@ from events.models import (
     Event,
     EventRole,
     Game,
+    HousePolicy,
     Player,
     Round,
     SealedProduct,
@@ -72,7 +73,8 @@ def open_game(event) -> Game:
 
 
 def database_state() -> dict:
-    """Every row an event consists of, to compare before and after a request."""
+    """Every row an event consists of, and the house policies events are made under, to compare before and after
+    a request."""
     models = [
         Event,
         EventRole,
@@ -86,6 +88,7 @@ def database_state() -> dict:
         SpotCheck,
         BreakClock,
         Stage,
+        HousePolicy,
         get_user_model(),
     ]
     return {model.__name__: sorted(map(repr, model.objects.values_list())) for model in models}

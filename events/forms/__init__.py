@@ -1,6 +1,7 @@
 """Forms: they parse and check the shape of input; the services check the rules.
 
-One module per page family; every form is imported from here.
+One module per page family (``policy_fields`` holds the house policy form's parts); every form is
+imported from here.
 """
 
 from .base import LongSelect, add_service_error, whole_number
@@ -27,6 +28,7 @@ from .event import (
     StaffForm,
     StartForm,
 )
+from .policies import HousePolicyForm
 from .record import AuditFilterForm
 from .results import CouncilForm, PlayerReportForm, ReportCodeForm, ResultForm, result_initial
 from .rounds import ClockForm, SwapForm
@@ -42,6 +44,7 @@ __all__ = [
     "DeckListForm",
     "DeckSettingsForm",
     "EventForm",
+    "HousePolicyForm",
     "ImportForm",
     "LongSelect",
     "OrganiserPlayerForm",

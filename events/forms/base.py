@@ -32,8 +32,15 @@ class Refusal(Protocol):
 
 def add_service_error(form: forms.Form, error: Refusal) -> None:
     """Show a ServiceError next to the field it names, else at the form's ``refusals_at`` field (a
-    form of one upload shows every refusal there), else at the top of the form."""
-    field = error.field if error.field in form.fields else getattr(form, "refusals_at", None)
+    form of one upload shows every refusal there), else at the top of the form.
+
+    A form whose service names the parts of a document rather than the form's fields says which
+    field holds each part (``field_of``: ``changes.time_limits.two-deck`` is ``time_two_deck``)."""
+    named = error.field
+    field_of = getattr(form, "field_of", None)
+    if named is not None and callable(field_of):
+        named = field_of(named)
+    field = named if named in form.fields else getattr(form, "refusals_at", None)
     form.add_error(field, str(error))
 
 

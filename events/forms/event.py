@@ -45,6 +45,9 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 
+RELEASED = frozenset(scoring.POLICIES)
+
+
 def _by_policy(
     choices: Sequence[tuple[str, StrOrPromise]], offered: str
 ) -> list[tuple[str, list[tuple[str, StrOrPromise]]]]:
@@ -64,12 +67,13 @@ class EventForm(forms.Form):
     name = forms.CharField(max_length=MAX_NAME_LENGTH, label=gettext_lazy("Name"))
     date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("Date"))
     place = forms.CharField(max_length=MAX_NAME_LENGTH, required=False, label=gettext_lazy("Place"))
-    # Policy titles are the documents' published names (docs/i18n.md).
+    # Policy titles are the documents' published names (docs/i18n.md); the house policies the
+    # account keeps are offered after them (__init__), their titles as their keepers wrote them.
     policy = forms.ChoiceField(
         choices=POLICY_CHOICES,
         initial="policy-4-2001",
         label=gettext_lazy("Policy"),
-        widget=MarkedSelect(marks=lambda value: {"lang": "en"} if value else {}),
+        widget=MarkedSelect(marks=lambda value: {"lang": "en"} if value in RELEASED else {}),
     )
     game_type = forms.ChoiceField(choices=GAME_TYPE_CHOICES, initial="two-deck", label=gettext_lazy("Game type"))
     format = forms.ChoiceField(
@@ -152,10 +156,18 @@ class EventForm(forms.Form):
         help_text=gettext_lazy("Only to show what the policy implies; the real number is counted at the start."),
     )
 
-    def offer_only(self, policy_key: object) -> None:
-        """Offer the format and tie options of the policy ``policy_key`` alone, its first chosen when the one
-        in the form is another policy's: what the form shows once the coordinator has picked a policy."""
-        policy = scoring.POLICIES.get(policy_key) if isinstance(policy_key, str) else None
+    def __init__(self, *args: Any, house_policies: Sequence[tuple[str, str]], **kwargs: Any) -> None:
+        """``house_policies`` are the (key, title) of the house policies offered beside the released texts."""
+        super().__init__(*args, **kwargs)
+        if house_policies:
+            form_field(self, "policy", forms.ChoiceField).choices = [
+                (_("Council of Lórien texts"), POLICY_CHOICES),
+                (_("House policies"), list(house_policies)),
+            ]
+
+    def offer_only(self, policy: scoring.Policy | None) -> None:
+        """Offer the format and tie options of ``policy`` alone, its first chosen when the one in the form
+        is another policy's: what the form shows once the coordinator has picked a policy."""
         if policy is None:
             return
         for name, offered, labels in (
@@ -169,6 +181,8 @@ class EventForm(forms.Form):
                 ).copy()  # request.POST: a QueryDict, a dict whose copy may change
                 data[name] = offered[0]
                 self.data = data
+            elif not self.is_bound and self.initial.get(name, self.fields[name].initial) not in offered:
+                self.initial[name] = offered[0]
 
     def values(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)

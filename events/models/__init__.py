@@ -17,10 +17,12 @@ from .event import (
     SEEDING_CHOICES,
     STRUCTURE_CHOICES,
     TIE_CHOICES,
+    TIEBREAK_CHOICES,
     TIME_ZONES,
     TOP_CUT_CHOICES,
     Event,
     EventStatus,
+    rules_of,
 )
 from .players import EventRole, Player, PlayerStatus
 from .policies import HousePolicy
@@ -39,6 +41,7 @@ __all__ = [
     "POLICY_CHOICES",
     "SEEDING_CHOICES",
     "STRUCTURE_CHOICES",
+    "TIEBREAK_CHOICES",
     "TIE_CHOICES",
     "TIME_ZONES",
     "TOP_CUT_CHOICES",
@@ -60,4 +63,5 @@ __all__ = [
     "SpotCheck",
     "Stage",
     "Throttle",
+    "rules_of",
 ]

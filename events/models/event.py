@@ -38,6 +38,7 @@ from scoring import (
     SEEDINGS,
     STRUCTURES,
     TIE_RESOLUTIONS,
+    TIEBREAK_CRITERIA,
     TOP_CUTS,
     Policy,
     deck_choice_kind,
@@ -50,6 +51,13 @@ from scoring import (
 def house_policy(document: str) -> Policy:
     """The house policy of a stored document (JSON text): built once per process for every event that runs it."""
     return policy_of(json.loads(document))
+
+
+def rules_of(key: str, document: object) -> Policy:
+    """An event's policy from its two columns (``Event.rules``), for a caller that read them without the row."""
+    if document is None:
+        return get_policy(key)
+    return house_policy(json.dumps(document, sort_keys=True))
 
 
 if TYPE_CHECKING:
@@ -99,6 +107,22 @@ TIE_CHOICES = _choices(
         "co-champions": gettext_lazy("The menu of tie-breakers, then those still tied are co-champions"),
         "playoff-without-menu": gettext_lazy("Playoff rounds among all tied on points, without the menu"),
         "co-champions-without-menu": gettext_lazy("All tied on points are co-champions, without the menu"),
+    },
+)
+# The tie-break criteria a house policy orders, by their titles in the texts (as the engine's
+# standings notes name them, so one translation serves both).
+TIEBREAK_CHOICES = _choices(
+    TIEBREAK_CRITERIA,
+    {
+        "head-to-head": gettext_lazy("Head-to-Head"),
+        "one-ring-wins": gettext_lazy("Destroying the One Ring"),
+        "ratio-2-and-wizard-wins": gettext_lazy("Highest MP Ratio and Eliminating Opponent's Wizard"),
+        "ratio-1.5-wins": gettext_lazy("Next MP Ratio"),
+        "ratio-1-wins": gettext_lazy("Lowest MP Ratio"),
+        "weakest-link-wins": gettext_lazy("Weakest Link Method Win"),
+        "byes-received": gettext_lazy("Receiving a Bye"),
+        "number-of-wins": gettext_lazy("Number of Wins"),
+        "opponents-scores": gettext_lazy("Sum of Opponents' Scores"),
     },
 )
 FIRST_ROUND_CHOICES = _choices(
@@ -226,9 +250,7 @@ class Event(models.Model):
     @property
     def rules(self) -> Policy:
         """The policy the event runs under: a released text by its key, or its own copy of a house policy."""
-        if self.policy_document is None:
-            return get_policy(self.policy)
-        return house_policy(json.dumps(self.policy_document, sort_keys=True))
+        return rules_of(self.policy, self.policy_document)
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:

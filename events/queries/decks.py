@@ -315,6 +315,8 @@ class DeckSheet:
 def deck_sheet(event: Event) -> DeckSheet:
     """The blank registration sheet a player fills in by hand: the sections this event's format asks for."""
     two_decks = two_decks_allowed(event.format, event.game_type)
+    policy = event.rules
+    deck_rules = policy.base or policy.key  # a house policy keeps its base text's deck rules
     # Translators: headings of the deck registration sheet, printed for a player to fill in by hand.
     decks = (
         [_("Deck against hero opponents (or your only deck)"), _("Deck against minion opponents (if you bring two)")]
@@ -324,13 +326,13 @@ def deck_sheet(event: Event) -> DeckSheet:
     )
     return DeckSheet(
         event=event,
-        policy=event.rules,
+        policy=policy,
         decks=decks,
         alignment=SINGLE_ALIGNMENT.get(event.format),
         against_fallen_wizard=two_decks,
-        sideboard_limit=sideboard_limit(event.policy, event.game_type),
+        sideboard_limit=sideboard_limit(deck_rules, event.game_type),
         sealed=event.game_type in SEALED_GAME_TYPES,
-        creature_minimum=creature_minimum_applies(event.policy, event.game_type),
+        creature_minimum=creature_minimum_applies(deck_rules, event.game_type),
         # Translators: the sections of a deck on the registration sheet, named as the card game names them.
         sections=[
             _("Pool of starting characters"),

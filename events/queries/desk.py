@@ -15,6 +15,7 @@ from scoring import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES, SEALED_GAME_TYPES
 from ..clocks import break_clock_display
 from ..i18n import say
 from ..models import Event, Player, Round
+from .house_rules import HouseRule, house_rules
 from .search import fold, holds_every_word, is_long_list, list_page
 from .stages import finals_board
 
@@ -71,6 +72,7 @@ class DeskSummary:
     rounds: list[CountedRound]  # each annotated with its ``tables`` and its ``missing`` results
     latest: CountedRound | None
     policy: scoring.Policy
+    house_rules: tuple[HouseRule, ...]  # each value a house policy changes, citing the clause it replaces
     rounds_for_present: int | None
     official: bool
     time_limit: int
@@ -104,6 +106,7 @@ def desk(event: Event, query: str = "", page_number: str | None = None) -> DeskS
         rounds=rounds,
         latest=latest,
         policy=policy,
+        house_rules=house_rules(policy),
         rounds_for_present=policy.rounds_for(active) if active >= 2 else None,
         official=policy.can_be_official(active) if active >= 2 else False,
         time_limit=policy.time_limits[event.game_type],

@@ -1,4 +1,4 @@
-"""What a policy implies for an event of so many players: rounds, official status, time limits."""
+"""What a policy implies for an event of so many players: rounds, official status, time limits, house rules."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import scoring
 
 from ..i18n import say
 from ..models import FORMAT_CHOICES, TIE_CHOICES
+from .house_rules import HouseRule, base_of, chosen_policy, house_rules
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -19,6 +20,7 @@ class PolicyImplications:
     """What a policy implies for an event of so many players, as the event form's side panel shows it."""
 
     title: str  # as the document has it, in English
+    base_title: str  # a house policy's released text, as published; "" for a released text
     players: int
     rounds: int
     official: bool
@@ -33,21 +35,31 @@ class PolicyImplications:
     tie_options: list[StrOrPromise]  # each way a tied lead may be resolved, named
     co_champions_by_agreement: bool
     clauses: dict[str, str]  # the clause of each rule: "rounds", "time", "byes", "tiebreaks"...
+    house_rules: tuple[HouseRule, ...]  # each value a house policy changes, citing the clause it replaces
 
 
-def policy_implications(policy_key: object, expected_players: int, game_type: str | None) -> PolicyImplications | None:
+def policy_implications(
+    policy: scoring.Policy | object, expected_players: int, game_type: str | None
+) -> PolicyImplications | None:
     """The engine's summary of the policy for ``expected_players`` (at least 2), or None if the choice is incomplete.
 
-    Its end-of-time procedure is in the reader's language; the policy's title stays as the document has it.
+    ``policy`` is a Policy, or the key a form names: a released text's, or a house policy kept
+    here. Its end-of-time procedure is in the reader's language; the policy's title stays as
+    the document has it. A house policy's clauses cite its house rules where it changes a
+    value, and the house rules are listed each with the clause it replaces.
     """
+    chosen = policy if isinstance(policy, scoring.Policy) else chosen_policy(policy)
+    if chosen is None:
+        return None
     try:
-        policy = scoring.get_policy(policy_key)
-        info = scoring.policy_info(policy, max(expected_players, 2), game_type or "two-deck")
+        info = scoring.policy_info(chosen, max(expected_players, 2), game_type or "two-deck")
     except scoring.RuleError:
         return None
     formats, options = dict(FORMAT_CHOICES), dict(TIE_CHOICES)
+    base = base_of(chosen)
     return PolicyImplications(
-        title=policy.title,
+        title=chosen.title,
+        base_title=base.title if base is not None else "",
         players=info["players"],
         rounds=info["rounds"],
         official=info["official"],
@@ -57,9 +69,10 @@ def policy_implications(policy_key: object, expected_players: int, game_type: st
         warning_minutes=info["warning_minutes"],
         end_of_time=say(info["end_of_time"]),
         bye_points_by_round=info["bye_points_by_round"],
-        formats=[formats[key] for key in policy.formats],
-        format_clause=policy.format_clause,
-        tie_options=[options[key] for key in policy.tie_resolutions],
-        co_champions_by_agreement=policy.co_champions_by_agreement,
+        formats=[formats[key] for key in chosen.formats],
+        format_clause=chosen.format_clause,
+        tie_options=[options[key] for key in chosen.tie_resolutions],
+        co_champions_by_agreement=chosen.co_champions_by_agreement,
         clauses=info["clauses"],
+        house_rules=house_rules(chosen),
     )

@@ -29,6 +29,7 @@ class PairingsSheet:
     public_url: str
     seated: list[tuple[Player, Seat]]  # every player in name order, with their seat
     limit: int  # the time limit of a game, in minutes
+    policy: scoring.Policy
 
 
 def pairings_sheet(event: Event, rnd: Round, public_url: str) -> PairingsSheet:
@@ -41,6 +42,7 @@ def pairings_sheet(event: Event, rnd: Round, public_url: str) -> PairingsSheet:
         public_url=public_url,
         seated=alphabetical_seats(list(event.players.all()), rnd, games),
         limit=event.rules.time_limit(event.game_type),
+        policy=event.rules,
     )
 
 

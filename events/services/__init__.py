@@ -5,7 +5,8 @@ player_reports, staff, imports, snapshots, decks, deck_settings, spot_checks, si
 stages, organisers; impartial holds the checks that keep those who play from ruling on their own
 games); ``base`` holds what they share. A service locks the event, checks
 the rule, changes the rows and records the change (audit entry and new version) in the
-same transaction. Views and commands call them through this package.
+same transaction. ``policies`` keeps house policies, which belong to no event (its
+docstring says why they have no audit entry). Views and commands call them through this package.
 """
 
 from .base import Conflict, NeedsConfirmation, ServiceError, rule_error_line
@@ -17,6 +18,7 @@ from .imports import import_event
 from .organisers import name_arbiter, register_organiser
 from .player_reports import report_result
 from .players import drop_player, register_players, remove_player, update_player
+from .policies import save_house_policy
 from .results import ResultConflict, confirm_result, preview_result, record_result
 from .rounds import pair_round, swap_players, undo_round
 from .sealed import adjust_break_clock, enter_sealed_product, pause_break_clock, start_break_clock
@@ -65,6 +67,7 @@ __all__ = [
     "revoke_deck_link",
     "revoke_staff_link",
     "rule_error_line",
+    "save_house_policy",
     "set_capability",
     "sign_up",
     "start_break_clock",

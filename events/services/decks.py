@@ -42,7 +42,7 @@ from scoring import (
 from scoring import DeckList as DeckListText
 
 from ..i18n import say
-from ..models import DeckList, Event, Player, SealedProduct
+from ..models import DeckList, Event, Player, SealedProduct, rules_of
 from ..record_words import AuditAction
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
@@ -71,7 +71,8 @@ def _findings(rules: Event | Mapping[str, Any], written: DeckListText, product: 
     return check_deck_list(
         written,
         card_index(),
-        policy_key=rule("policy"),
+        # A house policy keeps its base text's deck rules and says its own fan sets and banned cards.
+        policy_key=rules_of(rule("policy"), rule("policy_document")),
         game_type=rule("game_type"),
         event_format=rule("format"),
         product=received,
@@ -169,7 +170,7 @@ def submit_deck_list(
     written = read_written_cards(text, field="text", what=DECK_LIST, missing=_("Paste or type the deck list."))
     now = now or timezone.now()
     # Checked before the event is locked, so that other changes to the event need not wait for it.
-    rules = Event.objects.values("policy", "game_type", "format").get(pk=player.event_id)
+    rules = Event.objects.values("policy", "policy_document", "game_type", "format").get(pk=player.event_id)
     product = _product_of(player)
     found = _findings(rules, written, product)
     with transaction.atomic(durable=True):
@@ -182,6 +183,7 @@ def submit_deck_list(
         declared = _declarations(event, avatar, choice)
         if rules != {
             "policy": event.policy,
+            "policy_document": event.policy_document,
             "game_type": event.game_type,
             "format": event.format,
         } or product != _product_of(player):

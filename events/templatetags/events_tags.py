@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+import scoring
 from events import i18n
 from events.models import AuditEntry, Event
 from events.pages.addresses import public_address
@@ -29,6 +30,12 @@ LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1"}
 def say(value: Any) -> Any:
     """What the engine said (a scoring Text), in the page's language: ``{{ row.notes|say }}``-style use per item."""
     return i18n.say(value)
+
+
+@register.filter
+def built_from(policy: scoring.Policy) -> scoring.Policy | None:
+    """The released text a house policy is built from (``{% with base=policy|built_from %}``); else None."""
+    return scoring.POLICIES.get(policy.base) if policy.is_house_policy else None
 
 
 @register.filter

@@ -21,6 +21,7 @@ from ..pages.regions import render_region
 from ..pages.rendering import as_context
 from ..queries.desk import desk as desk_summary
 from ..queries.organisers import organisers
+from ..queries.policies import house_policy_choices
 from ..roles import COORDINATOR
 from .confirm import press, status_of, submit
 from .home import implications_of
@@ -64,7 +65,7 @@ def desk(request, event, actor):
 def event_edit(request, event, actor):
     shown = ("name", "date", "place", "players_report", "language", "time_zone", *services.EVENT_RULE_FIELDS)
     initial = {k: getattr(event, k) for k in shown}
-    form = EventForm(request.POST or None, initial=initial)
+    form = EventForm(request.POST or None, initial=initial, house_policies=house_policy_choices(request.user, event))
     done = None
     if request.method == "POST":
         done = submit(form, lambda data: services.update_event(event, actor=actor, **form.values()))

@@ -16,6 +16,8 @@ from .. import services
 from ..forms import EventForm, ImportForm
 from ..pages.access import personal_page
 from ..queries.home import account_events
+from ..queries.house_rules import chosen_policy
+from ..queries.policies import house_policy_choices
 from ..queries.policy import PolicyImplications, policy_implications
 from .confirm import status_of, submit
 
@@ -42,7 +44,13 @@ def implications_of(data) -> PolicyImplications | None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_new(request):
-    form = EventForm(request.POST or None, initial={"language": get_language(), "time_zone": settings.TIME_ZONE})
+    house_policies = house_policy_choices(request.user)
+    initial = {"language": get_language(), "time_zone": settings.TIME_ZONE}
+    if request.GET.get("policy") in {key for key, _title in house_policies}:
+        initial["policy"] = request.GET["policy"]  # "New event under this policy", from a house policy's page
+    form = EventForm(request.POST or None, initial=initial, house_policies=house_policies)
+    if not form.is_bound and "policy" in initial:
+        form.offer_only(chosen_policy(initial["policy"]))
     done = None
     if request.method == "POST":
         done = submit(form, lambda data: services.create_event(owner=request.user, **form.values()))
@@ -51,11 +59,11 @@ def event_new(request):
                 request, _("%(event)s is created. Register the players as they arrive.") % {"event": done.value.name}
             )
             return redirect("events:desk", slug=done.value.slug)
-    implications = implications_of(form.data if form.is_bound else {k: f.initial for k, f in form.fields.items()})
+    shown = form.data if form.is_bound else {**{k: f.initial for k, f in form.fields.items()}, **form.initial}
     return render(
         request,
         "events/event_form.html",
-        {"form": form, "implications": implications, "event": None},
+        {"form": form, "implications": implications_of(shown), "event": None},
         status=status_of(done),
     )
 
@@ -64,8 +72,8 @@ def event_new(request):
 @require_GET
 def policy_preview(request):
     """What the chosen policy implies, and its own formats and tie options put in place of the form's (htmx)."""
-    form = EventForm(request.GET)
-    form.offer_only(request.GET.get("policy"))
+    form = EventForm(request.GET, house_policies=())  # only its formats and tie options are shown
+    form.offer_only(chosen_policy(request.GET.get("policy")))
     return render(request, "events/policy_preview.html", {"implications": implications_of(request.GET), "form": form})
 
 

@@ -39,6 +39,35 @@ def test_no_game_type_chosen_yet_is_read_as_two_deck():
     assert policy_implications("policy-4-2001", 8, None) == policy_implications("policy-4-2001", 8, "two-deck")
 
 
+@pytest.mark.django_db  # a key no released text has is looked for among the house policies kept
 @pytest.mark.parametrize("policy_key, game_type", [("no-such-policy", "two-deck"), ("policy-4-2001", "no-such-game")])
 def test_an_incomplete_or_impossible_choice_implies_nothing(policy_key, game_type):
     assert policy_implications(policy_key, 16, game_type) is None
+
+
+def test_a_released_text_has_no_house_rules():
+    seen = policy_implications("policy-4-2001", 16, "two-deck")
+    assert (seen.base_title, seen.house_rules) == ("", ())
+
+
+def test_a_kept_house_policy_by_its_key_implies_its_own_values_and_lists_its_house_rules(owner):
+    from events import services
+
+    services.save_house_policy(
+        owner=owner,
+        document={
+            "key": "online-2024",
+            "title": "Online Worlds 2024",
+            "base": "policy-4-2001",
+            "changes": {"time_limits": {"two-deck": 120}},
+        },
+    )
+    seen = policy_implications("online-2024", 16, "two-deck")
+    base = scoring.get_policy("policy-4-2001")
+    assert (seen.title, seen.base_title, seen.time_limit_minutes) == ("Online Worlds 2024", base.title, 120)
+    assert seen.clauses["time"] == f"Online Worlds 2024, house rule on time (in place of {base.time_clause})"
+    assert [(rule.change, rule.value, rule.was) for rule in seen.house_rules] == [
+        ("time_limits", "Two-deck game: 120 minutes", "Two-deck game: 80 minutes")
+    ]
+    # The same Policy given whole implies the same.
+    assert policy_implications(scoring.policy_of(owner.house_policies.get().document), 16, "two-deck") == seen

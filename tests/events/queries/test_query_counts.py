@@ -118,3 +118,16 @@ def test_bracket_pages_do_not_grow_with_the_bracket(client, owner, small_and_lar
     first_large, then_large = (_queries(client, _url(template, large), {}) for _ in range(2))
     counts = {"small": (first_small, then_small), "large": (first_large, then_large)}
     assert first_large <= first_small and then_large <= then_small, counts
+
+
+def test_the_house_policies_list_does_not_grow_with_the_policies_kept(client, owner):
+    client.force_login(owner)
+    client.get("/")
+    counts = []
+    for number in range(1, 21):
+        services.save_house_policy(
+            owner=owner, document={"key": f"house-{number}", "title": f"House {number}", "base": "policy-4-2001"}
+        )
+        if number in (2, 20):
+            counts.append(_queries(client, "/policies/", {}))
+    assert counts[1] <= counts[0], counts

@@ -22,7 +22,8 @@ from events.roles import RANK
 from tests.helpers import actor, database_state, run_event, url_patterns
 
 # name -> (smallest role, "page" answers 200 / "post" answers 405 / "login" needs any account /
-# "unpublished" answers 404 to everyone while the event runs)
+# "unpublished" answers 404 to everyone while the event runs / "own" needs the account that keeps it,
+# 404 to any other)
 ACCESS = {
     "events:home": ("public", "page"),
     "events:health": ("public", "page"),
@@ -44,6 +45,9 @@ ACCESS = {
     "events:staff_link_open": ("public", "link"),
     "events:event_new": ("public", "login"),
     "events:event_import": ("public", "login"),
+    "events:policies": ("public", "login"),
+    "events:policy_new": ("public", "login"),
+    "events:policy_edit": ("public", "own"),
     "events:tables": ("staff", "page"),
     "events:spot_check": ("staff", "page"),
     "events:game_result": ("staff", "page"),
@@ -94,6 +98,13 @@ ACCESS = {
     "events:snapshot_restore": ("coordinator", "post"),
 }
 
+HOUSE_POLICY = {
+    "key": "club-rules",
+    "title": "Club Rules",
+    "base": "policy-4-2001",
+    "changes": {"time_limits": {"two-deck": 120}},
+}
+
 ROLES = ["anonymous", "stranger", "staff-link", "staff", "co-coordinator", "owner"]
 ROLE_RANK = {"anonymous": 0, "stranger": 0, "staff-link": 1, "staff": 1, "co-coordinator": 2, "owner": 3}
 SIGNED_OUT = {"anonymous", "staff-link"}  # no account
@@ -127,6 +138,7 @@ def world(event, co_coordinator, staff_user, stranger):
     for player in event.players.all():
         services.submit_deck_list(player, "Hazards\n3 Orc-patrol", actor=actor(event.owner))
     Round.objects.filter(event=event).update(spot_check_ids=None)  # drawn again now, among the lists above
+    kept = services.save_house_policy(owner=event.owner, document=HOUSE_POLICY)
     return {
         "event": event,
         "token": token,
@@ -140,6 +152,7 @@ def world(event, co_coordinator, staff_user, stranger):
             "token": token,
             "deck_token": with_link.deck_token,
             "snapshot_id": event.snapshots.first().pk,
+            "key": kept.key,
         },
     }
 
@@ -167,6 +180,10 @@ def test_each_role_gets_exactly_what_it_may(client, world, role):
         sent_to = None
         if kind == "login":
             expected = 302 if role in SIGNED_OUT else 200
+            sent_to = sign_in_and_back(address) if role in SIGNED_OUT else None
+        elif kind == "own":
+            # The owner keeps the world's house policy; another account is told of no such policy.
+            expected = 302 if role in SIGNED_OUT else 200 if role == "owner" else 404
             sent_to = sign_in_and_back(address) if role in SIGNED_OUT else None
         elif kind == "link":
             expected = 302

@@ -1,0 +1,79 @@
+"""House policies kept on the server (events/services/policies.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from events import services
+from events.models import AuditEntry, Event, HousePolicy
+from tests.factories import UserFactory
+from tests.helpers import actor
+
+ONLINE = {
+    "format": "council-house-policy/1",
+    "key": "online-2024",
+    "title": "Online Worlds 2024",
+    "base": "policy-4-2001",
+    "changes": {"time_limits": {"two-deck": 120}, "tiebreaks": ["number-of-wins", "head-to-head"]},
+}
+
+
+def test_a_new_key_is_kept_for_its_owner_without_touching_any_event(owner):
+    kept = services.save_house_policy(owner=owner, document=ONLINE)
+    assert (kept.key, kept.title, kept.owner, kept.document) == ("online-2024", "Online Worlds 2024", owner, ONLINE)
+    assert AuditEntry.objects.count() == 0  # no event's change, so no event's log (the service's docstring)
+
+
+def test_the_owner_saves_a_new_version_under_the_same_key(owner):
+    first = services.save_house_policy(owner=owner, document=ONLINE)
+    again = services.save_house_policy(owner=owner, document={**ONLINE, "title": "Online Worlds 2025"})
+    assert (again.pk, again.title, again.document["title"]) == (first.pk, "Online Worlds 2025", "Online Worlds 2025")
+    assert HousePolicy.objects.count() == 1
+
+
+def test_another_account_may_not_take_a_kept_key(owner, stranger):
+    services.save_house_policy(owner=owner, document=ONLINE)
+    with pytest.raises(services.ServiceError) as refused:
+        services.save_house_policy(owner=stranger, document={**ONLINE, "title": "Mine now"})
+    assert refused.value.field == "key"
+    assert "Another account keeps a house policy under the key online-2024" in refused.value.message
+    assert HousePolicy.objects.get().title == "Online Worlds 2024"
+
+
+def test_a_superuser_saves_another_accounts_policy_which_stays_its_keepers(owner):
+    admin = UserFactory(username="admin", is_superuser=True)
+    services.save_house_policy(owner=owner, document=ONLINE)
+    kept = services.save_house_policy(owner=admin, document={**ONLINE, "title": "Corrected"})
+    assert (kept.title, kept.owner) == ("Corrected", owner)
+
+
+@pytest.mark.parametrize(
+    "changed, field",
+    [
+        ({"key": "policy-4-2001"}, "key"),
+        ({"title": ""}, "title"),
+        ({"date": "2024-1-1"}, "date"),
+        ({"base": "policy-5"}, "base"),
+        ({"changes": {"time_limits": {"two-deck": 0}}}, "changes.time_limits.two-deck"),
+        ({"changes": {"ratio_points": [[6, 0], [5, 1], [7, 2]]}}, "changes.ratio_points"),
+        ({"changes": {"warning_minutes": 50}}, "changes.warning_minutes"),
+        ({"changes": {"tiebreaks": ["coin-toss"]}}, "changes.tiebreaks[0]"),
+    ],
+)
+def test_the_engines_first_problem_is_refused_naming_the_documents_path(owner, changed, field):
+    with pytest.raises(services.ServiceError) as refused:
+        services.save_house_policy(owner=owner, document={**ONLINE, **changed})
+    assert refused.value.field == field
+    assert HousePolicy.objects.count() == 0
+
+
+def test_an_event_keeps_the_version_it_took_when_the_policy_changes(owner):
+    services.save_house_policy(owner=owner, document=ONLINE)
+    event = services.create_event(owner=owner, name="Online Worlds", policy="online-2024", game_type="two-deck")
+    longer = {**ONLINE, "changes": {"time_limits": {"two-deck": 150}}}
+    services.save_house_policy(owner=owner, document=longer)
+    event = Event.objects.get(pk=event.pk)
+    assert event.rules.time_limit("two-deck") == 120
+    # Its settings saved again before the start, it takes the kept version as it is now.
+    services.update_event(event, actor=actor(owner), name=event.name, policy="online-2024", game_type="two-deck")
+    assert Event.objects.get(pk=event.pk).rules.time_limit("two-deck") == 150

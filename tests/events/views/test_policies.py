@@ -1,0 +1,174 @@
+"""The house policies an account keeps, and events made under them (events/views/policies.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import scoring
+from events import services
+from events.forms import HousePolicyForm
+from events.models import Event, HousePolicy
+from tests.helpers import HTMX, register
+
+BASE = scoring.get_policy("policy-4-2001")
+GOOD = {
+    "base": "policy-4-2001",
+    "key": "online-2024",
+    "title": "Online Worlds 2024",
+    "date": "2024-03-01",
+    "time_two_deck": "120",
+    "tiebreak_1": "number-of-wins",
+    "tiebreak_2": "head-to-head",
+}
+
+
+def error_at(page: str, field: str) -> str:
+    """The error list shown beside ``field``, as text."""
+    found = re.search(rf'<ul class="errorlist" id="id_{field}_error">(.*?)</ul>', page, re.S)
+    return re.sub(r"<[^>]+>", "", found.group(1)) if found else ""
+
+
+def test_a_new_house_policy_is_kept_and_listed_with_its_changes(as_owner, owner):
+    response = as_owner.post("/policies/new/", GOOD)
+    assert (response.status_code, response["Location"]) == (302, "/policies/online-2024/edit/")
+    kept = HousePolicy.objects.get()
+    assert (kept.owner, kept.document) == (
+        owner,
+        {
+            "format": "council-house-policy/1",
+            "key": "online-2024",
+            "title": "Online Worlds 2024",
+            "base": "policy-4-2001",
+            "date": "2024-03-01",
+            "changes": {"time_limits": {"two-deck": 120}, "tiebreaks": ["number-of-wins", "head-to-head"]},
+        },
+    )
+    listed = as_owner.get("/policies/").content.decode()
+    assert "Online Worlds 2024" in listed and "2 changes" in listed
+    page = as_owner.get("/policies/online-2024/edit/").content.decode()
+    assert f"Online Worlds 2024, house rule on time (in place of {BASE.time_clause})" in page
+    assert "Two-deck game: 120 minutes" in page
+
+
+@pytest.mark.parametrize(
+    "changed, field, said",
+    [
+        # The form's own checks.
+        ({"time_two_deck": "0"}, "time_two_deck", "greater than or equal to 1"),
+        ({"byes": "6, five"}, "byes", "Write whole numbers separated by commas"),
+        ({"tiebreak_3": "number-of-wins"}, "tiebreak_3", "already in the order"),
+        ({"ratio_1_winner": "2", "ratio_1_loser": "3"}, "ratio_1_loser", "more points than the winner"),
+        ({"weakest_link_winner": "3.3", "weakest_link_loser": "2"}, "weakest_link_winner", "half points"),
+        ({"weakest_link_winner": "3"}, "weakest_link_loser", "give both"),
+        ({"warning_minutes": "120"}, "warning_minutes", "shortest game offered (50 minutes)"),
+        # The engine's problems, shown beside the field that holds their part of the document.
+        ({"key": "policy-4-2001"}, "key", "not a released policy"),
+        ({"key": "Online"}, "key", "lowercase letters"),
+        ({"banned_cards": "The One Ring\n" + "x" * 101}, "banned_cards", "names of at most 100 characters"),
+    ],
+)
+def test_a_bad_value_is_refused_beside_its_field_and_nothing_is_kept(as_owner, changed, field, said):
+    response = as_owner.post("/policies/new/", {**GOOD, **changed})
+    assert response.status_code == 422
+    assert said in error_at(response.content.decode(), field)
+    assert HousePolicy.objects.count() == 0
+
+
+def test_another_accounts_key_is_refused_beside_the_key(client, owner, stranger):
+    services.save_house_policy(owner=owner, document={"key": "online-2024", "title": "Theirs", "base": "policy-4-2001"})
+    client.force_login(stranger)
+    response = client.post("/policies/new/", GOOD)
+    assert response.status_code == 422
+    assert "Another account keeps a house policy under the key online-2024" in error_at(
+        response.content.decode(), "key"
+    )
+    assert HousePolicy.objects.get().title == "Theirs"
+
+
+def test_editing_keeps_the_key_and_the_changes_the_form_has_no_field_for(as_owner, owner):
+    rounds = [{"min_players": 2, "max_players": None, "rounds": 5, "official": True}]
+    services.save_house_policy(
+        owner=owner,
+        document={**{k: GOOD[k] for k in ("key", "title", "base")}, "changes": {"rounds": rounds}},
+    )
+    page = as_owner.get("/policies/online-2024/edit/").content.decode()
+    assert re.search(r'<input type="text" name="key" value="online-2024"[^>]* disabled', page)
+    response = as_owner.post("/policies/online-2024/edit/", {**GOOD, "key": "renamed", "title": "Online Worlds 2025"})
+    assert response.status_code == 302
+    kept = HousePolicy.objects.get()
+    assert (kept.key, kept.title) == ("online-2024", "Online Worlds 2025")
+    assert kept.document["changes"]["rounds"] == rounds
+    assert kept.document["changes"]["time_limits"] == {"two-deck": 120}
+
+
+def test_another_accounts_house_policy_is_not_found(client, owner, stranger):
+    services.save_house_policy(owner=owner, document={"key": "club", "title": "Club", "base": "policy-4-2001"})
+    client.force_login(stranger)
+    assert client.get("/policies/club/edit/").status_code == 404
+    assert client.post("/policies/club/edit/", {**GOOD, "key": "club"}).status_code == 404
+
+
+def test_the_event_form_offers_the_house_policy_and_its_panel_lists_the_house_rules(as_owner):
+    as_owner.post("/policies/new/", GOOD)
+    page = as_owner.get("/events/new/?policy=online-2024").content.decode()
+    assert '<optgroup label="House policies">' in page
+    assert re.search(r'<option value="online-2024"[^>]*selected>Online Worlds 2024</option>', page)
+    assert "House rules" in page and "Two-deck game: 120 minutes" in page
+    preview = as_owner.get(
+        "/events/new/policy/", {"policy": "online-2024", "game_type": "two-deck", "expected_players": "8"}, **HTMX
+    ).content.decode()
+    assert "120 minutes a game" in preview
+    assert f"Online Worlds 2024, house rule on tie-breakers (in place of {BASE.tiebreak_clause})" in preview
+
+
+def test_an_event_under_the_house_policy_cites_its_house_rules_on_the_desk_and_the_standings(as_owner):
+    as_owner.post("/policies/new/", GOOD)
+    response = as_owner.post(
+        "/events/new/",
+        {
+            "name": "Online Worlds",
+            "policy": "online-2024",
+            "game_type": "two-deck",
+            "format": "general-opponent",
+            "tie_resolution": "playoff",
+            "first_round_pairing": "random",
+        },
+    )
+    event = Event.objects.get(name="Online Worlds")
+    assert response["Location"] == f"/events/{event.slug}/"
+    assert event.policy_document["key"] == "online-2024"
+    register(event, 4)
+    desk = as_owner.get(f"/events/{event.slug}/").content.decode()
+    assert "Online Worlds 2024 (built" in desk and BASE.title in desk
+    assert "House rules: 2 changes to the base text" in desk
+    assert f"Online Worlds 2024, house rule on time (in place of {BASE.time_clause})" in desk
+    assert "<strong>2 Swiss rounds</strong> of 120 minutes" in desk
+    standings = as_owner.get(f"/events/{event.slug}/standings/").content.decode()
+    assert f"Online Worlds 2024, house rule on tie-breakers (in place of {BASE.tiebreak_clause})" in standings
+    # Its settings page offers the house policy still, chosen.
+    settings = as_owner.get(f"/events/{event.slug}/settings/").content.decode()
+    assert re.search(r'<option value="online-2024"[^>]*selected>', settings)
+
+
+@pytest.mark.parametrize(
+    "path, field",
+    [
+        ("changes.time_limits.two-deck", "time_two_deck"),
+        ("changes.time_limits", "game_types"),
+        ("changes.ratio_points[2][1]", "ratio_1_loser"),
+        ("changes.ratio_points[1][0]", "ratio_15_winner"),
+        ("changes.ratio_points", "ratio_2_winner"),
+        ("changes.weakest_link_points[1]", "weakest_link_loser"),
+        ("changes.one_ring_points.two-deck", "one_ring_two_deck"),
+        ("changes.tiebreaks[0]", "tiebreak_1"),
+        ("changes.banned_cards[3]", "banned_cards"),
+        ("key", "key"),
+        ("changes.rounds[0].rounds", None),
+    ],
+)
+def test_each_path_the_engine_names_is_shown_at_the_field_that_holds_it(path, field):
+    form = HousePolicyForm()
+    assert form.field_of(path) == field
+    assert field is None or field in form.fields
