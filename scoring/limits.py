@@ -14,6 +14,13 @@ MAX_ID_LENGTH = 64  # a player's id in the archive
 MAX_NOTE_LENGTH = 400  # the note on a departure from the policy's number of rounds
 MAX_REASON_LENGTH = 150  # the coordinator's own words in that note
 MAX_SOURCE_LENGTH = 400  # where a house policy was posted (an address, a document's name)
+# A house policy (scoring/policies/house.py): its key, the most points one game may give, the
+# longest game (a round of an online event may last two weeks, in minutes), its lists.
+MAX_HOUSE_KEY_LENGTH = 32
+MAX_GAME_POINTS = 20
+MAX_TIME_LIMIT_MINUTES = 14 * 24 * 60
+MAX_BANNED_CARDS = 500
+MAX_FAN_SETS = 50
 MAX_USERNAME_LENGTH = 150  # Django's own user name column
 
 # Sizes of an event ------------------------------------------------------------------------

@@ -19,18 +19,24 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring
-from scoring import GAME_TYPES, HOUSE_POLICY_FORMAT, MAX_NAME_LENGTH, MAX_ROUNDS, TIEBREAK_CRITERIA
+from scoring import (
+    GAME_TYPES,
+    HOUSE_POLICY_FORMAT,
+    MAX_BANNED_CARDS,
+    MAX_FAN_SETS,
+    MAX_HOUSE_KEY_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_ROUNDS,
+    MAX_SOURCE_LENGTH,
+    MAX_TIME_LIMIT_MINUTES,
+    TIEBREAK_CRITERIA,
+)
 
 from ..models import FORMAT_CHOICES, GAME_TYPE_CHOICES, POLICY_CHOICES, TIE_CHOICES
 from .base import MarkedSelect
 from .policy_fields import (
     FIELD_ORDER,
     KEPT_CHANGES,
-    MAX_BANNED,
-    MAX_FAN_SETS,
-    MAX_KEY,
-    MAX_MINUTES,
-    MAX_SOURCE,
     RATIO_BANDS,
     blank_leaves,
     change_fields,
@@ -57,7 +63,7 @@ class HousePolicyForm(forms.Form):
         widget=MarkedSelect(marks=lambda value: {"lang": "en"} if value else {}),
     )
     key = forms.CharField(
-        max_length=MAX_KEY,
+        max_length=MAX_HOUSE_KEY_LENGTH,
         label=gettext_lazy("Key"),
         help_text=gettext_lazy(
             "How archives and the event form name it: 1 to 32 lowercase letters, digits and hyphens, as online-2024."
@@ -69,14 +75,14 @@ class HousePolicyForm(forms.Form):
         required=False, widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("Date posted")
     )
     source = forms.CharField(
-        max_length=MAX_SOURCE,
+        max_length=MAX_SOURCE_LENGTH,
         required=False,
         label=gettext_lazy("Where it is posted"),
         help_text=gettext_lazy("An address or a document's name."),
     )
     warning_minutes = forms.IntegerField(
         min_value=0,
-        max_value=MAX_MINUTES,
+        max_value=MAX_TIME_LIMIT_MINUTES,
         required=False,
         label=gettext_lazy("Time announced, minutes before the end"),
         help_text=blank_leaves(lambda p: p.warning_minutes),
@@ -131,7 +137,7 @@ class HousePolicyForm(forms.Form):
         ),
     )
     banned_cards = forms.CharField(
-        max_length=MAX_BANNED * (MAX_NAME_LENGTH + 2),
+        max_length=MAX_BANNED_CARDS * (MAX_NAME_LENGTH + 2),
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
         label=gettext_lazy("Banned cards, one per line"),
@@ -147,12 +153,15 @@ class HousePolicyForm(forms.Form):
 
     def __init__(self, *args: Any, document: dict[str, Any] | None = None, **kwargs: Any) -> None:
         """``document`` is the kept policy being edited: its key stays, and the changes this form has no
-        field for (the Number of Rounds table, a second bye) are kept as they are."""
+        field for (the Number of Rounds table, a second bye, The One Ring's points beyond the two-deck
+        game) are kept as they are."""
         if document is not None:
             kwargs.setdefault("initial", initial_of(document))
         super().__init__(*args, **kwargs)
         changes = (document or {}).get("changes", {})
         self.kept_changes = {name: changes[name] for name in KEPT_CHANGES if name in changes}
+        # The One Ring's points of the game types this form has no field for, kept as they are.
+        self.kept_one_ring = {g: v for g, v in changes.get("one_ring_points", {}).items() if g != "two-deck"}
         if document is not None:
             self.fields["key"].disabled = True
 
@@ -176,8 +185,8 @@ class HousePolicyForm(forms.Form):
 
     def clean_banned_cards(self) -> list[str]:
         names = [line.strip() for line in self.cleaned_data["banned_cards"].splitlines() if line.strip()]
-        if len(names) > MAX_BANNED:
-            raise forms.ValidationError(_("At most %(most)s cards.") % {"most": MAX_BANNED})
+        if len(names) > MAX_BANNED_CARDS:
+            raise forms.ValidationError(_("At most %(most)s cards.") % {"most": MAX_BANNED_CARDS})
         return names
 
     def clean_fan_sets(self) -> list[str]:
@@ -277,8 +286,11 @@ class HousePolicyForm(forms.Form):
             ]
         if data.get("tie_points") is not None:
             changes["tie_points"] = data["tie_points"]
+        one_ring = dict(self.kept_one_ring)
         if data.get("one_ring_two_deck") is not None:
-            changes["one_ring_points"] = {"two-deck": data["one_ring_two_deck"]}
+            one_ring["two-deck"] = data["one_ring_two_deck"]
+        if one_ring:
+            changes["one_ring_points"] = one_ring
         order = [data[bound.name] for bound in self.tiebreak_fields() if data.get(bound.name)]
         if order or data.get("no_tiebreaks"):
             changes["tiebreaks"] = order

@@ -17,22 +17,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring
-from scoring import GAME_TYPES, TIEBREAK_CRITERIA
+from scoring import (
+    GAME_TYPES,
+    MAX_GAME_POINTS,
+    MAX_TIME_LIMIT_MINUTES,
+    TIEBREAK_CRITERIA,
+)
 
 from ..models import GAME_TYPE_CHOICES, TIEBREAK_CHOICES
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-# The engine's limits on a house policy (scoring/policies/house.py, house_fields.py, limits.py),
-# which it checks again: the most points of one game, the longest game (two weeks, online),
-# the longest source, the most banned cards and fan sets; HousePolicy.key holds 32 characters.
-MAX_POINTS = 20
-MAX_MINUTES = 14 * 24 * 60
-MAX_SOURCE = 400
-MAX_BANNED = 500
-MAX_FAN_SETS = 50
-MAX_KEY = 32
+# The engine's limits on a house policy (scoring/limits.py), which the form states on its fields.
 # How the clauses cite each released text, to say what a blank field leaves.
 CITED_AS = {"policy-1-1996": "Policy #1", "version-3-1998": "Version 3", "policy-4-2001": "Policy Number 4"}
 # The three bands of tournament points by MP ratio, as the document lists them.
@@ -71,13 +68,13 @@ def half(value: Fraction) -> str:
 
 
 def points_field(label: StrOrPromise, help_text: StrOrPromise = "") -> forms.IntegerField:
-    return forms.IntegerField(min_value=0, max_value=MAX_POINTS, required=False, label=label, help_text=help_text)
+    return forms.IntegerField(min_value=0, max_value=MAX_GAME_POINTS, required=False, label=label, help_text=help_text)
 
 
 def half_points_field(label: StrOrPromise, help_text: StrOrPromise = "") -> forms.DecimalField:
     return forms.DecimalField(
         min_value=0,
-        max_value=MAX_POINTS,
+        max_value=MAX_GAME_POINTS,
         max_digits=3,
         decimal_places=1,
         required=False,
@@ -140,7 +137,7 @@ def change_fields() -> dict[str, forms.Field]:
     for game_type in GAME_TYPES:
         fields[time_field(game_type)] = forms.IntegerField(
             min_value=1,
-            max_value=MAX_MINUTES,
+            max_value=MAX_TIME_LIMIT_MINUTES,
             required=False,
             label=time_label(labels[game_type]),
             help_text=blank_leaves(functools.partial(_time_of, game_type)),

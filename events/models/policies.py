@@ -11,10 +11,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from scoring import MAX_HOUSE_KEY_LENGTH
+
 
 class HousePolicy(models.Model):
     # scoring's HOUSE_KEY: 1 to 32 lowercase letters, digits and hyphens.
-    key = models.CharField(max_length=32, unique=True)
+    key = models.CharField(max_length=MAX_HOUSE_KEY_LENGTH, unique=True)
     title = models.CharField(max_length=100)
     # The council-house-policy/1 document, checked by scoring.house_policy_problems.
     document = models.JSONField()

@@ -22,8 +22,10 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 
-def save_house_policy(*, owner: User, document: dict[str, Any]) -> HousePolicy:
-    """Keep ``document`` under its key: a new house policy of ``owner``, or a new version of one they keep.
+def save_house_policy(*, owner: User, document: dict[str, Any], editing: bool = False) -> HousePolicy:
+    """Keep ``document`` under its key: a new house policy of ``owner``, or (``editing``) a new version
+    of one they keep. A new policy under a key already kept is refused: saving over it takes the
+    edit page, so that nobody replaces a policy by choosing its key again.
 
     The engine checks the document field by field (``scoring.house_policy_problems``); the
     first problem is refused as a ServiceError whose ``field`` is the document's path
@@ -55,6 +57,12 @@ def save_house_policy(*, owner: User, document: dict[str, Any]) -> HousePolicy:
                 raise ServiceError(_key_taken(key), field="key") from None
         if kept.owner_id != owner.pk and not owner.is_superuser:
             raise ServiceError(_key_taken(key), field="key")
+        if not editing:
+            raise ServiceError(
+                _("You already keep a house policy under the key %(key)s: open it to change it, or choose another key.")
+                % {"key": key},
+                field="key",
+            )
         kept.title, kept.document = title, document
         kept.save(update_fields=["title", "document", "updated_at"])
         return kept

@@ -28,8 +28,11 @@ def policies(request):
     return render(request, "events/policies.html", {"policies": kept_policies(request.user)})
 
 
-def _save(request, form: HousePolicyForm) -> Submission:
-    done = submit(form, lambda data: services.save_house_policy(owner=request.user, document=form.document()))
+def _save(request, form: HousePolicyForm, *, editing: bool) -> Submission:
+    done = submit(
+        form,
+        lambda data: services.save_house_policy(owner=request.user, document=form.document(), editing=editing),
+    )
     if done.made:
         messages.success(
             request,
@@ -44,7 +47,7 @@ def _save(request, form: HousePolicyForm) -> Submission:
 @require_http_methods(["GET", "POST"])
 def policy_new(request):
     form = HousePolicyForm(request.POST or None)
-    done = _save(request, form) if request.method == "POST" else None
+    done = _save(request, form, editing=False) if request.method == "POST" else None
     if done is not None and done.made:
         return redirect("events:policy_edit", key=done.value.key)
     return render(request, "events/policy_form.html", {"form": form, "kept": None}, status=status_of(done))
@@ -58,7 +61,7 @@ def policy_edit(request, key: str):
     if page is None:
         raise Http404("No such house policy")
     form = HousePolicyForm(request.POST or None, document=page.document)
-    done = _save(request, form) if request.method == "POST" else None
+    done = _save(request, form, editing=True) if request.method == "POST" else None
     if done is not None and done.made:
         return redirect("events:policy_edit", key=key)
     return render(request, "events/policy_form.html", {"form": form, "kept": page}, status=status_of(done))

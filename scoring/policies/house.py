@@ -21,13 +21,19 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import RuleError
-from ..limits import MAX_NAME_LENGTH, MAX_SOURCE_LENGTH
+from ..limits import (
+    MAX_BANNED_CARDS,
+    MAX_FAN_SETS,
+    MAX_GAME_POINTS,
+    MAX_HOUSE_KEY_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_SOURCE_LENGTH,
+    MAX_TIME_LIMIT_MINUTES,
+)
 from ..messages import _
 from ..text import name_problem
 from .game_types import GAME_TYPES
 from .house_fields import (
-    MAX_GAME_POINTS,
-    MAX_TIME_LIMIT_MINUTES,
     bool_value,
     by_game_type,
     bye_points,
@@ -43,9 +49,7 @@ from .terms import EVENT_FORMATS, TIE_RESOLUTIONS, TIEBREAK_CRITERIA, Policy
 
 HOUSE_POLICY_FORMAT = "council-house-policy/1"
 # A house policy's key: short, plain, and never one of the released texts' keys.
-HOUSE_KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
-MAX_BANNED_CARDS = 500
-MAX_FAN_SETS = 50
+HOUSE_KEY = re.compile(rf"^[a-z0-9][a-z0-9-]{{0,{MAX_HOUSE_KEY_LENGTH - 1}}}$")
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 

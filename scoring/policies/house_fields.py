@@ -8,16 +8,11 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import RuleError
-from ..limits import MAX_NAME_LENGTH, MAX_ROUNDS
+from ..limits import MAX_GAME_POINTS, MAX_NAME_LENGTH, MAX_ROUNDS
 from ..messages import _
 from ..text import name_problem
 from .game_types import GAME_TYPES
 from .terms import RoundsRow
-
-# The most tournament points one game may give, and the longest game: a round of an online
-# event may last days (two weeks, in minutes).
-MAX_GAME_POINTS = 20
-MAX_TIME_LIMIT_MINUTES = 14 * 24 * 60
 
 
 def whole_value(value: object, field: str, minimum: int, maximum: int) -> int:

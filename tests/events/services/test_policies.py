@@ -26,9 +26,17 @@ def test_a_new_key_is_kept_for_its_owner_without_touching_any_event(owner):
 
 def test_the_owner_saves_a_new_version_under_the_same_key(owner):
     first = services.save_house_policy(owner=owner, document=ONLINE)
-    again = services.save_house_policy(owner=owner, document={**ONLINE, "title": "Online Worlds 2025"})
+    again = services.save_house_policy(owner=owner, document={**ONLINE, "title": "Online Worlds 2025"}, editing=True)
     assert (again.pk, again.title, again.document["title"]) == (first.pk, "Online Worlds 2025", "Online Worlds 2025")
     assert HousePolicy.objects.count() == 1
+
+
+def test_a_new_policy_under_a_key_already_kept_is_refused_rather_than_saved_over(owner):
+    services.save_house_policy(owner=owner, document=ONLINE)
+    with pytest.raises(services.ServiceError) as refused:
+        services.save_house_policy(owner=owner, document={**ONLINE, "title": "Other"})
+    assert refused.value.field == "key" and "open it to change it" in refused.value.message
+    assert HousePolicy.objects.get().title == "Online Worlds 2024"
 
 
 def test_another_account_may_not_take_a_kept_key(owner, stranger):
@@ -43,7 +51,7 @@ def test_another_account_may_not_take_a_kept_key(owner, stranger):
 def test_a_superuser_saves_another_accounts_policy_which_stays_its_keepers(owner):
     admin = UserFactory(username="admin", is_superuser=True)
     services.save_house_policy(owner=owner, document=ONLINE)
-    kept = services.save_house_policy(owner=admin, document={**ONLINE, "title": "Corrected"})
+    kept = services.save_house_policy(owner=admin, document={**ONLINE, "title": "Corrected"}, editing=True)
     assert (kept.title, kept.owner) == ("Corrected", owner)
 
 
@@ -71,7 +79,7 @@ def test_an_event_keeps_the_version_it_took_when_the_policy_changes(owner):
     services.save_house_policy(owner=owner, document=ONLINE)
     event = services.create_event(owner=owner, name="Online Worlds", policy="online-2024", game_type="two-deck")
     longer = {**ONLINE, "changes": {"time_limits": {"two-deck": 150}}}
-    services.save_house_policy(owner=owner, document=longer)
+    services.save_house_policy(owner=owner, document=longer, editing=True)
     event = Event.objects.get(pk=event.pk)
     assert event.rules.time_limit("two-deck") == 120
     # Its settings saved again before the start, it takes the kept version as it is now.

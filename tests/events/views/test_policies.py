@@ -89,18 +89,34 @@ def test_another_accounts_key_is_refused_beside_the_key(client, owner, stranger)
 
 def test_editing_keeps_the_key_and_the_changes_the_form_has_no_field_for(as_owner, owner):
     rounds = [{"min_players": 2, "max_players": None, "rounds": 5, "official": True}]
+    one_ring = {"three-deck": 8, "two-deck": 6}
     services.save_house_policy(
         owner=owner,
-        document={**{k: GOOD[k] for k in ("key", "title", "base")}, "changes": {"rounds": rounds}},
+        document={
+            **{k: GOOD[k] for k in ("key", "title", "base")},
+            "changes": {"rounds": rounds, "one_ring_points": one_ring},
+        },
     )
     page = as_owner.get("/policies/online-2024/edit/").content.decode()
     assert re.search(r'<input type="text" name="key" value="online-2024"[^>]* disabled', page)
-    response = as_owner.post("/policies/online-2024/edit/", {**GOOD, "key": "renamed", "title": "Online Worlds 2025"})
+    assert re.search(r'name="one_ring_two_deck" value="6"', page)
+    edited = {**GOOD, "key": "renamed", "title": "Online Worlds 2025", "one_ring_two_deck": "6"}
+    response = as_owner.post("/policies/online-2024/edit/", edited)
     assert response.status_code == 302
     kept = HousePolicy.objects.get()
     assert (kept.key, kept.title) == ("online-2024", "Online Worlds 2025")
     assert kept.document["changes"]["rounds"] == rounds
     assert kept.document["changes"]["time_limits"] == {"two-deck": 120}
+    # The One Ring's points for the game types the form has no field for stay as they were.
+    assert kept.document["changes"]["one_ring_points"] == one_ring
+
+
+def test_a_new_policy_under_a_key_already_kept_is_refused_beside_the_key(as_owner):
+    assert as_owner.post("/policies/new/", GOOD).status_code == 302
+    again = as_owner.post("/policies/new/", {**GOOD, "title": "Something else"})
+    assert again.status_code == 422
+    assert "open it to change it" in error_at(again.content.decode(), "key")
+    assert HousePolicy.objects.get().title == "Online Worlds 2024"
 
 
 def test_another_accounts_house_policy_is_not_found(client, owner, stranger):
