@@ -190,7 +190,8 @@ class HousePolicyForm(forms.Form):
         return names
 
     def clean_fan_sets(self) -> list[str]:
-        codes = [code.strip() for code in self.cleaned_data["fan_sets"].split(",") if code.strip()]
+        # Set codes are written in capitals in the card index (FB, DF, NE).
+        codes = [code.strip().upper() for code in self.cleaned_data["fan_sets"].split(",") if code.strip()]
         if len(codes) > MAX_FAN_SETS:
             raise forms.ValidationError(_("At most %(most)s sets.") % {"most": MAX_FAN_SETS})
         return codes

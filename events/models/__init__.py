@@ -25,7 +25,7 @@ from .event import (
     rules_of,
 )
 from .players import EventRole, Player, PlayerStatus
-from .policies import HousePolicy
+from .policies import HousePolicy, policy_document_named
 from .record import AuditEntry, Snapshot
 from .rounds import Game, GameState, Round
 from .stages import Stage
@@ -63,5 +63,6 @@ __all__ = [
     "SpotCheck",
     "Stage",
     "Throttle",
+    "policy_document_named",
     "rules_of",
 ]

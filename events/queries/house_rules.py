@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 import scoring
 
-from ..models import FORMAT_CHOICES, GAME_TYPE_CHOICES, TIE_CHOICES, TIEBREAK_CHOICES, HousePolicy
+from ..models import FORMAT_CHOICES, GAME_TYPE_CHOICES, TIE_CHOICES, TIEBREAK_CHOICES, Event, policy_document_named
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -180,11 +180,10 @@ def house_rules(policy: scoring.Policy) -> tuple[HouseRule, ...]:
     return tuple(rules)
 
 
-def kept_policy(key: object) -> scoring.Policy | None:
-    """The house policy kept here under ``key``, built; None when there is none (or it no longer reads)."""
-    if not isinstance(key, str) or key in scoring.POLICIES:
-        return None
-    document = HousePolicy.objects.filter(key=key).values_list("document", flat=True).first()
+def kept_policy(key: object, user: Any, event: Event | None = None) -> scoring.Policy | None:
+    """The house policy ``key`` names for ``user`` (the event's own copy when it runs under it), built;
+    None when there is none, it is another account's, or it no longer reads."""
+    document = policy_document_named(key, user=user, event=event)
     if document is None:
         return None
     try:
@@ -193,8 +192,9 @@ def kept_policy(key: object) -> scoring.Policy | None:
         return None
 
 
-def chosen_policy(key: object) -> scoring.Policy | None:
-    """The policy a form names by ``key``: a released text, or a house policy kept here; None for neither."""
+def chosen_policy(key: object, user: Any, event: Event | None = None) -> scoring.Policy | None:
+    """The policy a form names by ``key`` for ``user``: a released text, or a house policy they keep
+    (or ``event`` runs under); None for neither."""
     if isinstance(key, str) and key in scoring.POLICIES:
         return scoring.POLICIES[key]
-    return kept_policy(key)
+    return kept_policy(key, user, event)

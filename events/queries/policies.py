@@ -120,3 +120,14 @@ def house_policy_choices(user: AbstractBaseUser | AnonymousUser, event: Event | 
     if event is not None and event.policy_document is not None and all(key != event.policy for key, _t in kept):
         kept.append((event.policy, event.rules.title))
     return kept
+
+
+def starting_points() -> list[tuple[str, str]]:
+    """The house policies to start from (``scoring.STARTING_POINTS``), each as its key and title."""
+    return [(key, str(document["title"])) for key, document in scoring.STARTING_POINTS.items()]
+
+
+def starting_point(key: object) -> dict[str, Any] | None:
+    """The document of the starting point ``key``, to fill a new house policy's form; None for none."""
+    found = scoring.STARTING_POINTS.get(key) if isinstance(key, str) else None
+    return dict(found) if found is not None else None

@@ -43,12 +43,12 @@ def policy_implications(
 ) -> PolicyImplications | None:
     """The engine's summary of the policy for ``expected_players`` (at least 2), or None if the choice is incomplete.
 
-    ``policy`` is a Policy, or the key a form names: a released text's, or a house policy kept
-    here. Its end-of-time procedure is in the reader's language; the policy's title stays as
+    ``policy`` is a Policy (a house policy the caller found for its reader, ``chosen_policy``),
+    or a released text's key. Its end-of-time procedure is in the reader's language; the policy's title stays as
     the document has it. A house policy's clauses cite its house rules where it changes a
     value, and the house rules are listed each with the clause it replaces.
     """
-    chosen = policy if isinstance(policy, scoring.Policy) else chosen_policy(policy)
+    chosen = policy if isinstance(policy, scoring.Policy) else chosen_policy(policy, user=None)
     if chosen is None:
         return None
     try:

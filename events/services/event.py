@@ -17,7 +17,7 @@ import scoring
 from scoring import parse_event, text_problem
 
 from ..i18n import say
-from ..models import FORMAT_CHOICES, TIE_CHOICES, TIME_ZONES, Event, HousePolicy
+from ..models import FORMAT_CHOICES, TIE_CHOICES, TIME_ZONES, Event, policy_document_named
 from ..record_words import AuditAction
 from ..roles import OWNER, Actor
 from .base import ServiceError, locked_event, new_event_slug, record_change
@@ -55,14 +55,14 @@ def _given_rules(**values: Rule | int) -> dict[str, Any]:
     return {key: value for key, value in values.items() if value is not NOT_GIVEN}
 
 
-def _with_defaults(rules: dict[str, Any]) -> dict[str, Any]:
+def _with_defaults(rules: dict[str, Any], house: dict[str, Any] | None) -> dict[str, Any]:
     """The rule settings given, and each one not given at its default (a plain Swiss event).
 
     The format and the option for a tied lead default to the policy's first: Policy #1
     has its one deck each, the later policies general opponent.
     """
     values = {key: rules[key] if key in rules else _default_of(key) for key in EVENT_RULE_FIELDS}
-    policy = _known_policy(values["policy"])
+    policy = _policy_named(values["policy"], house)
     if policy is not None:
         if "format" not in rules:
             values["format"] = policy.formats[0]
@@ -71,26 +71,12 @@ def _with_defaults(rules: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
-def kept_policy_document(key: object) -> dict[str, Any] | None:
-    """The document of the house policy kept here under ``key``; None for a released text's key or no policy."""
-    if not isinstance(key, str) or key in scoring.POLICIES:
-        return None
-    found = HousePolicy.objects.filter(key=key).values_list("document", flat=True).first()
-    return found if isinstance(found, dict) else None
-
-
-def _known_policy(key: object) -> scoring.Policy | None:
-    """The released text or kept house policy named ``key``; None when there is none (the engine then says so)."""
-    document = kept_policy_document(key)
-    if document is not None:
-        return scoring.policy_of(document)
+def _policy_named(key: object, house: dict[str, Any] | None) -> scoring.Policy | None:
+    """The house policy ``house`` (the document ``key`` names), else the released text ``key``; None
+    for neither (the engine then says so)."""
+    if house is not None:
+        return scoring.policy_of(house)
     return scoring.POLICIES.get(key) if isinstance(key, str) else None
-
-
-def _as_archive_policy(key: object) -> object:
-    """What an archive would hold for the policy ``key``: a house policy's document, else the key as given."""
-    document = kept_policy_document(key)
-    return document if document is not None else key
 
 
 def _default_of(name: str) -> Any:
@@ -100,29 +86,29 @@ def _default_of(name: str) -> Any:
     return field.get_default()
 
 
-def _check_event_rules(fields: dict[str, Any]) -> None:
+def _check_event_rules(fields: dict[str, Any], house: dict[str, Any] | None) -> None:
     """The event's name, place and rules, as the engine checks an archive's."""
     place = fields.get("place") or ""
     if text_problem(place):
         # Translators: %(problem)s completes the sentence, such as "holds a control character (U+0000)".
         raise ServiceError(_("The place %(problem)s.") % {"problem": say(text_problem(place))}, field="place")
     try:
-        values = _with_defaults(fields)
-        parse_event({"name": fields.get("name") or "x", **values, "policy": _as_archive_policy(values["policy"])})
+        values = _with_defaults(fields, house)
+        parse_event({"name": fields.get("name") or "x", **values, "policy": house or values["policy"]})
     except scoring.RuleError as error:
         if error.field == "event.format":
-            raise ServiceError(_format_refused(fields), field="format", rule=error.rule) from None
+            raise ServiceError(_format_refused(fields, house), field="format", rule=error.rule) from None
         raise ServiceError.from_rule(error, {f"event.{k}": k for k in ("name", *EVENT_RULE_FIELDS)}) from None
 
 
-def _check_tie_option(fields: dict[str, Any]) -> None:
+def _check_tie_option(fields: dict[str, Any], house: dict[str, Any] | None) -> None:
     """The option for a tied lead must be one the policy lets a coordinator post.
 
     Policy #1 posts one of its three options; Version 3 and Policy Number 4 hold playoff
     rounds, and co-champions only "If both players and the tournament coordinator
     agree", which is asked when the tie arises (``stages.close_event``).
     """
-    policy = _known_policy(fields["policy"])
+    policy = _policy_named(fields["policy"], house)
     assert policy is not None  # _check_event_rules refused an unknown policy first
     if fields["tie_resolution"] in policy.tie_resolutions:
         return
@@ -140,9 +126,9 @@ def _check_tie_option(fields: dict[str, Any]) -> None:
     raise ServiceError(message, field="tie_resolution", rule=policy.tiebreak_clause)
 
 
-def _format_refused(fields: dict[str, Any]) -> str:
+def _format_refused(fields: dict[str, Any], house: dict[str, Any] | None) -> str:
     """Which formats the chosen policy defines, by their names in the form."""
-    policy = _known_policy(fields["policy"])
+    policy = _policy_named(fields["policy"], house)
     assert policy is not None  # the format is checked after the policy
     labels = dict(FORMAT_CHOICES)
     return _("%(policy)s defines these formats only: %(formats)s.") % {
@@ -190,8 +176,10 @@ def create_event(
     )
     language = _checked_language(language) or _reader_language() or settings.LANGUAGE_CODE
     time_zone = _checked_time_zone(time_zone) or settings.TIME_ZONE
-    _check_event_rules({"name": name, "place": place, **rules})
-    _check_tie_option(_with_defaults(rules))
+    # One reading of a house policy's document serves every check and the copy the event keeps.
+    house = policy_document_named(rules.get("policy", _default_of("policy")), user=owner)
+    _check_event_rules({"name": name, "place": place, **rules}, house)
+    _check_tie_option(_with_defaults(rules, house), house)
     with transaction.atomic(durable=True):
         event = Event.objects.create(
             slug=new_event_slug(name),
@@ -202,11 +190,9 @@ def create_event(
             players_report=players_report,
             language=language,
             time_zone=time_zone,
-            **_with_defaults(rules),
+            policy_document=house,
+            **_with_defaults(rules, house),
         )
-        event.policy_document = kept_policy_document(event.policy)
-        if event.policy_document is not None:
-            event.save(update_fields=["policy_document"])
         record_change(event, Actor.account(owner, OWNER), AuditAction.EVENT_CREATED, event.name, after=_settings(event))
     return event
 
@@ -296,9 +282,11 @@ def update_event(
         if changed_rules and event.status != Event.REGISTRATION:
             raise ServiceError(_("The rules of an event cannot change once it has started."), field=changed_rules[0])
         merged = {k: rules.get(k, getattr(event, k)) for k in EVENT_RULE_FIELDS}
-        _check_event_rules({"name": name, "place": place, **merged})
+        # The event's own copy while its policy stays; the owner's kept version when it changes to one.
+        house = policy_document_named(merged["policy"], user=event.owner, event=event)
+        _check_event_rules({"name": name, "place": place, **merged}, house)
         if "tie_resolution" in changed_rules or "policy" in changed_rules:
-            _check_tie_option(merged)
+            _check_tie_option(merged, house)
         event.name, event.date, event.place, event.players_report = name, date, place, players_report
         # The room's language may change at any time, like the reporting (an empty choice keeps it).
         event.language = _checked_language(language) or event.language
@@ -306,9 +294,9 @@ def update_event(
         event.time_zone = _checked_time_zone(time_zone) or event.time_zone
         for key, value in merged.items():
             setattr(event, key, value)
-        if "policy" in rules and event.status == Event.REGISTRATION:
-            # Before the start, choosing a house policy takes its kept version as it is now.
-            event.policy_document = kept_policy_document(event.policy)
+        # Only a change of policy (before the start) takes a kept version; saving the settings
+        # keeps the copy the event took (docs/rules.md, reading 84).
+        event.policy_document = house
         event.save()
         if changed_rules:
             # A list's findings are those of the rules it was checked under.

@@ -44,6 +44,7 @@ def save_house_policy(*, owner: User, document: dict[str, Any], editing: bool = 
     problems = scoring.house_policy_problems(document)
     if problems:
         raise ServiceError.from_rule(problems[0])
+    _check_fan_sets(document)
     key = document["key"]
     title = document["title"]
     with transaction.atomic(durable=True):
@@ -70,3 +71,16 @@ def save_house_policy(*, owner: User, document: dict[str, Any], editing: bool = 
 
 def _key_taken(key: str) -> str:
     return _("Another account keeps a house policy under the key %(key)s: choose another key.") % {"key": key}
+
+
+def _check_fan_sets(document: dict[str, Any]) -> None:
+    """Each fan set a house policy allows is one the card index knows: a code nobody wrote would
+    quietly allow nothing (the engine, reading archives from anywhere, accepts any code)."""
+    known = scoring.card_index().fan_sets
+    for index, code in enumerate(document.get("changes", {}).get("fan_sets", [])):
+        if code not in known:
+            raise ServiceError(
+                _("%(code)s is not a fan set the card index knows; the sets: %(sets)s.")
+                % {"code": code, "sets": ", ".join(f"{key} ({name})" for key, name in sorted(known.items()))},
+                field=f"changes.fan_sets[{index}]",
+            )

@@ -65,14 +65,14 @@ def desk(request, event, actor):
 def event_edit(request, event, actor):
     shown = ("name", "date", "place", "players_report", "language", "time_zone", *services.EVENT_RULE_FIELDS)
     initial = {k: getattr(event, k) for k in shown}
-    form = EventForm(request.POST or None, initial=initial, house_policies=house_policy_choices(request.user, event))
+    form = EventForm(request.POST or None, initial=initial, house_policies=house_policy_choices(event.owner, event))
     done = None
     if request.method == "POST":
         done = submit(form, lambda data: services.update_event(event, actor=actor, **form.values()))
         if done.made:
             messages.success(request, _("Settings saved."))
             return redirect("events:desk", slug=event.slug)
-    implications = implications_of(form.data if form.is_bound else initial)
+    implications = implications_of(form.data if form.is_bound else initial, event.owner, event)
     return render(
         request,
         "events/event_form.html",

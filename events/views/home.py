@@ -31,13 +31,15 @@ def home(request):
     return render(request, "events/home.html", {"events": events})
 
 
-def implications_of(data) -> PolicyImplications | None:
-    """What the policy chosen in ``data`` (a form's values) implies, for the event form's side panel."""
+def implications_of(data, user, event=None) -> PolicyImplications | None:
+    """What the policy chosen in ``data`` (a form's values) implies, for the event form's side panel:
+    a released text, a house policy ``user`` keeps, or the copy ``event`` runs under."""
     try:
         expected = int(data.get("expected_players") or DEFAULT_EXPECTED_PLAYERS)
     except ValueError:
         return None
-    return policy_implications(data.get("policy"), expected, data.get("game_type"))
+    chosen = chosen_policy(data.get("policy"), user, event)
+    return policy_implications(chosen, expected, data.get("game_type")) if chosen is not None else None
 
 
 @personal_page
@@ -50,7 +52,7 @@ def event_new(request):
         initial["policy"] = request.GET["policy"]  # "New event under this policy", from a house policy's page
     form = EventForm(request.POST or None, initial=initial, house_policies=house_policies)
     if not form.is_bound and "policy" in initial:
-        form.offer_only(chosen_policy(initial["policy"]))
+        form.offer_only(chosen_policy(initial["policy"], request.user))
     done = None
     if request.method == "POST":
         done = submit(form, lambda data: services.create_event(owner=request.user, **form.values()))
@@ -63,7 +65,7 @@ def event_new(request):
     return render(
         request,
         "events/event_form.html",
-        {"form": form, "implications": implications_of(shown), "event": None},
+        {"form": form, "implications": implications_of(shown, request.user), "event": None},
         status=status_of(done),
     )
 
@@ -73,8 +75,12 @@ def event_new(request):
 def policy_preview(request):
     """What the chosen policy implies, and its own formats and tie options put in place of the form's (htmx)."""
     form = EventForm(request.GET, house_policies=())  # only its formats and tie options are shown
-    form.offer_only(chosen_policy(request.GET.get("policy")))
-    return render(request, "events/policy_preview.html", {"implications": implications_of(request.GET), "form": form})
+    form.offer_only(chosen_policy(request.GET.get("policy"), request.user))
+    return render(
+        request,
+        "events/policy_preview.html",
+        {"implications": implications_of(request.GET, request.user), "form": form},
+    )
 
 
 @personal_page

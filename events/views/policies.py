@@ -16,8 +16,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import services
 from ..forms import HousePolicyForm
+from ..forms.policy_fields import initial_of
 from ..pages.access import personal_page
-from ..queries.policies import kept_policies, kept_policy_page
+from ..queries.policies import kept_policies, kept_policy_page, starting_point, starting_points
 from .confirm import Submission, status_of, submit
 
 
@@ -25,7 +26,11 @@ from .confirm import Submission, status_of, submit
 @login_required
 @require_GET
 def policies(request):
-    return render(request, "events/policies.html", {"policies": kept_policies(request.user)})
+    return render(
+        request,
+        "events/policies.html",
+        {"policies": kept_policies(request.user), "starting_points": starting_points()},
+    )
 
 
 def _save(request, form: HousePolicyForm, *, editing: bool) -> Submission:
@@ -46,7 +51,9 @@ def _save(request, form: HousePolicyForm, *, editing: bool) -> Submission:
 @login_required
 @require_http_methods(["GET", "POST"])
 def policy_new(request):
-    form = HousePolicyForm(request.POST or None)
+    # ?start= fills the form from one of the starting points, which the coordinator then changes.
+    start = starting_point(request.GET.get("start"))
+    form = HousePolicyForm(request.POST or None, initial=initial_of(start) if start else None)
     done = _save(request, form, editing=False) if request.method == "POST" else None
     if done is not None and done.made:
         return redirect("events:policy_edit", key=done.value.key)

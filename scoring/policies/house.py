@@ -203,9 +203,15 @@ def house_policy_problems(document: object) -> list[RuleError]:
                     _("game type %(game_type)s has no time limit", game_type=game_type), field="changes.time_limits"
                 )
             )
-    shortest = (
-        min(policy.time_limits[g] for g in policy.game_types if g in policy.time_limits) if policy.game_types else 0
-    )
+        if game_type != "scenario" and game_type not in policy.one_ring_points:
+            # A One Ring win and a forfeit are scored by it (Policy.max_points).
+            problems.append(
+                RuleError(
+                    _("game type %(game_type)s has no points for The One Ring", game_type=game_type),
+                    field="changes.one_ring_points",
+                )
+            )
+    shortest = min((policy.time_limits[g] for g in policy.game_types if g in policy.time_limits), default=0)
     if policy.warning_minutes >= shortest > 0:
         problems.append(
             RuleError(
@@ -233,13 +239,23 @@ def build_house_policy(document: object) -> Policy:
     assert isinstance(document, dict)  # house_policy_problems refuses anything else
     key, title, date, source, base = _header(document)
     # The changed values and the clauses that now cite the house rule, then who the policy is.
+    # In the engine's order of changes, not the document's (a database may reorder its keys): a
+    # clause shared by several changes names each of their subjects once.
+    changes = document.get("changes", {})
     values: dict[str, Any] = {}
-    changed: list[str] = []
-    for name, value in document.get("changes", {}).items():
+    subjects: dict[str, list[str]] = {}
+    changed = [name for name in CHANGES if name in changes]
+    for name in changed:
         read, clause, words = CHANGES[name]
-        values.update(read(value, f"changes.{name}", base))
-        values[clause] = _clause(base, title, words, clause)
-        changed.append(name)
+        values.update(read(changes[name], f"changes.{name}", base))
+        subjects.setdefault(clause, [])
+        if words not in subjects[clause]:
+            subjects[clause].append(words)
+    for clause, said in subjects.items():
+        values[clause] = _clause(base, title, " and ".join(said), clause)
+    if "warning_minutes" in values:
+        # The policy's warning is the house rule's, not the base text's range.
+        values["warning_range"] = (values["warning_minutes"], values["warning_minutes"])
     values.update(
         key=key,
         title=title,

@@ -8,11 +8,14 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import RuleError
-from ..limits import MAX_GAME_POINTS, MAX_NAME_LENGTH, MAX_ROUNDS
+from ..limits import MAX_GAME_POINTS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_ROUNDS
 from ..messages import _
 from ..text import name_problem
 from .game_types import GAME_TYPES
 from .terms import RoundsRow
+
+# The most rows of a Number of Rounds table (the released texts have 7 at most).
+MAX_ROUNDS_ROWS = 40
 
 
 def whole_value(value: object, field: str, minimum: int, maximum: int) -> int:
@@ -96,7 +99,7 @@ def by_game_type(value: object, field: str, read: Callable[[object, str], Any]) 
 
 def rounds_table(value: object, field: str) -> tuple[RoundsRow, ...]:
     """The Number of Rounds table: from 2 players up, each row starting where the one before ended."""
-    rows = list_value(value, field, 40)
+    rows = list_value(value, field, MAX_ROUNDS_ROWS)
     if not rows:
         raise RuleError(_("%(field)s must have at least one row", field=field), field=field)
     table = []
@@ -107,7 +110,7 @@ def rounds_table(value: object, field: str) -> tuple[RoundsRow, ...]:
             raise RuleError(
                 _("%(field)s must hold min_players, max_players, rounds and official", field=where), field=where
             )
-        low = whole_value(row.get("min_players"), f"{where}.min_players", 2, 20000)
+        low = whole_value(row.get("min_players"), f"{where}.min_players", 2, MAX_PLAYERS)
         if low != expected:
             raise RuleError(
                 _("%(field)s must start at %(players)s players", field=where, players=expected),
@@ -118,12 +121,15 @@ def rounds_table(value: object, field: str) -> tuple[RoundsRow, ...]:
         if last and high is not None:
             raise RuleError(_("the last row has no most players (null)"), field=f"{where}.max_players")
         if not last:
-            high = whole_value(high, f"{where}.max_players", low, 20000)
+            high = whole_value(high, f"{where}.max_players", low, MAX_PLAYERS)
             expected = high + 1
         official = row.get("official", True)
         if not isinstance(official, bool):
             raise RuleError(_("%(field)s must be true or false", field=f"{where}.official"), field=f"{where}.official")
         table.append(RoundsRow(low, high, whole_value(row.get("rounds"), f"{where}.rounds", 1, MAX_ROUNDS), official))
+    if not any(row.official for row in table):
+        # What a policy implies names the fewest players of an official event.
+        raise RuleError(_("%(field)s must let at least one row's events be official", field=field), field=field)
     return tuple(table)
 
 

@@ -67,7 +67,7 @@ CHANGED_FIELDS = {
     "bye_points_by_round": {"bye_points_by_round", "bye_clause"},
     "no_second_bye": {"no_second_bye", "bye_clause"},
     "time_limits": {"time_limits", "time_clause"},
-    "warning_minutes": {"warning_minutes", "time_clause"},
+    "warning_minutes": {"warning_minutes", "warning_range", "time_clause"},
     "ratio_points": {"ratio_points", "ratio_clause"},
     "weakest_link_points": {"weakest_link_points", "weakest_link_clause"},
     "tie_points": {"tie_points", "tie_clause"},
@@ -102,7 +102,7 @@ def test_each_change_changes_its_value_and_clause_and_nothing_else(name):
     built = build_house_policy(house("version-3-1998", **{name: SAMPLE_CHANGES[name]}))
     assert _differing(built, base) == IDENTITY | CHANGED_FIELDS[name]
     assert built.house_rules == (name,)
-    clause = sorted(CHANGED_FIELDS[name] - {f for f in CHANGED_FIELDS[name] if not f.endswith("_clause")})[0]
+    (clause,) = [field for field in CHANGED_FIELDS[name] if field.endswith("_clause")]
     # The house rule is cited, with the clause of the text it departs from.
     assert getattr(built, clause).startswith("House Rules 2024, house rule on ")
     assert (getattr(base, clause) or base.title) in getattr(built, clause)
@@ -251,3 +251,29 @@ def test_the_starting_points_are_house_policies_of_policy_number_4_that_name_the
     assert policy.key == key and policy.base == "policy-4-2001" and policy.source
     # Policy Number 4's tournament points, which today's events still use.
     assert policy.ratio_points == get_policy("policy-4-2001").ratio_points
+
+
+def test_a_clause_shared_by_two_changes_names_both_whatever_the_documents_order():
+    first = build_house_policy(house(game_types=["two-deck"], time_limits={"two-deck": 120}))
+    second = build_house_policy(house(time_limits={"two-deck": 120}, game_types=["two-deck"]))
+    assert first.time_clause == second.time_clause
+    assert first.time_clause.startswith("House Rules 2024, house rule on time and game types (in place of")
+    assert first.house_rules == second.house_rules == ("time_limits", "game_types")
+
+
+def test_a_game_type_offered_needs_its_time_and_its_one_ring_points():
+    challenge = {"key": "h", "title": "T", "base": "policy-1-1996", "changes": {"game_types": ["challenge-deck"]}}
+    assert {p.field for p in house_policy_problems(challenge)} == {"changes.time_limits", "changes.one_ring_points"}
+    challenge["changes"].update(time_limits={"challenge-deck": 80}, one_ring_points={"challenge-deck": 7})
+    assert build_house_policy(challenge).max_points("challenge-deck", "one-ring") == 7
+
+
+def test_a_rounds_table_lets_some_events_be_official():
+    unofficial = [{"min_players": 2, "max_players": None, "rounds": 3, "official": False}]
+    with pytest.raises(RuleError) as refused:
+        build_house_policy(house(rounds=unofficial))
+    assert refused.value.field == "changes.rounds"
+
+
+def test_the_warning_a_house_policy_sets_is_its_whole_range():
+    assert build_house_policy(house(warning_minutes=5)).warning_range == (5, 5)

@@ -67,9 +67,12 @@ def test_each_kind_of_value_is_said_in_words(changes, value, was):
 
 
 @pytest.mark.django_db
-def test_a_kept_house_policy_is_chosen_by_its_key_and_a_released_text_by_its_own(owner):
+def test_a_kept_house_policy_is_chosen_by_its_key_for_its_account_and_a_released_text_by_its_own(owner, stranger):
     from events import services
 
     services.save_house_policy(owner=owner, document={"key": "club", "title": "Club Rules", "base": "version-3-1998"})
-    assert (chosen_policy("club").title, chosen_policy("version-3-1998")) == ("Club Rules", BASE)
-    assert (kept_policy("version-3-1998"), kept_policy("no-such-key"), chosen_policy(None)) == (None, None, None)
+    assert (chosen_policy("club", owner).title, chosen_policy("version-3-1998", stranger)) == ("Club Rules", BASE)
+    assert (kept_policy("version-3-1998", owner), kept_policy("no-such-key", owner)) == (None, None)
+    assert chosen_policy(None, owner) is None
+    # Another account's key names nothing, for a stranger as for someone signed out.
+    assert (chosen_policy("club", stranger), kept_policy("club", None)) == (None, None)

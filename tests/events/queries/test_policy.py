@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
+from events.queries.house_rules import chosen_policy
 from events.queries.policy import PolicyImplications, policy_implications
 
 
@@ -62,7 +63,8 @@ def test_a_kept_house_policy_by_its_key_implies_its_own_values_and_lists_its_hou
             "changes": {"time_limits": {"two-deck": 120}},
         },
     )
-    seen = policy_implications("online-2024", 16, "two-deck")
+    assert policy_implications("online-2024", 16, "two-deck") is None  # a house policy is found for its reader
+    seen = policy_implications(chosen_policy("online-2024", owner), 16, "two-deck")
     base = scoring.get_policy("policy-4-2001")
     assert (seen.title, seen.base_title, seen.time_limit_minutes) == ("Online Worlds 2024", base.title, 120)
     assert seen.clauses["time"] == f"Online Worlds 2024, house rule on time (in place of {base.time_clause})"

@@ -7,7 +7,7 @@ import pytest
 from events import services
 from events.models import AuditEntry, Event, HousePolicy
 from tests.factories import UserFactory
-from tests.helpers import actor
+from tests.helpers import actor, run_event
 
 ONLINE = {
     "format": "council-house-policy/1",
@@ -82,6 +82,41 @@ def test_an_event_keeps_the_version_it_took_when_the_policy_changes(owner):
     services.save_house_policy(owner=owner, document=longer, editing=True)
     event = Event.objects.get(pk=event.pk)
     assert event.rules.time_limit("two-deck") == 120
-    # Its settings saved again before the start, it takes the kept version as it is now.
-    services.update_event(event, actor=actor(owner), name=event.name, policy="online-2024", game_type="two-deck")
+    # Saving its settings keeps the copy it took; choosing the policy anew (before the start)
+    # takes the kept version as it is now.
+    services.update_event(event, actor=actor(owner), name="Renamed", policy="online-2024", game_type="two-deck")
+    assert Event.objects.get(pk=event.pk).rules.time_limit("two-deck") == 120
+    services.update_event(event, actor=actor(owner), name="Renamed", policy="policy-4-2001", game_type="two-deck")
+    services.update_event(event, actor=actor(owner), name="Renamed", policy="online-2024", game_type="two-deck")
     assert Event.objects.get(pk=event.pk).rules.time_limit("two-deck") == 150
+
+
+def test_a_running_event_stays_editable_when_its_kept_policy_changes_or_goes(owner):
+    services.save_house_policy(owner=owner, document=ONLINE)
+    event = services.create_event(owner=owner, name="Online Worlds", policy="online-2024", game_type="two-deck")
+    run_event(event, 4, 1)
+    # The kept policy no longer offers the event's game type, then is gone altogether.
+    narrowed = {**ONLINE, "changes": {"game_types": ["three-deck"]}}
+    services.save_house_policy(owner=owner, document=narrowed, editing=True)
+    services.update_event(event, actor=actor(owner), name="Renamed", policy="online-2024", game_type="two-deck")
+    HousePolicy.objects.all().delete()
+    services.update_event(event, actor=actor(owner), name="Renamed again", policy="online-2024", game_type="two-deck")
+    event = Event.objects.get(pk=event.pk)
+    assert (event.name, event.rules.time_limit("two-deck")) == ("Renamed again", 120)
+
+
+def test_another_accounts_house_policy_names_nothing(owner, stranger):
+    services.save_house_policy(owner=owner, document=ONLINE)
+    with pytest.raises(services.ServiceError) as refused:
+        services.create_event(owner=stranger, name="Borrowed", policy="online-2024", game_type="two-deck")
+    assert refused.value.field == "policy"
+    assert not Event.objects.filter(name="Borrowed").exists()
+
+
+def test_a_fan_set_the_card_index_does_not_know_is_refused_at_its_place(owner):
+    unknown = {**ONLINE, "changes": {"fan_sets": ["FB", "ZZ"]}}
+    with pytest.raises(services.ServiceError) as refused:
+        services.save_house_policy(owner=owner, document=unknown)
+    assert refused.value.field == "changes.fan_sets[1]" and "ZZ is not a fan set" in refused.value.message
+    kept = services.save_house_policy(owner=owner, document={**ONLINE, "changes": {"fan_sets": ["FB", "NE"]}})
+    assert kept.document["changes"]["fan_sets"] == ["FB", "NE"]

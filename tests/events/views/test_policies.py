@@ -188,3 +188,33 @@ def test_each_path_the_engine_names_is_shown_at_the_field_that_holds_it(path, fi
     form = HousePolicyForm()
     assert form.field_of(path) == field
     assert field is None or field in form.fields
+
+
+def test_the_policy_preview_shows_no_other_accounts_house_policy(client, owner, stranger):
+    services.save_house_policy(
+        owner=owner, document={"key": "club", "title": "Club Secret Rules", "base": "policy-4-2001", "changes": {}}
+    )
+    address = "/events/new/policy/?policy=club&game_type=two-deck&expected_players=8"
+    assert "Club Secret Rules" not in client.get(address, **HTMX).content.decode()
+    client.force_login(stranger)
+    assert "Club Secret Rules" not in client.get(address, **HTMX).content.decode()
+    refused = client.post("/events/new/", {"name": "Borrowed", "policy": "club", "game_type": "two-deck"})
+    assert refused.status_code == 422 and "Club Secret Rules" not in refused.content.decode()
+    client.force_login(owner)
+    assert "Club Secret Rules" in client.get(address, **HTMX).content.decode()
+
+
+def test_fan_set_codes_are_read_in_capitals_and_an_unknown_one_is_refused_beside_them(as_owner):
+    refused = as_owner.post("/policies/new/", {**GOOD, "fan_sets": "fb, zz"})
+    assert refused.status_code == 422 and "ZZ is not a fan set" in error_at(refused.content.decode(), "fan_sets")
+    assert as_owner.post("/policies/new/", {**GOOD, "fan_sets": "fb, ne"}).status_code == 302
+    assert HousePolicy.objects.get().document["changes"]["fan_sets"] == ["FB", "NE"]
+
+
+def test_a_new_house_policy_may_start_from_one_that_events_post_today(as_owner):
+    listed = as_owner.get("/policies/").content.decode()
+    assert "/policies/new/?start=online-two-hour-rounds" in listed and "Online, two-hour rounds" in listed
+    page = as_owner.get("/policies/new/?start=online-two-hour-rounds").content.decode()
+    assert re.search(r'name="time_two_deck" value="120"', page)
+    assert re.search(r'name="key" value="online-two-hour-rounds"', page)
+    assert as_owner.get("/policies/new/?start=no-such-start").status_code == 200
