@@ -29,7 +29,6 @@ from ..models import GAME_TYPE_CHOICES, TIEBREAK_CHOICES
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-# The engine's limits on a house policy (scoring/limits.py), which the form states on its fields.
 # How the clauses cite each released text, to say what a blank field leaves.
 CITED_AS = {"policy-1-1996": "Policy #1", "version-3-1998": "Version 3", "policy-4-2001": "Policy Number 4"}
 # The three bands of tournament points by MP ratio, as the document lists them.
