@@ -159,7 +159,7 @@ def base_of(policy: scoring.Policy) -> scoring.Policy | None:
 
 
 def house_rules(policy: scoring.Policy) -> tuple[HouseRule, ...]:
-    """Each value ``policy`` changes, in the order its document gives them; none for a released text."""
+    """Each value ``policy`` changes, in the engine's order of changes; none for a released text."""
     base = base_of(policy)
     if base is None or policy.house_document is None:
         return ()
