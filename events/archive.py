@@ -1,4 +1,4 @@
-"""The event's rows as the engine's ``council-archive/2`` data, and back.
+"""The event's rows as the engine's ``council-archive`` data, and back.
 
 Reading an event costs three queries (players, rounds, games) whatever its size, so
 every page that needs standings or pairings stays flat in its query count.
@@ -14,7 +14,7 @@ from .models import Event, Game, Player
 
 
 def event_archive(event: Event) -> dict[str, Any]:
-    """The whole event as a ``council-archive/2`` document (docs/archive-format.md).
+    """The whole event as a ``council-archive`` document (docs/archive-format.md).
 
     Deterministic: players in registration order, rounds by number, games by table,
     so that export, import, export gives the same JSON.

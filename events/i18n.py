@@ -50,3 +50,20 @@ def _said_param(value: Any) -> str:
 def _decimals(value: float) -> int:
     # Scores are whole, halves (3.5 tournament points) or thirds of the Council's ratio: at most two places.
     return len(f"{value:.2f}".rstrip("0").split(".")[1])
+
+
+MINUTES_PER_HOUR, MINUTES_PER_DAY = 60, 24 * 60
+
+
+def duration(minutes: int) -> str:
+    """A time limit as people say it: "80 minutes", "2 hours", "7 days" (a round online may last days).
+
+    In the largest unit that says it exactly; below two hours minutes read best ("90 minutes").
+    """
+    if minutes and minutes % MINUTES_PER_DAY == 0:
+        days = minutes // MINUTES_PER_DAY
+        return ngettext("%(days)s day", "%(days)s days", days) % {"days": days}
+    if minutes >= 2 * MINUTES_PER_HOUR and minutes % MINUTES_PER_HOUR == 0:
+        hours = minutes // MINUTES_PER_HOUR
+        return ngettext("%(hours)s hour", "%(hours)s hours", hours) % {"hours": hours}
+    return ngettext("%(minutes)s minute", "%(minutes)s minutes", minutes) % {"minutes": minutes}

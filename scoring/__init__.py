@@ -6,7 +6,7 @@ Standard library only and no Django: the web app and the command line
 Its parts, one subpackage each: ``policies`` (what a policy is, the three released
 ones, the game types), ``results`` (a game's result and the points it is worth, the
 Free Council's count), ``archive`` (an event as data: its settings, players, rounds and
-games, read from a ``council-archive/2`` document), ``pairing`` (the next Swiss round,
+games, read from a ``council-archive`` document), ``pairing`` (the next Swiss round,
 and why a round was paired as it was), ``finals`` (the stages after or instead of the
 Swiss rounds: playoffs, brackets, the final ranking) and ``decks`` (deck lists, the
 card index and the deck rules). Beside them: ``standings`` and ``tiebreaks``, the round
@@ -55,7 +55,7 @@ from .decks.policy import (
     OFFICIAL_SCENARIOS,
     SEALED_GAME_TYPES,
     SINGLE_ALIGNMENT,
-    creature_minimum_applies,
+    creature_minimum,
     deck_choice_kind,
     declares_fallen_wizard,
     sideboard_limit,
@@ -74,6 +74,8 @@ from .limits import (
     MAX_ADJUSTMENT_MINUTES,
     MAX_ARCHIVE_BYTES,
     MAX_BANNED_CARDS,
+    MAX_COPIES,
+    MAX_DECK_CARDS,
     MAX_DECK_CHOICES,
     MAX_DECK_LIST_CHARACTERS,
     MAX_FAN_SETS,
@@ -104,16 +106,21 @@ from .pairing.assessment import assess_pairing
 from .pairing.explained import PairingExplained, explain_pairing
 from .pairing.history import pairing_history
 from .pairing.next_round import PairingResult, check_ready_to_pair, pair_next_round
+from .policies.deck_terms import DECK_ALIGNMENTS, DeckRules
 from .policies.game_types import GAME_TYPES
 from .policies.house import HOUSE_POLICY_FORMAT, build_house_policy, house_policy_problems, policy_of
-from .policies.released import POLICIES, get_policy, policy_info
+from .policies.released import END_OF_TIME_PROCEDURES, POLICIES, get_policy, policy_info
 from .policies.starting_points import STARTING_POINTS
 from .policies.terms import (
     EVENT_FORMATS,
     GENERAL_OPPONENT,
+    ORGANISERS_NEVER,
+    ORGANISERS_PLAY,
     PLAYOFF_RESOLUTIONS,
+    STAFF_WITH_ARBITER,
     TIE_RESOLUTIONS,
     TIEBREAK_CRITERIA,
+    WITH_ARBITER,
     Policy,
     points_json,
 )
@@ -130,8 +137,10 @@ __all__ = [
     "CLOCK_STATES",
     "CONSTRUCTION_CLAUSE",
     "CONSTRUCTION_MINUTES",
+    "DECK_ALIGNMENTS",
     "DECK_CAPABILITIES",
     "DOUBLE",
+    "END_OF_TIME_PROCEDURES",
     "EVENT_FORMATS",
     "EXCHANGE_MINUTES",
     "FALLEN_WIZARDS",
@@ -147,6 +156,8 @@ __all__ = [
     "MAX_ADJUSTMENT_MINUTES",
     "MAX_ARCHIVE_BYTES",
     "MAX_BANNED_CARDS",
+    "MAX_COPIES",
+    "MAX_DECK_CARDS",
     "MAX_DECK_CHOICES",
     "MAX_DECK_LIST_CHARACTERS",
     "MAX_FAN_SETS",
@@ -171,6 +182,8 @@ __all__ = [
     "MAX_VERSION",
     "MP_LIMIT",
     "OFFICIAL_SCENARIOS",
+    "ORGANISERS_NEVER",
+    "ORGANISERS_PLAY",
     "PLAUSIBLE_MP",
     "PLAYOFF_RESOLUTIONS",
     "POLICIES",
@@ -181,17 +194,20 @@ __all__ = [
     "SEEDED_BY",
     "SEEDINGS",
     "SINGLE_ALIGNMENT",
+    "STAFF_WITH_ARBITER",
     "STAGE_KINDS",
     "STARTING_POINTS",
     "STRUCTURES",
     "TIEBREAK_CRITERIA",
     "TIE_RESOLUTIONS",
     "TOP_CUTS",
+    "WITH_ARBITER",
     "Archive",
     "Clock",
     "ClockReading",
     "CouncilSheet",
     "DeckList",
+    "DeckRules",
     "PairingExplained",
     "PairingResult",
     "Player",
@@ -214,7 +230,7 @@ __all__ = [
     "check_deck_list",
     "check_ready_to_pair",
     "compute_standings",
-    "creature_minimum_applies",
+    "creature_minimum",
     "deck_choice_kind",
     "declares_fallen_wizard",
     "end_of_time_text",

@@ -21,6 +21,9 @@ MAX_GAME_POINTS = 20
 MAX_TIME_LIMIT_MINUTES = 14 * 24 * 60
 MAX_BANNED_CARDS = 500
 MAX_FAN_SETS = 50
+# A house policy's deck numbers: a play deck's or a sideboard's cards, the copies of one card.
+MAX_DECK_CARDS = 300
+MAX_COPIES = 10
 MAX_USERNAME_LENGTH = 150  # Django's own user name column
 
 # Sizes of an event ------------------------------------------------------------------------

@@ -304,7 +304,7 @@ class ImportForm(forms.Form):
     # The form is its one upload: a refusal of the archive's content is shown at it.
     refusals_at = "archive"
 
-    archive = forms.FileField(label=gettext_lazy("Archive file (council-archive/2 JSON)"))
+    archive = forms.FileField(label=gettext_lazy("Archive file (council-archive JSON)"))
 
     def clean_archive(self) -> Any:
         upload = self.cleaned_data["archive"]

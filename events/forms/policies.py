@@ -52,6 +52,17 @@ from .policy_fields import (
     ratio_table,
     time_field,
 )
+from .policy_rules import (
+    RULE_FIELD_NAMES,
+    TIME_UNITS,
+    in_minutes,
+    kept_sideboard,
+    rule_changes,
+    rule_fields,
+    rule_initial,
+    set_codes,
+    time_unit_of,
+)
 
 
 class HousePolicyForm(forms.Form):
@@ -151,19 +162,36 @@ class HousePolicyForm(forms.Form):
         widget=forms.TextInput(attrs={"autocapitalize": "characters", "spellcheck": "false", "translate": "no"}),
     )
 
+    shared = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Share it: every coordinator on this server may run events under it"),
+        help_text=gettext_lazy("As a national body's policy for its season. Only you can change it."),
+    )
+
     def __init__(self, *args: Any, document: dict[str, Any] | None = None, **kwargs: Any) -> None:
         """``document`` is the kept policy being edited: its key stays, and the changes this form has no
         field for (the Number of Rounds table, a second bye, The One Ring's points beyond the two-deck
         game) are kept as they are."""
-        if document is not None:
-            kwargs.setdefault("initial", initial_of(document))
-        super().__init__(*args, **kwargs)
         changes = (document or {}).get("changes", {})
+        if document is not None:
+            kwargs["initial"] = {**self._initial(document, changes), **(kwargs.get("initial") or {})}
+        super().__init__(*args, **kwargs)
         self.kept_changes = {name: changes[name] for name in KEPT_CHANGES if name in changes}
+        self.kept_sideboard = kept_sideboard(changes)
         # The One Ring's points of the game types this form has no field for, kept as they are.
         self.kept_one_ring = {g: v for g, v in changes.get("one_ring_points", {}).items() if g != "two-deck"}
         if document is not None:
             self.fields["key"].disabled = True
+
+    @staticmethod
+    def _initial(document: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+        """A kept document in the fields: its time limits in the largest unit that writes them all whole."""
+        initial = {**initial_of(document), **rule_initial(changes)}
+        unit = time_unit_of(changes.get("time_limits", {}))
+        initial["time_unit"] = unit
+        for game_type, minutes in changes.get("time_limits", {}).items():
+            initial[time_field(game_type)] = minutes // TIME_UNITS[unit]
+        return initial
 
     # The groups of fields, as the template shows them.
     def time_fields(self) -> list[forms.BoundField]:
@@ -191,13 +219,17 @@ class HousePolicyForm(forms.Form):
 
     def clean_fan_sets(self) -> list[str]:
         # Set codes are written in capitals in the card index (FB, DF, NE).
-        codes = [code.strip().upper() for code in self.cleaned_data["fan_sets"].split(",") if code.strip()]
-        if len(codes) > MAX_FAN_SETS:
-            raise forms.ValidationError(_("At most %(most)s sets.") % {"most": MAX_FAN_SETS})
-        return codes
+        return set_codes(self.cleaned_data["fan_sets"])
+
+    def clean_excluded_sets(self) -> list[str]:
+        return set_codes(self.cleaned_data["excluded_sets"])
 
     def clean(self) -> dict[str, Any] | None:
         data = super().clean() or {}
+        # The time limits as the engine takes them, in minutes, whatever unit they were typed in.
+        for game_type in GAME_TYPES:
+            name = time_field(game_type)
+            data[name] = in_minutes(data.get(name), data.get("time_unit") or "minutes", name, self)
         for name in ("weakest_link_winner", "weakest_link_loser"):
             value = data.get(name)
             if value is not None and (value * 2) % 1:
@@ -298,8 +330,10 @@ class HousePolicyForm(forms.Form):
         for name in ("tie_resolutions", "game_types", "formats", "banned_cards", "fan_sets"):
             if data.get(name):
                 changes[name] = list(data[name])
+        changes.update(rule_changes(data, self.kept_sideboard))
         return changes
 
 
 HousePolicyForm.base_fields.update(change_fields())
-HousePolicyForm.field_order = FIELD_ORDER
+HousePolicyForm.base_fields.update(rule_fields())
+HousePolicyForm.field_order = [*FIELD_ORDER, *RULE_FIELD_NAMES]

@@ -84,8 +84,8 @@ def half_points_field(label: StrOrPromise, help_text: StrOrPromise = "") -> form
 
 
 def _time_label(game_type: StrOrPromise) -> str:
-    # Translators: a game type's time limit: "Two-deck game, minutes".
-    return _("%(game_type)s, minutes") % {"game_type": game_type}
+    # Translators: a game type's time limit, in the unit chosen beside it: "Two-deck game, time".
+    return _("%(game_type)s, time") % {"game_type": game_type}
 
 
 def _winner_label(band: StrOrPromise) -> str:
@@ -231,6 +231,16 @@ _PATHS = sorted(
         "changes.formats": "formats",
         "changes.banned_cards": "banned_cards",
         "changes.fan_sets": "fan_sets",
+        # The rules beyond points and time (policy_rules.py).
+        "changes.end_of_time": "end_of_time",
+        "changes.deck_minimum": "deck_minimum",
+        "changes.deck_maximum": "deck_maximum",
+        "changes.sideboard_limits": "sideboard",
+        "changes.copies": "copies",
+        "changes.creature_minimum": "creature_minimum",
+        "changes.one_ring_alignments": "one_ring_alignments",
+        "changes.excluded_sets": "excluded_sets",
+        "changes.organisers_play": "organisers_play",
     }.items(),
     key=lambda item: -len(item[0]),
 )

@@ -7,12 +7,15 @@ the counts of failed attempts (``throttle``)."""
 from .clock import ClockFields
 from .decks import BreakClock, DeckList, SealedProduct, SpotCheck
 from .event import (
+    DECK_ALIGNMENT_CHOICES,
     DECK_CAPABILITY_CHOICES,
     ELIMINATION_CHOICES,
+    END_OF_TIME_CHOICES,
     FIRST_ROUND_CHOICES,
     FORMAT_CHOICES,
     GAME_TYPE_CHOICES,
     LANGUAGE_CHOICES,
+    ORGANISERS_PLAY_CHOICES,
     POLICY_CHOICES,
     SEEDING_CHOICES,
     STRUCTURE_CHOICES,
@@ -25,19 +28,22 @@ from .event import (
     rules_of,
 )
 from .players import EventRole, Player, PlayerStatus
-from .policies import HousePolicy, policy_document_named
+from .policies import HousePolicy, HousePolicyVersion, policy_document_named, usable_by
 from .record import AuditEntry, Snapshot
 from .rounds import Game, GameState, Round
 from .stages import Stage
 from .throttle import Throttle
 
 __all__ = [
+    "DECK_ALIGNMENT_CHOICES",
     "DECK_CAPABILITY_CHOICES",
     "ELIMINATION_CHOICES",
+    "END_OF_TIME_CHOICES",
     "FIRST_ROUND_CHOICES",
     "FORMAT_CHOICES",
     "GAME_TYPE_CHOICES",
     "LANGUAGE_CHOICES",
+    "ORGANISERS_PLAY_CHOICES",
     "POLICY_CHOICES",
     "SEEDING_CHOICES",
     "STRUCTURE_CHOICES",
@@ -55,6 +61,7 @@ __all__ = [
     "Game",
     "GameState",
     "HousePolicy",
+    "HousePolicyVersion",
     "Player",
     "PlayerStatus",
     "Round",
@@ -65,4 +72,5 @@ __all__ = [
     "Throttle",
     "policy_document_named",
     "rules_of",
+    "usable_by",
 ]

@@ -7,7 +7,7 @@ audit log and snapshots in ``record``.
 State changes live in ``events/services/``; nothing here changes more than one row.
 The rules come from ``scoring``: the policy, game type and result fields hold the
 engine's own keys, and ``events/archive.py`` turns these rows into the engine's
-``council-archive/2`` data and back.
+``council-archive`` data and back.
 """
 
 from __future__ import annotations
@@ -27,12 +27,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import (
+    DECK_ALIGNMENTS,
     DECK_CAPABILITIES,
+    END_OF_TIME_PROCEDURES,
     EVENT_FORMATS,
     FIRST_ROUND_PAIRINGS,
     GAME_TYPES,
     MAX_NAME_LENGTH,
     OFFICIAL_SCENARIOS,
+    ORGANISERS_PLAY,
     POLICIES,
     SEALED_GAME_TYPES,
     SEEDINGS,
@@ -123,6 +126,35 @@ TIEBREAK_CHOICES = _choices(
         "byes-received": gettext_lazy("Receiving a Bye"),
         "number-of-wins": gettext_lazy("Number of Wins"),
         "opponents-scores": gettext_lazy("Sum of Opponents' Scores"),
+    },
+)
+# What a house policy may set (scoring/policies/house.py): the alignments whose decks may bring
+# The One Ring, the end-of-time procedure, and who of those who run the event may play.
+DECK_ALIGNMENT_CHOICES = _choices(
+    DECK_ALIGNMENTS,
+    {
+        "hero": gettext_lazy("Hero"),
+        "minion": gettext_lazy("Minion"),
+        "fallen-wizard": gettext_lazy("Fallen-wizard"),
+        "balrog": gettext_lazy("Balrog"),
+    },
+)
+END_OF_TIME_CHOICES = _choices(
+    END_OF_TIME_PROCEDURES,
+    {
+        "equal-turns": gettext_lazy("Play on until both players have had as many turns (the released texts)"),
+        "current-turn": gettext_lazy("The player taking a turn finishes it, then the final count"),
+        "at-once": gettext_lazy("Play stops at once and the position is counted (a round of days online)"),
+    },
+)
+ORGANISERS_PLAY_CHOICES = _choices(
+    ORGANISERS_PLAY,
+    {
+        "with-arbiter": gettext_lazy("Coordinators and staff may play when a second person rules on their games"),
+        "staff-with-arbiter": gettext_lazy(
+            "Coordinators may not play; staff may, when a second person rules on their games"
+        ),
+        "never": gettext_lazy("No one who runs the event may play in it"),
     },
 )
 FIRST_ROUND_CHOICES = _choices(

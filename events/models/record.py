@@ -38,7 +38,7 @@ class AuditEntry(models.Model):
 
 
 class Snapshot(models.Model):
-    """The whole event as a ``council-archive/2`` document, taken as a round starts and closes."""
+    """The whole event as a ``council-archive`` document, taken as a round starts and closes."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="snapshots")
     taken_at = models.DateTimeField(auto_now_add=True)

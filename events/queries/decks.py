@@ -20,7 +20,7 @@ from scoring import (
     SEALED_GAME_TYPES,
     SINGLE_ALIGNMENT,
     Text,
-    creature_minimum_applies,
+    creature_minimum,
     deck_choice_kind,
     declares_fallen_wizard,
     sideboard_limit,
@@ -28,7 +28,7 @@ from scoring import (
     two_decks_allowed,
 )
 
-from ..models import DeckList, Event, Player, Round, SealedProduct, SpotCheck
+from ..models import DECK_ALIGNMENT_CHOICES, DeckList, Event, Player, Round, SealedProduct, SpotCheck
 from .standings import event_standings
 
 if TYPE_CHECKING:
@@ -300,9 +300,12 @@ class DeckSheet:
     decks: list[str]  # the heading of each deck a player may bring
     alignment: str | None
     against_fallen_wizard: bool
+    deck_rules: scoring.DeckRules  # the policy's numbers and the clause that states each
+    one_ring_alignments: list[StrOrPromise] | None  # who may bring The One Ring, in words; None: anyone
+    starter: bool
     sideboard_limit: int | None
     sealed: bool
-    creature_minimum: bool
+    creature_minimum: int | None
     sections: list[str]
     lines: range
     fallen_wizard_lines: range
@@ -316,7 +319,6 @@ def deck_sheet(event: Event) -> DeckSheet:
     """The blank registration sheet a player fills in by hand: the sections this event's format asks for."""
     two_decks = two_decks_allowed(event.format, event.game_type)
     policy = event.rules
-    deck_rules = policy.base or policy.key  # a house policy keeps its base text's deck rules
     # Translators: headings of the deck registration sheet, printed for a player to fill in by hand.
     decks = (
         [_("Deck against hero opponents (or your only deck)"), _("Deck against minion opponents (if you bring two)")]
@@ -330,9 +332,16 @@ def deck_sheet(event: Event) -> DeckSheet:
         decks=decks,
         alignment=SINGLE_ALIGNMENT.get(event.format),
         against_fallen_wizard=two_decks,
-        sideboard_limit=sideboard_limit(deck_rules, event.game_type),
+        deck_rules=policy.deck_rules,
+        one_ring_alignments=(
+            None
+            if policy.deck_rules.one_ring_alignments is None
+            else [dict(DECK_ALIGNMENT_CHOICES)[a] for a in policy.deck_rules.one_ring_alignments]
+        ),
+        starter=event.game_type in ("one-deck-starter", "sealed-starter"),
+        sideboard_limit=sideboard_limit(policy, event.game_type),
         sealed=event.game_type in SEALED_GAME_TYPES,
-        creature_minimum=creature_minimum_applies(deck_rules, event.game_type),
+        creature_minimum=creature_minimum(policy, event.game_type),
         # Translators: the sections of a deck on the registration sheet, named as the card game names them.
         sections=[
             _("Pool of starting characters"),

@@ -20,7 +20,18 @@ from django.utils.translation import gettext_lazy, ngettext
 
 import scoring
 
-from ..models import FORMAT_CHOICES, GAME_TYPE_CHOICES, TIE_CHOICES, TIEBREAK_CHOICES, Event, policy_document_named
+from ..i18n import duration
+from ..models import (
+    DECK_ALIGNMENT_CHOICES,
+    END_OF_TIME_CHOICES,
+    FORMAT_CHOICES,
+    GAME_TYPE_CHOICES,
+    ORGANISERS_PLAY_CHOICES,
+    TIE_CHOICES,
+    TIEBREAK_CHOICES,
+    Event,
+    policy_document_named,
+)
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -44,8 +55,8 @@ def _points(value: Fraction | int) -> str:
     return str(value.numerator) if value.denominator == 1 else formats.number_format(float(value), decimal_pos=1)
 
 
-def _minutes(minutes: int) -> str:
-    return ngettext("%(minutes)s minute", "%(minutes)s minutes", minutes) % {"minutes": minutes}
+def _cards(count: int) -> str:
+    return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}
 
 
 def _named(keys: Iterable[str], labels: Mapping[str, StrOrPromise], separator: str = "; ") -> str:
@@ -107,6 +118,7 @@ def _weakest_link(policy: scoring.Policy) -> str:
 def _in_words(change: str, policy: scoring.Policy, changed: Mapping[str, Any]) -> str:
     """The value ``change`` sets in ``policy``, in words; ``changed`` is the document's change (which game types)."""
     game_types = list(changed) if isinstance(changed, dict) else []
+    rules = policy.deck_rules
     words: dict[str, Callable[[], str]] = {
         "rounds": lambda: _rounds(policy),
         "bye_points_by_round": lambda: (
@@ -115,8 +127,9 @@ def _in_words(change: str, policy: scoring.Policy, changed: Mapping[str, Any]) -
         "no_second_bye": lambda: (
             _("no player gets a second bye") if policy.no_second_bye else _("a player may get a second bye")
         ),
-        "time_limits": lambda: _by_game_type(policy.time_limits, game_types, _minutes),
-        "warning_minutes": lambda: _minutes(policy.warning_minutes),
+        "time_limits": lambda: _by_game_type(policy.time_limits, game_types, duration),
+        "warning_minutes": lambda: duration(policy.warning_minutes),
+        "end_of_time": lambda: str(dict(END_OF_TIME_CHOICES)[_procedure(policy)]),
         "ratio_points": lambda: _ratio_points(policy),
         "weakest_link_points": lambda: _weakest_link(policy),
         "tie_points": lambda: _("%(points)s points each") % {"points": policy.tie_points},
@@ -127,9 +140,33 @@ def _in_words(change: str, policy: scoring.Policy, changed: Mapping[str, Any]) -
         "formats": lambda: _named(policy.formats, dict(FORMAT_CHOICES)),
         "fan_sets": lambda: ", ".join(policy.fan_sets) or _("none"),
         "banned_cards": lambda: "; ".join(policy.banned_cards) or _("none"),
+        "excluded_sets": lambda: ", ".join(policy.excluded_sets) or _("none"),
+        "deck_minimum": lambda: (
+            # Translators: the least resources (characters counted) and the least hazards of a play deck.
+            _("%(count)s resources and %(count)s hazards") % {"count": rules.minimum}
+        ),
+        "deck_maximum": lambda: _cards(rules.maximum) if rules.maximum is not None else _("no most"),
+        "sideboard_limits": lambda: _by_game_type(rules.sideboard, game_types, _cards),
+        "copies": lambda: _("at most %(copies)s of a card") % {"copies": rules.copies},
+        "creature_minimum": lambda: (
+            _("at least %(count)s") % {"count": rules.creatures} if rules.creatures else _("no minimum")
+        ),
+        "one_ring_alignments": lambda: (
+            _("any deck")
+            if rules.one_ring_alignments is None
+            else _named(rules.one_ring_alignments, dict(DECK_ALIGNMENT_CHOICES), ", ")
+        ),
+        "organisers_play": lambda: str(dict(ORGANISERS_PLAY_CHOICES)[policy.organisers_play]),
     }
     said = words.get(change)
     return said() if said is not None else str(changed)
+
+
+def _procedure(policy: scoring.Policy) -> str:
+    """Which end-of-time procedure ``policy`` follows, by its words."""
+    return next(
+        (key for key, texts in scoring.END_OF_TIME_PROCEDURES.items() if policy.end_of_time in texts), "equal-turns"
+    )
 
 
 # What each change of a house policy changes, and the base text's clause it replaces
@@ -150,6 +187,15 @@ CHANGES: Mapping[str, tuple[StrOrPromise, str]] = {
     "formats": (gettext_lazy("Formats"), "format_clause"),
     "fan_sets": (gettext_lazy("Fan sets allowed"), "deck_clause"),
     "banned_cards": (gettext_lazy("Banned cards"), "deck_clause"),
+    "end_of_time": (gettext_lazy("When time is called"), "time_clause"),
+    "excluded_sets": (gettext_lazy("Printed sets left out"), "deck_clause"),
+    "deck_minimum": (gettext_lazy("The play deck's least cards"), "deck_rules.minimum_clause"),
+    "deck_maximum": (gettext_lazy("The play deck's most cards"), "deck_rules.maximum_clause"),
+    "sideboard_limits": (gettext_lazy("Sideboard"), "deck_rules.sideboard_clause"),
+    "copies": (gettext_lazy("Copies of a card"), "deck_rules.copies_clause"),
+    "creature_minimum": (gettext_lazy("Creatures"), "deck_rules.creatures_clause"),
+    "one_ring_alignments": (gettext_lazy("Who may play The One Ring"), "deck_rules.one_ring_clause"),
+    "organisers_play": (gettext_lazy("Who of those who run the event may play"), "organisers_clause"),
 }
 
 
@@ -173,8 +219,8 @@ def house_rules(policy: scoring.Policy) -> tuple[HouseRule, ...]:
                 subject=subject,
                 value=_in_words(change, policy, changes[change]),
                 was=_in_words(change, base, changes[change]),
-                citation=getattr(policy, clause),
-                replaces=getattr(base, clause) or base.title,
+                citation=policy.clause(clause),
+                replaces=base.clause(clause) or base.title,
             )
         )
     return tuple(rules)

@@ -1,4 +1,5 @@
-"""The house policies an account keeps: its list, one policy with its house rules, and the choices of a policy.
+"""The house policies an account keeps or is shared: its list, one policy with its house rules and its
+versions, and the choices of a policy.
 
 A house policy is built from a released text (``scoring/policies/house.py``) and kept
 here under its key (``HousePolicy``); each value it changes cites the house rule in place
@@ -15,7 +16,7 @@ from django.db.models import QuerySet
 
 import scoring
 
-from ..models import GAME_TYPE_CHOICES, Event, HousePolicy
+from ..models import GAME_TYPE_CHOICES, Event, HousePolicy, usable_by
 from .house_rules import HouseRule, base_of, house_rules
 from .policy import PolicyImplications, policy_implications
 
@@ -37,6 +38,20 @@ class KeptPolicy:
     base_title: str  # the released text it is built from, as published; "" when it no longer reads
     changes: int  # how many values it changes
     updated_at: datetime.datetime
+    shared: bool
+    owner: str  # the account that keeps it, as its name
+
+
+@dataclass(frozen=True)
+class PolicyVersion:
+    """One saved version of a house policy, and how many events took it."""
+
+    number: int
+    title: str
+    changes: int
+    saved_by: str
+    saved_at: datetime.datetime
+    events: int  # events made under this version (holding its document)
 
 
 @dataclass(frozen=True)
@@ -52,6 +67,8 @@ class HousePolicyPage:
     implications: PolicyImplications | None  # for EXPECTED_PLAYERS, in a two-deck game if it has one
     game_type: StrOrPromise  # the game type of the implications, named
     document: dict[str, Any]  # as kept, for the form that edits it
+    shared: bool
+    versions: tuple[PolicyVersion, ...]  # the latest first
 
 
 def _kept_by(user: AbstractBaseUser | AnonymousUser) -> QuerySet[HousePolicy]:
@@ -70,10 +87,14 @@ def _built(document: object) -> scoring.Policy | None:
         return None
 
 
-def kept_policies(user: AbstractBaseUser | AnonymousUser) -> list[KeptPolicy]:
-    """The house policies ``user`` keeps, by title."""
+def _changes(document: object) -> int:
+    policy = _built(document)
+    return len(policy.house_rules) if policy is not None else 0
+
+
+def _listed(policies: QuerySet[HousePolicy]) -> list[KeptPolicy]:
     listed = []
-    for kept in _kept_by(user).order_by("title", "key"):
+    for kept in policies.select_related("owner").order_by("title", "key"):
         policy = _built(kept.document)
         base = base_of(policy) if policy is not None else None
         listed.append(
@@ -83,9 +104,40 @@ def kept_policies(user: AbstractBaseUser | AnonymousUser) -> list[KeptPolicy]:
                 base_title=base.title if base is not None else "",
                 changes=len(policy.house_rules) if policy is not None else 0,
                 updated_at=kept.updated_at,
+                shared=kept.shared,
+                owner=kept.owner.get_username() if kept.owner is not None else "",
             )
         )
     return listed
+
+
+def kept_policies(user: AbstractBaseUser | AnonymousUser) -> list[KeptPolicy]:
+    """The house policies ``user`` keeps (a superuser: every one), by title."""
+    return _listed(_kept_by(user))
+
+
+def shared_policies(user: AbstractBaseUser | AnonymousUser) -> list[KeptPolicy]:
+    """The house policies other accounts share with every coordinator here, which ``user`` may run events
+    under but not change, by title."""
+    if not user.is_authenticated:
+        return []
+    return _listed(HousePolicy.objects.filter(shared=True).exclude(pk__in=_kept_by(user).values("pk")))
+
+
+def _versions(kept: HousePolicy) -> tuple[PolicyVersion, ...]:
+    # Which version each event under this key took: the one whose document it holds.
+    taken = list(Event.objects.filter(policy=kept.key).values_list("policy_document", flat=True))
+    return tuple(
+        PolicyVersion(
+            number=version.number,
+            title=version.title,
+            changes=_changes(version.document),
+            saved_by=version.saved_by.get_username() if version.saved_by is not None else "",
+            saved_at=version.saved_at,
+            events=sum(1 for document in taken if document == version.document),
+        )
+        for version in kept.versions.select_related("saved_by").order_by("-number")
+    )
 
 
 def kept_policy_page(user: AbstractBaseUser | AnonymousUser, key: str) -> HousePolicyPage | None:
@@ -108,15 +160,18 @@ def kept_policy_page(user: AbstractBaseUser | AnonymousUser, key: str) -> HouseP
         implications=policy_implications(policy, EXPECTED_PLAYERS, game_type) if policy and game_type else None,
         game_type=dict(GAME_TYPE_CHOICES).get(game_type, ""),
         document=document,
+        shared=kept.shared,
+        versions=_versions(kept),
     )
 
 
 def house_policy_choices(user: AbstractBaseUser | AnonymousUser, event: Event | None = None) -> list[tuple[str, str]]:
-    """The house policies an event form offers ``user`` beside the three released texts: those they keep, by title.
+    """The house policies an event form offers ``user`` beside the three released texts: those they keep and
+    those shared with every coordinator, by title.
 
     An event already under a house policy keeps it among the choices, whoever keeps it now.
     """
-    kept = list(_kept_by(user).order_by("title", "key").values_list("key", "title"))
+    kept = list(HousePolicy.objects.filter(usable_by(user)).order_by("title", "key").values_list("key", "title"))
     if event is not None and event.policy_document is not None and all(key != event.policy for key, _t in kept):
         kept.append((event.policy, event.rules.title))
     return kept

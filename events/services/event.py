@@ -22,6 +22,7 @@ from ..record_words import AuditAction
 from ..roles import OWNER, Actor
 from .base import ServiceError, locked_event, new_event_slug, record_change
 from .decks import recheck_deck_lists
+from .impartial import check_may_play
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -287,6 +288,11 @@ def update_event(
         _check_event_rules({"name": name, "place": place, **merged}, house)
         if "tie_resolution" in changed_rules or "policy" in changed_rules:
             _check_tie_option(merged, house)
+        if "policy" in changed_rules:
+            chosen = _policy_named(merged["policy"], house)
+            assert chosen is not None  # _check_event_rules refused an unknown policy first
+            for account_id in event.players.exclude(account_id=None).values_list("account_id", flat=True):
+                check_may_play(event, chosen, account_id, field="policy")
         event.name, event.date, event.place, event.players_report = name, date, place, players_report
         # The room's language may change at any time, like the reporting (an empty choice keeps it).
         event.language = _checked_language(language) or event.language

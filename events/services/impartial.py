@@ -12,6 +12,8 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+import scoring
+
 from ..models import Event, EventRole, Game, Player
 from ..roles import COORDINATOR, OWNER, RANK, Actor
 from .base import ServiceError
@@ -24,6 +26,24 @@ def role_of_account(event: Event, user_id: int | None) -> str | None:
     if user_id == event.owner_id:
         return OWNER
     return EventRole.objects.filter(event=event, user_id=user_id).values_list("role", flat=True).first()
+
+
+def check_may_play(event: Event, policy: scoring.Policy, user_id: int, field: str) -> None:
+    """Refuse an account that runs ``event`` as a player when ``policy`` keeps it out (``Policy.organisers_play``).
+
+    No released text says; a house policy may keep coordinators, or all who run the
+    event, out of it (docs/rules.md, reading 91).
+    """
+    role = role_of_account(event, user_id)
+    if role is None or policy.organisers_play == scoring.WITH_ARBITER:
+        return
+    if policy.organisers_play == scoring.ORGANISERS_NEVER:
+        message = _("Under %(policy)s no one who runs the event may play in it.")
+    elif RANK[role] >= RANK[COORDINATOR]:
+        message = _("Under %(policy)s a coordinator may not play in the event; staff may.")
+    else:
+        return
+    raise ServiceError(message % {"policy": policy.title}, field=field, rule=policy.organisers_clause)
 
 
 def runs_the_event(event: Event, user_id: int) -> bool:

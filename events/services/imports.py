@@ -1,4 +1,4 @@
-"""Importing an event from a ``council-archive/2`` (or ``/1``) document (docs/archive-format.md).
+"""Importing an event from a ``council-archive/3`` (or ``/2``, ``/1``) document (docs/archive-format.md).
 
 Exporting is a read (``events/archive.py``); snapshots are restored from the same
 documents (``services/snapshots.py``), so both use the checks and writes here.
@@ -178,7 +178,7 @@ def _check_names_differ(archive: scoring.Archive) -> None:
 
 
 def import_event(data: object, *, owner: User) -> Event:
-    """Create an event from a ``council-archive/2`` (or ``/1``) document, owned by ``owner``.
+    """Create an event from a ``council-archive/3`` (or ``/2``, ``/1``) document, owned by ``owner``.
 
     Nothing is saved unless the whole document is valid, and no two of its players'
     names read alike (events/names.py), as registration requires. Exporting the new

@@ -27,7 +27,7 @@ from ..models import Event, Player
 from ..record_words import AuditAction
 from ..roles import COORDINATOR, RANK, Actor
 from .base import ServiceError, locked_event, record_change
-from .impartial import organisers_playing, role_of_account
+from .impartial import check_may_play, organisers_playing, role_of_account
 from .players import add_players, clean_name
 
 
@@ -81,7 +81,8 @@ def register_organiser(event: Event, *, actor: Actor, user_id: int, name: str) -
     """Register an account that holds a role in the event (its owner, a co-coordinator, staff) as a player.
 
     A coordinator may register only when an arbiter who does not play is named; staff
-    who play have the coordinator to rule on their games. The arbiter cannot play.
+    who play have the coordinator to rule on their games. The arbiter cannot play; and a
+    house policy may keep coordinators, or all who run the event, out of it.
     """
     name = clean_name(name)
     with transaction.atomic(durable=True):
@@ -93,6 +94,7 @@ def register_organiser(event: Event, *, actor: Actor, user_id: int, name: str) -
             raise ServiceError(_("This account is registered already."), field="account")
         if user_id == event.arbiter_id:
             raise ServiceError(_("The arbiter rules on others' games and cannot play in the event."), field="account")
+        check_may_play(event, event.rules, user_id, field="account")
         if RANK[role] >= RANK[COORDINATOR] and event.arbiter_id is None:
             raise ServiceError(
                 _(

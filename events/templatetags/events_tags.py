@@ -33,6 +33,12 @@ def say(value: Any) -> Any:
 
 
 @register.filter
+def duration(minutes: int) -> str:
+    """A time limit in minutes as people say it, in the page's language: "2 hours", "7 days"."""
+    return i18n.duration(minutes)
+
+
+@register.filter
 def built_from(policy: scoring.Policy) -> scoring.Policy | None:
     """The released text a house policy is built from (``{% with base=policy|built_from %}``); else None."""
     return scoring.POLICIES.get(policy.base) if policy.is_house_policy else None

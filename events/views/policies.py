@@ -18,7 +18,7 @@ from .. import services
 from ..forms import HousePolicyForm
 from ..forms.policy_fields import initial_of
 from ..pages.access import personal_page
-from ..queries.policies import kept_policies, kept_policy_page, starting_point, starting_points
+from ..queries.policies import kept_policies, kept_policy_page, shared_policies, starting_point, starting_points
 from .confirm import Submission, status_of, submit
 
 
@@ -29,14 +29,20 @@ def policies(request):
     return render(
         request,
         "events/policies.html",
-        {"policies": kept_policies(request.user), "starting_points": starting_points()},
+        {
+            "policies": kept_policies(request.user),
+            "shared": shared_policies(request.user),
+            "starting_points": starting_points(),
+        },
     )
 
 
 def _save(request, form: HousePolicyForm, *, editing: bool) -> Submission:
     done = submit(
         form,
-        lambda data: services.save_house_policy(owner=request.user, document=form.document(), editing=editing),
+        lambda data: services.save_house_policy(
+            owner=request.user, document=form.document(), editing=editing, shared=data["shared"]
+        ),
     )
     if done.made:
         messages.success(
@@ -67,7 +73,7 @@ def policy_edit(request, key: str):
     page = kept_policy_page(request.user, key)
     if page is None:
         raise Http404("No such house policy")
-    form = HousePolicyForm(request.POST or None, document=page.document)
+    form = HousePolicyForm(request.POST or None, document=page.document, initial={"shared": page.shared})
     done = _save(request, form, editing=True) if request.method == "POST" else None
     if done is not None and done.made:
         return redirect("events:policy_edit", key=key)

@@ -1,4 +1,4 @@
-"""An event as data, and the ``council-archive/2`` document that holds it.
+"""An event as data, and the ``council-archive`` document that holds it.
 
 ``event`` holds the event's settings and its players, ``rounds`` its rounds and games;
 ``document`` reads and checks the document (format, event, players, the app's record),

@@ -1,4 +1,4 @@
-"""The event archive, ``council-archive/2``: parsing and checking.
+"""The event archive, ``council-archive/3`` (and the ``/2`` and ``/1`` before it): parsing and checking.
 
 One JSON document holds an event: its settings, its players, the stages after its Swiss
 rounds (playoffs, a top cut) or its bracket, and every round with its games and results.

@@ -1,4 +1,5 @@
-"""The cards an event allows: those of the fan sets its policy names, and no banned card.
+"""The cards an event allows: those of the fan sets its policy names, none of the printed sets it leaves
+out, and no banned card.
 
 The released texts know no fan sets: "The cards used in deck building may be from any
 edition or expansion of the Middle-earth® collectible card game (including foreign
@@ -48,6 +49,30 @@ def fan_card_problems(cards: Iterable[Card], policy: Policy, sets: Mapping[str, 
         )
         for card in _each_once(cards)
         if card.fan and card.set not in policy.fan_sets
+    ]
+
+
+def excluded_set_problems(cards: Iterable[Card], policy: Policy, sets: Mapping[str, str]) -> list[Problem]:
+    """A printed card whose set the policy leaves out (an event of the first sets only, say)."""
+    if not policy.excluded_sets:
+        return []
+    clause = policy.deck_clause or policy.title
+    return [
+        Problem(
+            "excluded-set",
+            clause,
+            # Translators: %(card)s is a card's name; %(set)s the name of a set of cards, such as The Dragons, and
+            # %(code)s its code, such as TD. Names are kept as written.
+            _(
+                "%(card)s is from %(set)s (%(code)s), which this event leaves out",
+                card=card.name,
+                set=sets.get(card.set, card.set),
+                code=card.set,
+            ),
+            (card.name,),
+        )
+        for card in _each_once(cards)
+        if not card.fan and card.set in policy.excluded_sets
     ]
 
 

@@ -26,6 +26,7 @@ CHARACTER, RESOURCE, HAZARD, SITE, REGION = "character", "resource", "hazard", "
 CARD_TYPES = (CHARACTER, RESOURCE, HAZARD, SITE, REGION)
 
 HERO, MINION, FALLEN_WIZARD, BALROG = "hero", "minion", "fallen-wizard", "balrog"
+ONE_RING = "The One Ring"  # the card's name, which a policy may keep from some alignments' decks
 NEUTRAL, DUAL, STAGE = "neutral", "dual", "stage"
 # The Lords of the fan sets (Firstborn, Durin's Folk): Elf-lords, Dwarf-lords, and cards for any Lord.
 ELF_LORD, DWARF_LORD, LORD = "elf-lord", "dwarf-lord", "lord"

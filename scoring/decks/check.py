@@ -16,10 +16,11 @@ from typing import Any
 
 from ..errors import RuleError
 from ..messages import _
+from ..policies.deck_terms import GENERAL_9
 from ..policies.game_types import GAME_TYPES
 from ..policies.released import get_policy
 from ..policies.terms import Policy
-from .allowed import banned_card_problems, fan_card_problems
+from .allowed import banned_card_problems, excluded_set_problems, fan_card_problems
 from .capability import MARSHALLING_POINTS_DECK, ONE_RING_DECK, deck_capability
 from .cards import CardIndex
 from .lists import (
@@ -37,12 +38,11 @@ from .lists import (
 )
 from .matching import MatchedDeck, Unknown, deck_alignment, match_deck, match_entries, product_counts
 from .policy import (
-    GENERAL_9,
     GENERAL_OPPONENT_CLAUSE,
     SEALED_GAME_TYPES,
     SINGLE_ALIGNMENT,
     SINGLE_ALIGNMENT_CLAUSE,
-    creature_minimum_applies,
+    creature_minimum,
     two_decks_allowed,
 )
 from .rules import (
@@ -54,6 +54,7 @@ from .rules import (
     deck_size_problems,
     draft_problems,
     fallen_wizard_card_problems,
+    one_ring_problems,
     sealed_problems,
     sideboard_problems,
 )
@@ -122,10 +123,11 @@ def check_deck_list(
 ) -> DeckCheck:
     """Every problem of ``deck_list`` under the policy, game type and format, its capability and its counts.
 
-    ``policy_key`` is a released policy's key or a ``Policy`` (a house policy, which keeps
-    the deck rules of the released text it is built from, and says which fan sets it
-    allows and which cards it bans). In a sealed event ``product`` is what the coordinator handed the player; without it
-    the list's own ``product`` section is read as what the player received. Capability
+    ``policy_key`` is a released policy's key or a ``Policy`` (a house policy: its deck
+    numbers, ``Policy.deck_rules``, are its base text's unless it changes them, and it says
+    which fan sets it allows, which printed sets it leaves out and which cards it bans). In a
+    sealed event ``product`` is what the coordinator handed the player; without it the
+    list's own ``product`` section is read as what the player received. Capability
     is the best of the player's decks: a general-opponent player
     whose deck against hero can destroy the Ring is a One Ring deck (docs/rules.md, Decks 4).
     """
@@ -175,17 +177,19 @@ def check_deck_list(
         alignments[name] = alignment
         matched = match_deck(name, deck, index, alignment, unknown, fan_sets=policy.fan_sets)
         decks.append(matched)
-        problems += copy_problems(matched, added)
+        problems += copy_problems(matched, added, policy.deck_rules)
         problems += draft_problems(matched, text)
-        problems += sideboard_problems(matched, text, game_type)
-        if creature_minimum_applies(text, game_type):
-            problems += creature_problems(matched)
+        problems += sideboard_problems(matched, policy.deck_rules, game_type)
+        creatures = creature_minimum(policy, game_type)
+        if creatures is not None:
+            problems += creature_problems(matched, creatures, policy.deck_rules.creatures_clause)
         if event_format in SINGLE_ALIGNMENT and game_type != "challenge-deck":
             problems += alignment_problems(matched, SINGLE_ALIGNMENT[event_format])
         if game_type in SEALED_GAME_TYPES:
             problems += sealed_problems(matched, product_counts(product_cards))
         elif game_type != "challenge-deck":  # a challenge deck is as it was bought
-            problems += deck_size_problems(matched)
+            problems += deck_size_problems(matched, policy.deck_rules)
+        problems += one_ring_problems(matched, policy.deck_rules, alignment)
         capabilities.append(
             deck_capability(
                 starting=matched.cards(POOL, PLAY),
@@ -206,6 +210,7 @@ def check_deck_list(
     listed = [card for deck in decks for _count, card in deck.matched(POOL, PLAY, SIDEBOARD, SITES)]
     listed += [card for _count, card in added]
     problems += fan_card_problems(listed, policy, index.sets)
+    problems += excluded_set_problems(listed, policy, index.sets)
     problems += banned_card_problems(listed, policy)
     best = next((c for c in capabilities if c.capability == ONE_RING_DECK), capabilities[0])
     alignment_of_list = next((a for a in alignments.values() if a), None)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..messages import Text, _, ngettext
+from ..policies.deck_terms import GENERAL_9, STARTER_GAME_TYPES, DeckRules
 from ..policies.game_types import GAME_TYPE_WORDS
 from .cards import (
     BALROG,
@@ -26,6 +27,7 @@ from .cards import (
     HERO,
     MINION,
     NEUTRAL,
+    ONE_RING,
     RESOURCE,
     SITE,
     STAGE,
@@ -40,29 +42,22 @@ from .lists import (
 )
 from .matching import MatchedDeck
 from .policy import (
-    DECK_MINIMUM,
-    DECK_SIZE_CLAUSE,
     DRAFT_P1,
     DRAFT_P4,
     FALLEN_WIZARD_CARDS,
-    GENERAL_8,
-    GENERAL_9,
     GENERAL_OPPONENT_CLAUSE,
     MAX_PLAY_DECK_CHARACTERS,
     MAX_POOL_CHARACTERS,
-    MIN_CREATURES,
     SEALED_CLAUSE,
     SEALED_MINIMUM,
-    SIDEBOARD_P1,
-    SIDEBOARD_P4,
     SINGLE_ALIGNMENT_CLAUSE,
-    sideboard_limit,
 )
 from .words import (
     avatar_in_sideboard,
     deck_name,
     is_main,
     not_of_alignment,
+    one_ring_not_allowed,
     play_deck_characters,
     pool_too_large,
     too_many_copies,
@@ -85,8 +80,9 @@ class Problem:
         return {"rule": self.rule, "clause": self.clause, "message": self.message, "cards": list(self.cards)}
 
 
-def copy_problems(deck: MatchedDeck, added: list[tuple[int, Card]]) -> list[Problem]:
-    """Policy #1, General 9: one of each unique card, three of any other, two of one Wizard, none in the sideboard.
+def copy_problems(deck: MatchedDeck, added: list[tuple[int, Card]], rules: DeckRules) -> list[Problem]:
+    """Policy #1, General 9: one of each unique card, three of any other (or the policy's number), two of one
+    Wizard, none in the sideboard.
 
     ``added`` are the cards a general-opponent player adds to the sideboard against a
     Fallen-wizard: they join the sideboard, so they count with it.
@@ -108,8 +104,10 @@ def copy_problems(deck: MatchedDeck, added: list[tuple[int, Card]]) -> list[Prob
                 problems.append(Problem("copies", GENERAL_9, too_many_wizards(deck, name, count), (name,)))
         elif card.unique and count > 1:
             problems.append(Problem("copies", GENERAL_9, too_many_unique(deck, name, count), (name,)))
-        elif count > 3:
-            problems.append(Problem("copies", GENERAL_9, too_many_copies(deck, name, count), (name,)))
+        elif count > rules.copies:
+            problems.append(
+                Problem("copies", rules.copies_clause, too_many_copies(deck, name, count, rules.copies), (name,))
+            )
     return problems
 
 
@@ -120,16 +118,17 @@ def creature_count(deck: MatchedDeck) -> int:
     return whole + halves // 2
 
 
-def creature_problems(deck: MatchedDeck) -> list[Problem]:
+def creature_problems(deck: MatchedDeck, minimum: int, clause: str) -> list[Problem]:
+    """General 8's creatures (or a house policy's number), creature-events counting half."""
     counted = creature_count(deck)
-    if counted >= MIN_CREATURES:
+    if counted >= minimum:
         return []
     if is_main(deck):
         message = ngettext(
             "the play deck has %(count)s creature (creature-events count half); at least %(minimum)s",
             "the play deck has %(count)s creatures (creature-events count half); at least %(minimum)s",
             counted,
-            minimum=MIN_CREATURES,
+            minimum=minimum,
         )
     else:
         # Translators: %(deck)s says which deck, such as "against hero".
@@ -137,10 +136,10 @@ def creature_problems(deck: MatchedDeck) -> list[Problem]:
             "the play deck (%(deck)s) has %(count)s creature (creature-events count half); at least %(minimum)s",
             "the play deck (%(deck)s) has %(count)s creatures (creature-events count half); at least %(minimum)s",
             counted,
-            minimum=MIN_CREATURES,
+            minimum=minimum,
             deck=deck_name(deck),
         )
-    return [Problem("creatures", GENERAL_8, message)]
+    return [Problem("creatures", clause, message)]
 
 
 def draft_problems(deck: MatchedDeck, policy_key: str) -> list[Problem]:
@@ -169,13 +168,13 @@ def draft_problems(deck: MatchedDeck, policy_key: str) -> list[Problem]:
     return problems
 
 
-def sideboard_problems(deck: MatchedDeck, policy_key: str, game_type: str) -> list[Problem]:
-    limit = sideboard_limit(policy_key, game_type)
+def sideboard_problems(deck: MatchedDeck, rules: DeckRules, game_type: str) -> list[Problem]:
+    limit = rules.sideboard_limit(game_type)
     size = sum(entry.count for entry, _card in deck.sections.get(SIDEBOARD, []))
     if limit is None or size <= limit:
         return []
-    clause = SIDEBOARD_P4 if policy_key == "policy-4-2001" else SIDEBOARD_P1
-    if limit == 0:
+    clause = rules.sideboard_clause
+    if limit == 0 and game_type in STARTER_GAME_TYPES:
         if is_main(deck):
             # Translators: %(size)s is how many cards the list's sideboard holds.
             message = _("starter rules have no sideboard; this list has %(size)s", size=size)
@@ -291,8 +290,9 @@ def sealed_problems(deck: MatchedDeck, product: Counter[str]) -> list[Problem]:
     return problems
 
 
-def deck_size_problems(deck: MatchedDeck) -> list[Problem]:
-    """A constructed play deck holds at least as much as a sealed one must: 25 resources and 25 hazards.
+def deck_size_problems(deck: MatchedDeck, rules: DeckRules) -> list[Problem]:
+    """A constructed play deck holds at least as much as a sealed one must: 25 resources and 25 hazards,
+    or the policy's number of each; and no more cards than a policy's most, where one says.
 
     Version 3 and Policy Number 4: "sealed deck tournaments only require a 25/25 card
     minimum deck size", so no tournament deck has less (docs/rules.md, reading 70).
@@ -301,33 +301,57 @@ def deck_size_problems(deck: MatchedDeck) -> list[Problem]:
     resources = sum(count for count, card in play if card.type in (RESOURCE, CHARACTER))
     hazards = sum(count for count, card in play if card.type == HAZARD)
     problems = []
-    if resources < DECK_MINIMUM:
+    if resources < rules.minimum:
         problems.append(
             Problem(
                 "deck-minimum",
-                DECK_SIZE_CLAUSE,
+                rules.minimum_clause,
                 ngettext(
                     "the play deck has %(count)s resource or character; at least %(minimum)s",
                     "the play deck has %(count)s resources and characters; at least %(minimum)s",
                     resources,
-                    minimum=DECK_MINIMUM,
+                    minimum=rules.minimum,
                 ),
             )
         )
-    if hazards < DECK_MINIMUM:
+    if hazards < rules.minimum:
         problems.append(
             Problem(
                 "deck-minimum",
-                DECK_SIZE_CLAUSE,
+                rules.minimum_clause,
                 ngettext(
                     "the play deck has %(count)s hazard; at least %(minimum)s",
                     "the play deck has %(count)s hazards; at least %(minimum)s",
                     hazards,
-                    minimum=DECK_MINIMUM,
+                    minimum=rules.minimum,
+                ),
+            )
+        )
+    size = sum(count for count, _card in play)
+    if rules.maximum is not None and size > rules.maximum:
+        problems.append(
+            Problem(
+                "deck-maximum",
+                rules.maximum_clause,
+                ngettext(
+                    "the play deck has %(count)s card; at most %(maximum)s",
+                    "the play deck has %(count)s cards; at most %(maximum)s",
+                    size,
+                    maximum=rules.maximum,
                 ),
             )
         )
     return problems
+
+
+def one_ring_problems(deck: MatchedDeck, rules: DeckRules, alignment: str | None) -> list[Problem]:
+    """The One Ring in a deck whose alignment the policy does not let bring it (no released text limits it)."""
+    allowed = rules.one_ring_alignments
+    if allowed is None or (alignment is not None and alignment in allowed):
+        return []
+    if not any(card.name == ONE_RING for _count, card in deck.matched(POOL, PLAY, SIDEBOARD)):
+        return []
+    return [Problem("one-ring", rules.one_ring_clause, one_ring_not_allowed(deck), (ONE_RING,))]
 
 
 def fallen_wizard_card_problems(deck_list: DeckList) -> list[Problem]:

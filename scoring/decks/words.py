@@ -79,21 +79,35 @@ def too_many_unique(deck: MatchedDeck, name: str, count: int) -> Text:
     )
 
 
-def too_many_copies(deck: MatchedDeck, name: str, count: int) -> Text:
-    """More than three of any other card."""
+def too_many_copies(deck: MatchedDeck, name: str, count: int, most: int) -> Text:
+    """More than three of any other card (or the policy's number)."""
     if is_main(deck):
         # Translators: %(card)s is a card's name.
         return ngettext(
-            "%(count)s copy of %(card)s; at most 3", "%(count)s copies of %(card)s; at most 3", count, card=name
+            "%(count)s copy of %(card)s; at most %(most)s",
+            "%(count)s copies of %(card)s; at most %(most)s",
+            count,
+            card=name,
+            most=most,
         )
     # Translators: %(card)s is a card's name; %(deck)s says which deck, such as "against hero".
     return ngettext(
-        "%(count)s copy of %(card)s (%(deck)s); at most 3",
-        "%(count)s copies of %(card)s (%(deck)s); at most 3",
+        "%(count)s copy of %(card)s (%(deck)s); at most %(most)s",
+        "%(count)s copies of %(card)s (%(deck)s); at most %(most)s",
         count,
         card=name,
         deck=deck_name(deck),
+        most=most,
     )
+
+
+def one_ring_not_allowed(deck: MatchedDeck) -> Text:
+    """The One Ring in a deck whose alignment the event's policy does not let play it."""
+    if is_main(deck):
+        # Translators: The One Ring is a card's name.
+        return _("this event does not let a deck of this alignment play The One Ring")
+    # Translators: The One Ring is a card's name; %(deck)s says which deck, such as "against hero".
+    return _("this event does not let a deck of this alignment play The One Ring (%(deck)s)", deck=deck_name(deck))
 
 
 def pool_too_large(deck: MatchedDeck, characters: int, limit: int) -> Text:

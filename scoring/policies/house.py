@@ -23,6 +23,8 @@ from typing import Any
 from ..errors import RuleError
 from ..limits import (
     MAX_BANNED_CARDS,
+    MAX_COPIES,
+    MAX_DECK_CARDS,
     MAX_FAN_SETS,
     MAX_GAME_POINTS,
     MAX_HOUSE_KEY_LENGTH,
@@ -32,6 +34,7 @@ from ..limits import (
 )
 from ..messages import _
 from ..text import name_problem
+from .deck_terms import DECK_ALIGNMENTS
 from .game_types import GAME_TYPES
 from .house_fields import (
     bool_value,
@@ -44,8 +47,8 @@ from .house_fields import (
     weakest_link_points,
     whole_value,
 )
-from .released import POLICIES, get_policy
-from .terms import EVENT_FORMATS, TIE_RESOLUTIONS, TIEBREAK_CRITERIA, Policy
+from .released import END_OF_TIME_PROCEDURES, EQUAL_TURNS, POLICIES, get_policy
+from .terms import EVENT_FORMATS, ORGANISERS_PLAY, TIE_RESOLUTIONS, TIEBREAK_CRITERIA, Policy
 
 HOUSE_POLICY_FORMAT = "council-house-policy/1"
 # A house policy's key: short, plain, and never one of the released texts' keys.
@@ -54,13 +57,36 @@ DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def _clause(policy: Policy, title: str, words: str, attribute: str) -> str:
-    """The house rule's citation, naming the base text's clause it departs from."""
-    departed = getattr(policy, attribute) or policy.title
-    return f"{title}, house rule on {words} (in place of {departed})"
+    """The house rule's citation, naming the base text's clause it departs from (or the text it adds to,
+    where no clause states the rule)."""
+    departed = policy.clause(attribute)
+    if departed:
+        return f"{title}, house rule on {words} (in place of {departed})"
+    return f"{title}, house rule on {words} (added to {policy.title})"
+
+
+def _with_clause(policy: Policy, attribute: str, citation: str) -> Policy:
+    """``policy`` citing ``citation`` for ``attribute`` (``time_clause``, ``deck_rules.copies_clause``)."""
+    owner, _dot, name = attribute.rpartition(".")
+    cited: dict[str, Any] = {name: citation}
+    if owner:
+        return replace(policy, **{owner: replace(getattr(policy, owner), **cited)})
+    return replace(policy, **cited)
+
+
+def _deck(policy: Policy, **numbers: Any) -> dict[str, Any]:
+    return {"deck_rules": replace(policy.deck_rules, **numbers)}
+
+
+def _end_of_time(value: object, field: str, policy: Policy) -> dict[str, Any]:
+    procedure = subset_value([value], field, tuple(END_OF_TIME_PROCEDURES))[0]
+    # The base text's name for the final count: Policy #1's Free Council, the later End-of-Game.
+    free_council = policy.end_of_time == END_OF_TIME_PROCEDURES[EQUAL_TURNS][0]
+    return {"end_of_time": END_OF_TIME_PROCEDURES[procedure][0 if free_council else 1]}
 
 
 # What a house policy may change: the Policy fields each change sets (from the checked
-# value and the base policy), the clause it replaces, and that clause's subject in words.
+# value and the policy as changed so far), the clause it replaces, and that clause's subject in words.
 Change = Callable[[object, str, Policy], dict[str, Any]]
 CHANGES: Mapping[str, tuple[Change, str, str]] = MappingProxyType(
     {
@@ -81,6 +107,7 @@ CHANGES: Mapping[str, tuple[Change, str, str]] = MappingProxyType(
             "time_clause",
             "time",
         ),
+        "end_of_time": (_end_of_time, "time_clause", "the end of time"),
         "ratio_points": (
             lambda v, f, p: {"ratio_points": ratio_points(v, f)},
             "ratio_clause",
@@ -127,6 +154,52 @@ CHANGES: Mapping[str, tuple[Change, str, str]] = MappingProxyType(
             "deck_clause",
             "the cards allowed",
         ),
+        "excluded_sets": (
+            lambda v, f, p: {"excluded_sets": names_value(v, f, MAX_FAN_SETS)},
+            "deck_clause",
+            "the cards allowed",
+        ),
+        "deck_minimum": (
+            lambda v, f, p: _deck(p, minimum=whole_value(v, f, 0, MAX_DECK_CARDS)),
+            "deck_rules.minimum_clause",
+            "the play deck's least resources and hazards",
+        ),
+        "deck_maximum": (
+            lambda v, f, p: _deck(p, maximum=whole_value(v, f, 1, MAX_DECK_CARDS)),
+            "deck_rules.maximum_clause",
+            "the play deck's most cards",
+        ),
+        "sideboard_limits": (
+            lambda v, f, p: _deck(
+                p,
+                sideboard=MappingProxyType(
+                    {**p.deck_rules.sideboard, **by_game_type(v, f, lambda x, g: whole_value(x, g, 0, MAX_DECK_CARDS))}
+                ),
+            ),
+            "deck_rules.sideboard_clause",
+            "the sideboard",
+        ),
+        "copies": (
+            lambda v, f, p: _deck(p, copies=whole_value(v, f, 1, MAX_COPIES)),
+            "deck_rules.copies_clause",
+            "copies of a card",
+        ),
+        "creature_minimum": (
+            # 0: no minimum (the later texts have none).
+            lambda v, f, p: _deck(p, creatures=whole_value(v, f, 0, MAX_DECK_CARDS) or None),
+            "deck_rules.creatures_clause",
+            "creatures",
+        ),
+        "one_ring_alignments": (
+            lambda v, f, p: _deck(p, one_ring_alignments=subset_value(v, f, DECK_ALIGNMENTS, may_be_empty=True)),
+            "deck_rules.one_ring_clause",
+            "who may play The One Ring",
+        ),
+        "organisers_play": (
+            lambda v, f, p: {"organisers_play": subset_value([v], f, ORGANISERS_PLAY)[0]},
+            "organisers_clause",
+            "who may play",
+        ),
     }
 )
 
@@ -172,7 +245,7 @@ def house_policy_problems(document: object) -> list[RuleError]:
     changes = document.get("changes", {})
     if not isinstance(changes, dict):
         return [*problems, RuleError(_("changes must be an object"), field="changes")]
-    values: dict[str, Any] = {}
+    policy = base
     for name, value in changes.items():
         field = f"changes.{name}"
         if name not in CHANGES:
@@ -188,12 +261,11 @@ def house_policy_problems(document: object) -> list[RuleError]:
             )
             continue
         try:
-            values.update(CHANGES[name][0](value, field, base))
+            policy = replace(policy, **CHANGES[name][0](value, field, policy))
         except RuleError as problem:
             problems.append(problem)
     if problems:
         return problems
-    policy = replace(base, **values)
     # A policy that could not run an event: a game type offered with no time, a lead tied
     # with no way to settle it, a warning longer than the shortest game.
     for game_type in policy.game_types:
@@ -224,6 +296,19 @@ def house_policy_problems(document: object) -> list[RuleError]:
                 field="changes.warning_minutes",
             )
         )
+    rules = policy.deck_rules
+    if rules.maximum is not None and rules.maximum < 2 * rules.minimum:
+        problems.append(
+            RuleError(
+                _(
+                    "the play deck's most cards (%(maximum)s) must leave room for the least resources and hazards "
+                    "(%(minimum)s each)",
+                    maximum=rules.maximum,
+                    minimum=rules.minimum,
+                ),
+                field="changes.deck_maximum",
+            )
+        )
     return problems
 
 
@@ -242,20 +327,21 @@ def build_house_policy(document: object) -> Policy:
     # In the engine's order of changes, not the document's (a database may reorder its keys): a
     # clause shared by several changes names each of their subjects once.
     changes = document.get("changes", {})
-    values: dict[str, Any] = {}
+    policy = base
     subjects: dict[str, list[str]] = {}
     changed = [name for name in CHANGES if name in changes]
     for name in changed:
         read, clause, words = CHANGES[name]
-        values.update(read(changes[name], f"changes.{name}", base))
+        policy = replace(policy, **read(changes[name], f"changes.{name}", policy))
         subjects.setdefault(clause, [])
         if words not in subjects[clause]:
             subjects[clause].append(words)
     for clause, said in subjects.items():
-        values[clause] = _clause(base, title, " and ".join(said), clause)
-    if "warning_minutes" in values:
+        policy = _with_clause(policy, clause, _clause(base, title, " and ".join(said), clause))
+    values: dict[str, Any] = {}
+    if "warning_minutes" in changes:
         # The policy's warning is the house rule's, not the base text's range.
-        values["warning_range"] = (values["warning_minutes"], values["warning_minutes"])
+        values["warning_range"] = (policy.warning_minutes, policy.warning_minutes)
     values.update(
         key=key,
         title=title,
@@ -265,7 +351,7 @@ def build_house_policy(document: object) -> Policy:
         house_rules=tuple(changed),
         house_document=MappingProxyType(_copy(document)),
     )
-    return replace(base, **values)
+    return replace(policy, **values)
 
 
 def _copy(document: Mapping[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from ..errors import RuleError
 from ..messages import _
+from .deck_terms import SIDEBOARD_BY_P1, SIDEBOARD_BY_P4, SIDEBOARD_P1, SIDEBOARD_P4, released_deck_rules
 from .game_types import GAME_TYPES
 from .terms import (
     BYES_RECEIVED,
@@ -66,6 +67,29 @@ _END_OF_TIME_SCENARIO = _(
     "Time. If no player has achieved the victory conditions, the player taking a turn "
     "finishes it; if the opponent did not have the first turn, the opponent takes one "
     "final turn. Then the player with the higher scenario rank wins; equal ranks tie."
+)
+# What a house policy may choose instead (scoring/policies/house.py, "end_of_time"), each in
+# the base text's words for the final count: the released texts' equal turns, the current
+# turn only, or at once (a round of days on the online client, whose deadline is the end).
+EQUAL_TURNS, CURRENT_TURN, AT_ONCE = "equal-turns", "current-turn", "at-once"
+END_OF_TIME_PROCEDURES: Mapping[str, tuple[str, str]] = _frozen(
+    {
+        EQUAL_TURNS: (_END_OF_TIME_FREE_COUNCIL, _END_OF_TIME_END_OF_GAME),
+        CURRENT_TURN: (
+            _(
+                "Time. The player taking a turn finishes it. Then the Free Council begins automatically, "
+                "whatever the marshalling point totals."
+            ),
+            _(
+                "Time. The player taking a turn finishes it. Then the End-of-Game begins automatically, "
+                "whatever the marshalling point totals."
+            ),
+        ),
+        AT_ONCE: (
+            _("Time. Play stops at once, and the Free Council is held on the position as it stands."),
+            _("Time. Play stops at once, and the End-of-Game is held on the position as it stands."),
+        ),
+    }
 )
 
 POLICY_1_1996 = Policy(
@@ -158,6 +182,7 @@ POLICY_1_1996 = Policy(
     ),
     tie_resolutions=(PLAYOFF, CO_CHAMPIONS, PLAYOFF_WITHOUT_MENU, CO_CHAMPIONS_WITHOUT_MENU),
     co_champions_by_agreement=False,
+    deck_rules=released_deck_rules(sideboard=SIDEBOARD_BY_P1, sideboard_clause=SIDEBOARD_P1, creatures=10),
 )
 
 _ICE_ERA_TIME_LIMITS = _frozen(
@@ -250,6 +275,7 @@ VERSION_3_1998 = Policy(
     sealed_exchanges_clause="Version 3, The Sealed Deck Game: exchanges between rounds, in the time allotted",
     tie_resolutions=(PLAYOFF,),
     co_champions_by_agreement=True,
+    deck_rules=released_deck_rules(sideboard=SIDEBOARD_BY_P1, sideboard_clause=SIDEBOARD_P1, creatures=None),
 )
 
 POLICY_4_2001 = Policy(
@@ -313,6 +339,7 @@ POLICY_4_2001 = Policy(
     sealed_exchanges_clause="Policy Number 4, The Sealed Deck Game: exchanges between rounds, in the time allotted",
     tie_resolutions=(PLAYOFF,),
     co_champions_by_agreement=True,
+    deck_rules=released_deck_rules(sideboard=SIDEBOARD_BY_P4, sideboard_clause=SIDEBOARD_P4, creatures=None),
 )
 
 POLICIES: Mapping[str, Policy] = _frozen(
@@ -359,6 +386,11 @@ def policy_info(policy: Policy, players: int, game_type: str) -> dict[str, Any]:
         "co_champions_by_agreement": policy.co_champions_by_agreement,
         "free_council_order": policy.council_order,
         "sealed_exchanges": policy.sealed_exchanges,
+        "deck_rules": policy.deck_rules.as_dict(),
+        "fan_sets": list(policy.fan_sets),
+        "excluded_sets": list(policy.excluded_sets),
+        "banned_cards": list(policy.banned_cards),
+        "organisers_play": policy.organisers_play,
         "clauses": {
             "rounds": policy.rounds_clause,
             "time": policy.time_clause,
@@ -367,5 +399,9 @@ def policy_info(policy: Policy, players: int, game_type: str) -> dict[str, Any]:
             "formats": policy.format_clause,
             "free_council": policy.council_clause,
             "sealed_exchanges": policy.sealed_exchanges_clause,
+            "deck_size": policy.deck_rules.minimum_clause,
+            "sideboard": policy.deck_rules.sideboard_clause,
+            "copies": policy.deck_rules.copies_clause,
+            "organisers_play": policy.organisers_clause,
         },
     }

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import RuleError
 from ..messages import _
+from .deck_terms import DeckRules
 from .game_types import GAME_TYPE_WORDS, GAME_TYPES
 
 # How a lead still tied is resolved, as posted before the event. "playoff" and
@@ -69,6 +70,14 @@ TIEBREAK_CRITERIA = (
     NUMBER_OF_WINS,
     OPPONENTS_SCORES,
 )
+
+# Who of those who run an event may play in it. No released text says; Council's reading
+# of Policy #1 (introduction, General 17) lets a coordinator or staff member play when a
+# second person rules on their games (docs/rules.md, reading 78). A house policy may keep
+# coordinators, or everyone who runs the event, out of it.
+WITH_ARBITER, STAFF_WITH_ARBITER, ORGANISERS_NEVER = "with-arbiter", "staff-with-arbiter", "never"
+ORGANISERS_PLAY = (WITH_ARBITER, STAFF_WITH_ARBITER, ORGANISERS_NEVER)
+ORGANISERS_CLAUSE = "Policy #1, introduction and General 17 (as docs/rules.md, reading 78, reads them)"
 
 
 @dataclass(frozen=True)
@@ -141,11 +150,16 @@ class Policy:
     sealed_exchanges_clause: str
     tie_resolutions: tuple[str, ...]  # what the coordinator may post for a tied lead; the first is the default
     co_champions_by_agreement: bool  # "If both players and the tournament coordinator agree"
+    deck_rules: DeckRules  # sizes, sideboard, copies, creatures, The One Ring (scoring/policies/deck_terms.py)
     # What the released texts leave unsaid and a house policy may say (scoring/policies/house.py):
     # the fan (Dream Card) sets allowed, by code, and cards banned, by name.
     fan_sets: tuple[str, ...] = ()
     banned_cards: tuple[str, ...] = ()
+    # Printed sets an event leaves out, by code (an event of the first sets only, say).
+    excluded_sets: tuple[str, ...] = ()
     deck_clause: str = ""
+    organisers_play: str = WITH_ARBITER
+    organisers_clause: str = ORGANISERS_CLAUSE
     # A house policy: the released text it is built from (its key), the changes it makes, in
     # the order given, and its document as written; empty for a released text.
     base: str = ""
@@ -160,6 +174,13 @@ class Policy:
     def as_document(self) -> str | dict[str, Any]:
         """How an archive names the policy: a released text by its key, a house policy by its whole document."""
         return dict(self.house_document) if self.house_document is not None else self.key
+
+    def clause(self, attribute: str) -> str:
+        """The clause an attribute names (``time_clause``, or ``deck_rules.sideboard_clause``)."""
+        owner: object = self
+        for part in attribute.split("."):
+            owner = getattr(owner, part)
+        return str(owner)
 
     def rounds_row(self, players: int) -> RoundsRow:
         """The Number of Rounds row for ``players`` players at the start."""
@@ -296,6 +317,11 @@ class Policy:
             "sealed_exchanges": self.sealed_exchanges,
             "tie_resolutions": list(self.tie_resolutions),
             "co_champions_by_agreement": self.co_champions_by_agreement,
+            "deck_rules": self.deck_rules.as_dict(),
+            "fan_sets": list(self.fan_sets),
+            "banned_cards": list(self.banned_cards),
+            "excluded_sets": list(self.excluded_sets),
+            "organisers_play": self.organisers_play,
         }
 
 

@@ -60,6 +60,15 @@ SAMPLE_CHANGES = {
     "formats": ["hero-only", "general-opponent"],
     "fan_sets": ["DM"],
     "banned_cards": ["The One Ring"],
+    "end_of_time": "current-turn",
+    "excluded_sets": ["BA"],
+    "deck_minimum": 30,
+    "deck_maximum": 80,
+    "sideboard_limits": {"two-deck": 25},
+    "copies": 2,
+    "creature_minimum": 12,
+    "one_ring_alignments": ["hero"],
+    "organisers_play": "never",
 }
 # The Policy fields each change sets, and the clause it cites the house rule in.
 CHANGED_FIELDS = {
@@ -78,6 +87,14 @@ CHANGED_FIELDS = {
     "formats": {"formats", "format_clause"},
     "fan_sets": {"fan_sets", "deck_clause"},
     "banned_cards": {"banned_cards", "deck_clause"},
+    "end_of_time": {"end_of_time", "time_clause"},
+    "excluded_sets": {"excluded_sets", "deck_clause"},
+    # The deck numbers and their clauses are one value, Policy.deck_rules.
+    **dict.fromkeys(
+        ("deck_minimum", "deck_maximum", "sideboard_limits", "copies", "creature_minimum", "one_ring_alignments"),
+        {"deck_rules"},
+    ),
+    "organisers_play": {"organisers_play", "organisers_clause"},
 }
 
 
@@ -102,10 +119,11 @@ def test_each_change_changes_its_value_and_clause_and_nothing_else(name):
     built = build_house_policy(house("version-3-1998", **{name: SAMPLE_CHANGES[name]}))
     assert _differing(built, base) == IDENTITY | CHANGED_FIELDS[name]
     assert built.house_rules == (name,)
-    (clause,) = [field for field in CHANGED_FIELDS[name] if field.endswith("_clause")]
-    # The house rule is cited, with the clause of the text it departs from.
-    assert getattr(built, clause).startswith("House Rules 2024, house rule on ")
-    assert (getattr(base, clause) or base.title) in getattr(built, clause)
+    clause = CHANGES[name][1]
+    # The house rule is cited, with the clause of the text it departs from (or the text it adds to).
+    assert built.clause(clause).startswith("House Rules 2024, house rule on ")
+    assert (base.clause(clause) or base.title) in built.clause(clause)
+    assert built.clause(clause) != base.clause(clause)
 
 
 def test_the_changed_values_are_read_as_the_engine_uses_them():

@@ -1,4 +1,4 @@
-"""Print an event as council-archive/2 JSON."""
+"""Print an event as council-archive JSON (/3 under a house policy, else /2)."""
 
 import json
 from typing import Any
@@ -10,7 +10,7 @@ from events.models import Event
 
 
 class Command(BaseCommand):
-    help = "Print the event SLUG as council-archive/2 JSON (docs/archive-format.md)."
+    help = "Print the event SLUG as council-archive JSON (docs/archive-format.md)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")

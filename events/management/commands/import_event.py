@@ -1,4 +1,4 @@
-"""Create an event from a council-archive/2 (or /1) file and print its public address."""
+"""Create an event from a council-archive/3 (or /2, /1) file and print its public address."""
 
 import sys
 from typing import Any
@@ -12,7 +12,7 @@ from scoring import MAX_ARCHIVE_BYTES, RuleError, read_json
 
 
 class Command(BaseCommand):
-    help = "Create an event from a council-archive/2 (or /1) JSON FILE ('-' for standard input); print /e/<slug>/."
+    help = "Create an event from a council-archive/3 (or /2, /1) JSON FILE ('-' for standard input); print /e/<slug>/."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file")

@@ -43,7 +43,7 @@ def test_each_change_is_listed_in_the_engines_order_with_its_value_the_base_text
     assert (tiebreaks.citation, tiebreaks.replaces) == (policy.tiebreak_clause, BASE.tiebreak_clause)
     assert tiebreaks.citation == f"Club Rules, house rule on tie-breakers (in place of {BASE.tiebreak_clause})"
     assert (time.value, time.was, time.replaces) == (
-        "Two-deck game: 120 minutes",
+        "Two-deck game: 2 hours",
         "Two-deck game: 80 minutes",
         BASE.time_clause,
     )

@@ -43,7 +43,7 @@ def test_one_house_policy_shows_its_house_rules_and_what_it_implies(owner):
         "Two-deck game",
     )
     [rule] = page.rules
-    assert (rule.value, rule.replaces) == ("Two-deck game: 120 minutes", BASE.time_clause)
+    assert (rule.value, rule.replaces) == ("Two-deck game: 2 hours", BASE.time_clause)
     assert rule.citation.startswith("Online Worlds 2024, house rule on time")
     assert (page.implications.players, page.implications.time_limit_minutes) == (EXPECTED_PLAYERS, 120)
     assert page.document["changes"] == {"time_limits": {"two-deck": 120}}

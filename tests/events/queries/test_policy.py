@@ -69,7 +69,7 @@ def test_a_kept_house_policy_by_its_key_implies_its_own_values_and_lists_its_hou
     assert (seen.title, seen.base_title, seen.time_limit_minutes) == ("Online Worlds 2024", base.title, 120)
     assert seen.clauses["time"] == f"Online Worlds 2024, house rule on time (in place of {base.time_clause})"
     assert [(rule.change, rule.value, rule.was) for rule in seen.house_rules] == [
-        ("time_limits", "Two-deck game: 120 minutes", "Two-deck game: 80 minutes")
+        ("time_limits", "Two-deck game: 2 hours", "Two-deck game: 80 minutes")
     ]
     # The same Policy given whole implies the same.
     assert policy_implications(scoring.policy_of(owner.house_policies.get().document), 16, "two-deck") == seen

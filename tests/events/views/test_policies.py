@@ -49,7 +49,7 @@ def test_a_new_house_policy_is_kept_and_listed_with_its_changes(as_owner, owner)
     assert "Online Worlds 2024" in listed and "2 changes" in listed
     page = as_owner.get("/policies/online-2024/edit/").content.decode()
     assert f"Online Worlds 2024, house rule on time (in place of {BASE.time_clause})" in page
-    assert "Two-deck game: 120 minutes" in page
+    assert "Two-deck game: 2 hours" in page
 
 
 @pytest.mark.parametrize(
@@ -131,11 +131,11 @@ def test_the_event_form_offers_the_house_policy_and_its_panel_lists_the_house_ru
     page = as_owner.get("/events/new/?policy=online-2024").content.decode()
     assert '<optgroup label="House policies">' in page
     assert re.search(r'<option value="online-2024"[^>]*selected>Online Worlds 2024</option>', page)
-    assert "House rules" in page and "Two-deck game: 120 minutes" in page
+    assert "House rules" in page and "Two-deck game: 2 hours" in page
     preview = as_owner.get(
         "/events/new/policy/", {"policy": "online-2024", "game_type": "two-deck", "expected_players": "8"}, **HTMX
     ).content.decode()
-    assert "120 minutes a game" in preview
+    assert "2 hours a game" in preview
     assert f"Online Worlds 2024, house rule on tie-breakers (in place of {BASE.tiebreak_clause})" in preview
 
 
@@ -160,7 +160,7 @@ def test_an_event_under_the_house_policy_cites_its_house_rules_on_the_desk_and_t
     assert "Online Worlds 2024 (built" in desk and BASE.title in desk
     assert "House rules: 2 changes to the base text" in desk
     assert f"Online Worlds 2024, house rule on time (in place of {BASE.time_clause})" in desk
-    assert "<strong>2 Swiss rounds</strong> of 120 minutes" in desk
+    assert "<strong>2 Swiss rounds</strong> of 2 hours" in desk
     standings = as_owner.get(f"/events/{event.slug}/standings/").content.decode()
     assert f"Online Worlds 2024, house rule on tie-breakers (in place of {BASE.tiebreak_clause})" in standings
     # Its settings page offers the house policy still, chosen.

@@ -84,7 +84,7 @@ def test_the_deck_registration_sheet_asks_for_what_the_format_needs(as_owner, ow
     text = as_owner.get(f"/events/{general.slug}/print/deck-sheet/").content.decode()
     assert "Deck against hero opponents" in text and "Deck against minion opponents" in text
     assert "Ten cards added to the sideboard against a Fallen-wizard" in text
-    assert "At most 30 cards in the sideboard." in text and "ten creatures" not in text
+    assert "At most 30 cards in the sideboard." in text and "creatures among" not in text
     hero = services.create_event(
         owner=owner,
         name="Hero Only",
@@ -95,7 +95,7 @@ def test_the_deck_registration_sheet_asks_for_what_the_format_needs(as_owner, ow
         first_round_pairing="random",
     )
     text = as_owner.get(f"/events/{hero.slug}/print/deck-sheet/").content.decode()
-    assert "Deck against hero" not in text and "At least ten creatures" in text and "At most 20 cards" in text
+    assert "Deck against hero" not in text and "At least 10 creatures" in text and "At most 20 cards" in text
     assert "Fallen-wizard" not in text and "scenario" not in text
     assert (
         "If I play a Fallen-wizard, which one"
