@@ -65,6 +65,18 @@ from .policy_rules import (
 )
 
 
+def initial_in_fields(document: dict[str, Any]) -> dict[str, Any]:
+    """A document (kept, or a starting point) in the form's fields: its time limits in the largest unit
+    that writes them all whole."""
+    changes = document.get("changes", {})
+    initial = {**initial_of(document), **rule_initial(changes)}
+    unit = time_unit_of(changes.get("time_limits", {}))
+    initial["time_unit"] = unit
+    for game_type, minutes in changes.get("time_limits", {}).items():
+        initial[time_field(game_type)] = minutes // TIME_UNITS[unit]
+    return initial
+
+
 class HousePolicyForm(forms.Form):
     base = forms.ChoiceField(
         choices=POLICY_CHOICES,
@@ -174,7 +186,7 @@ class HousePolicyForm(forms.Form):
         game) are kept as they are."""
         changes = (document or {}).get("changes", {})
         if document is not None:
-            kwargs["initial"] = {**self._initial(document, changes), **(kwargs.get("initial") or {})}
+            kwargs["initial"] = {**initial_in_fields(document), **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
         self.kept_changes = {name: changes[name] for name in KEPT_CHANGES if name in changes}
         self.kept_sideboard = kept_sideboard(changes)
@@ -182,16 +194,6 @@ class HousePolicyForm(forms.Form):
         self.kept_one_ring = {g: v for g, v in changes.get("one_ring_points", {}).items() if g != "two-deck"}
         if document is not None:
             self.fields["key"].disabled = True
-
-    @staticmethod
-    def _initial(document: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
-        """A kept document in the fields: its time limits in the largest unit that writes them all whole."""
-        initial = {**initial_of(document), **rule_initial(changes)}
-        unit = time_unit_of(changes.get("time_limits", {}))
-        initial["time_unit"] = unit
-        for game_type, minutes in changes.get("time_limits", {}).items():
-            initial[time_field(game_type)] = minutes // TIME_UNITS[unit]
-        return initial
 
     # The groups of fields, as the template shows them.
     def time_fields(self) -> list[forms.BoundField]:

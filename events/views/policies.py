@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import services
 from ..forms import HousePolicyForm
-from ..forms.policy_fields import initial_of
+from ..forms.policies import initial_in_fields
 from ..pages.access import personal_page
 from ..queries.policies import kept_policies, kept_policy_page, shared_policies, starting_point, starting_points
 from .confirm import Submission, status_of, submit
@@ -59,7 +59,7 @@ def _save(request, form: HousePolicyForm, *, editing: bool) -> Submission:
 def policy_new(request):
     # ?start= fills the form from one of the starting points, which the coordinator then changes.
     start = starting_point(request.GET.get("start"))
-    form = HousePolicyForm(request.POST or None, initial=initial_of(start) if start else None)
+    form = HousePolicyForm(request.POST or None, initial=initial_in_fields(start) if start else None)
     done = _save(request, form, editing=False) if request.method == "POST" else None
     if done is not None and done.made:
         return redirect("events:policy_edit", key=done.value.key)

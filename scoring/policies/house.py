@@ -40,6 +40,7 @@ from .house_fields import (
     bool_value,
     by_game_type,
     bye_points,
+    choice_value,
     names_value,
     ratio_points,
     rounds_table,
@@ -79,7 +80,7 @@ def _deck(policy: Policy, **numbers: Any) -> dict[str, Any]:
 
 
 def _end_of_time(value: object, field: str, policy: Policy) -> dict[str, Any]:
-    procedure = subset_value([value], field, tuple(END_OF_TIME_PROCEDURES))[0]
+    procedure = choice_value(value, field, tuple(END_OF_TIME_PROCEDURES))
     # The base text's name for the final count: Policy #1's Free Council, the later End-of-Game.
     free_council = policy.end_of_time == END_OF_TIME_PROCEDURES[EQUAL_TURNS][0]
     return {"end_of_time": END_OF_TIME_PROCEDURES[procedure][0 if free_council else 1]}
@@ -196,7 +197,7 @@ CHANGES: Mapping[str, tuple[Change, str, str]] = MappingProxyType(
             "who may play The One Ring",
         ),
         "organisers_play": (
-            lambda v, f, p: {"organisers_play": subset_value([v], f, ORGANISERS_PLAY)[0]},
+            lambda v, f, p: {"organisers_play": choice_value(v, f, ORGANISERS_PLAY)},
             "organisers_clause",
             "who may play",
         ),

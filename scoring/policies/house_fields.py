@@ -91,6 +91,17 @@ def subset_value(value: object, field: str, known: tuple[str, ...], *, may_be_em
     return tuple(chosen)
 
 
+def choice_value(value: object, field: str, known: tuple[str, ...]) -> str:
+    """One of ``known``."""
+    if value not in known:
+        raise RuleError(
+            _("%(what)s must be one of %(choices)s, not %(value)s", what=field, choices=known, value=repr(value)),
+            field=field,
+        )
+    assert isinstance(value, str)  # every known choice is a string
+    return value
+
+
 def by_game_type(value: object, field: str, read: Callable[[object, str], Any]) -> dict[str, Any]:
     if not isinstance(value, dict) or not value:
         raise RuleError(_("%(field)s must give a value for one or more game types", field=field), field=field)

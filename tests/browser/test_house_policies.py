@@ -19,6 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 BASE = scoring.get_policy("policy-4-2001")
 TIME_RULE = f"Online Worlds 2024, house rule on time (in place of {BASE.time_clause})"
 TIEBREAK_RULE = f"Online Worlds 2024, house rule on tie-breakers (in place of {BASE.tiebreak_clause})"
+COPIES_RULE = f"Online Worlds 2024, house rule on copies of a card (in place of {BASE.deck_rules.copies_clause})"
 RATIO_RULE = (
     f"Online Worlds 2024, house rule on tournament points by marshalling point ratio (in place of {BASE.ratio_clause})"
 )
@@ -39,7 +40,10 @@ def test_a_coordinator_makes_a_house_policy_on_a_phone_and_runs_an_event_under_i
     page.get_by_label("Built from").select_option("policy-4-2001")
     page.get_by_label("Key").fill("online-2024")
     page.get_by_label("Title").fill("Online Worlds 2024")
-    page.get_by_label("Two-deck game, minutes").fill("120")
+    # An online round, written in hours.
+    page.get_by_label("Two-deck game, time").fill("2")
+    page.get_by_label("The time limits above are in").select_option("hours")
+    page.get_by_label("Most copies of a card that is neither unique nor a Wizard").fill("2")
     page.get_by_label("Winner's points, ratio 2 or more").fill("7")
     page.get_by_label("Tie-breaker 1", exact=True).select_option("number-of-wins")
     page.get_by_label("Tie-breaker 2", exact=True).select_option("head-to-head")
@@ -55,8 +59,11 @@ def test_a_coordinator_makes_a_house_policy_on_a_phone_and_runs_an_event_under_i
 
     expect(page.get_by_role("heading", name="House policy: Online Worlds 2024")).to_be_visible()
     rules = page.locator("#house-rules")
-    expect(rules).to_contain_text("Two-deck game: 120 minutes")
+    expect(rules).to_contain_text("Two-deck game: 2 hours")
     expect(rules).to_contain_text(TIME_RULE)
+    expect(rules).to_contain_text(COPIES_RULE)
+    expect(page.get_by_label("Two-deck game, time")).to_have_value("2")  # kept in the unit it reads best
+    expect(page.locator("#versions")).to_contain_text("Version 1")
     expect(rules).to_contain_text("Number of Wins · Head-to-Head")
     assert fits_the_width(page)
     _axe(page, "/policies/online-2024/edit/", found)
@@ -83,7 +90,7 @@ def test_a_coordinator_makes_a_house_policy_on_a_phone_and_runs_an_event_under_i
         page.get_by_label("Player name").press("Enter")
         expect(page.locator("main")).to_contain_text(f"Registered {name}.")
         htmx_settled(page)
-    expect(desk).to_contain_text("the policy gives 2 Swiss rounds of 120 minutes")
+    expect(desk).to_contain_text("the policy gives 2 Swiss rounds of 2 hours")
     page.get_by_role("button", name="Start with these rounds").click()
     page.get_by_role("button", name="Pair round 1").click()
     expect(page.get_by_role("heading", name=re.compile("Round 1"))).to_be_visible()
@@ -101,6 +108,13 @@ def test_a_coordinator_makes_a_house_policy_on_a_phone_and_runs_an_event_under_i
     page.get_by_label(re.compile("final MP")).first.fill("22")
     expect(page.locator("#points-preview")).to_contain_text(re.compile(r": 7 · .+: 0 tournament points"))
     expect(page.locator("#points-preview")).to_contain_text(RATIO_RULE)
+    assert fits_the_width(page)
+
+    # The deck registration sheet states the house rule's number and cites it.
+    page.goto(f"{base}/events/{event.slug}/print/deck-sheet/")
+    sheet = page.locator("main")
+    expect(sheet).to_contain_text("at most 2 copies of any other")
+    expect(sheet).to_contain_text(COPIES_RULE)
     assert fits_the_width(page)
 
     page.goto(f"{base}/events/{event.slug}/standings/")

@@ -90,11 +90,23 @@ CHANGED_FIELDS = {
     "end_of_time": {"end_of_time", "time_clause"},
     "excluded_sets": {"excluded_sets", "deck_clause"},
     # The deck numbers and their clauses are one value, Policy.deck_rules.
-    **dict.fromkeys(
-        ("deck_minimum", "deck_maximum", "sideboard_limits", "copies", "creature_minimum", "one_ring_alignments"),
-        {"deck_rules"},
-    ),
+    **{
+        name: {"deck_rules"}
+        for name in ("deck_minimum", "deck_maximum", "sideboard_limits", "copies", "creature_minimum")
+    },
+    "one_ring_alignments": {"deck_rules"},
     "organisers_play": {"organisers_play", "organisers_clause"},
+}
+
+
+# Inside Policy.deck_rules, what each deck change sets: its number and its clause.
+DECK_FIELDS = {
+    "deck_minimum": {"minimum", "minimum_clause"},
+    "deck_maximum": {"maximum", "maximum_clause"},
+    "sideboard_limits": {"sideboard", "sideboard_clause"},
+    "copies": {"copies", "copies_clause"},
+    "creature_minimum": {"creatures", "creatures_clause"},
+    "one_ring_alignments": {"one_ring_alignments", "one_ring_clause"},
 }
 
 
@@ -118,6 +130,8 @@ def test_each_change_changes_its_value_and_clause_and_nothing_else(name):
     base = get_policy("version-3-1998")
     built = build_house_policy(house("version-3-1998", **{name: SAMPLE_CHANGES[name]}))
     assert _differing(built, base) == IDENTITY | CHANGED_FIELDS[name]
+    if name in DECK_FIELDS:
+        assert _differing(built.deck_rules, base.deck_rules) == DECK_FIELDS[name]
     assert built.house_rules == (name,)
     clause = CHANGES[name][1]
     # The house rule is cited, with the clause of the text it departs from (or the text it adds to).
@@ -216,9 +230,16 @@ def test_a_policy_that_could_not_run_an_event_is_refused(document, field):
     assert refused.value.field == field
 
 
-def test_an_archive_holds_the_house_policy_whole_in_the_third_format():
+@pytest.mark.parametrize(
+    "changes",
+    [{"time_limits": {"two-deck": 120}}, SAMPLE_CHANGES],
+    ids=["one change", "every change"],
+)
+def test_an_archive_holds_the_house_policy_whole_in_the_third_format(changes):
     doc = random_event(random.Random(7))
-    document = house(doc["event"]["policy"], time_limits={"two-deck": 120})
+    doc["event"]["game_type"] = "two-deck"
+    doc["event"]["format"] = "general-opponent" if doc["event"]["policy"] != "policy-1-1996" else "single-deck"
+    document = house(doc["event"]["policy"], **changes)
     doc["event"]["policy"] = document
     with pytest.raises(RuleError) as refused:
         parse_archive(doc)  # the second format holds keys only
@@ -226,6 +247,7 @@ def test_an_archive_holds_the_house_policy_whole_in_the_third_format():
     doc["format"] = "council-archive/3"
     policy = parse_archive(doc).event.policy
     assert policy.as_document() == document and archive_format(policy) == "council-archive/3"
+    assert json.loads(json.dumps(policy.as_document())) == document
     assert archive_format(get_policy("policy-4-2001")) == "council-archive/2"
     assert policy_of(policy.as_document()) == policy
 

@@ -46,3 +46,48 @@ def test_once_the_event_runs_a_playing_coordinator_cannot_choose_their_arbiter(e
     services.name_arbiter(event, actor=actor(co_coordinator, "coordinator"), user_id=co_coordinator.pk)
     event.refresh_from_db()
     assert event.arbiter_id == co_coordinator.pk
+
+
+def _under(event, organisers_play: str) -> None:
+    """``event`` under a house policy that says who of those who run it may play."""
+    services.save_house_policy(
+        owner=event.owner,
+        document={
+            "key": "club",
+            "title": "Club Rules",
+            "base": "policy-4-2001",
+            "changes": {"organisers_play": organisers_play},
+        },
+    )
+    services.update_event(event, actor=actor(event.owner), name=event.name, policy="club", game_type="two-deck")
+
+
+def test_a_house_policy_may_keep_everyone_who_runs_the_event_out_of_it(event, staff_user, co_coordinator):
+    _under(event, "never")
+    services.name_arbiter(event, actor=actor(event.owner), user_id=co_coordinator.pk)
+    for account, name in ((staff_user, "Stan"), (event.owner, "Olwen")):
+        with pytest.raises(services.ServiceError, match="no one who runs the event may play") as refused:
+            services.register_organiser(event, actor=actor(event.owner), user_id=account.pk, name=name)
+        assert refused.value.field == "account"
+        assert refused.value.rule == "Club Rules, house rule on who may play (in place of " + (
+            "Policy #1, introduction and General 17 (as docs/rules.md, reading 78, reads them))"
+        )
+    assert not event.players.exists()
+
+
+def test_a_house_policy_may_keep_coordinators_out_and_let_staff_play(event, staff_user, co_coordinator):
+    _under(event, "staff-with-arbiter")
+    services.name_arbiter(event, actor=actor(event.owner), user_id=co_coordinator.pk)
+    with pytest.raises(services.ServiceError, match="a coordinator may not play"):
+        services.register_organiser(event, actor=actor(event.owner), user_id=event.owner.pk, name="Olwen")
+    player = services.register_organiser(event, actor=actor(event.owner), user_id=staff_user.pk, name="Stan")
+    assert player.account_id == staff_user.pk
+
+
+def test_a_policy_that_keeps_out_someone_already_registered_cannot_be_chosen(event, staff_user):
+    services.register_organiser(event, actor=actor(event.owner), user_id=staff_user.pk, name="Stan")
+    with pytest.raises(services.ServiceError, match="no one who runs the event may play") as refused:
+        _under(event, "never")
+    assert refused.value.field == "policy"
+    event.refresh_from_db()
+    assert (event.policy, event.policy_document) == ("policy-4-2001", None)

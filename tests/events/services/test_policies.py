@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from events import services
-from events.models import AuditEntry, Event, HousePolicy
+from events.models import AuditEntry, Event, HousePolicy, HousePolicyVersion, policy_document_named
 from tests.factories import UserFactory
 from tests.helpers import actor, run_event
 
@@ -22,6 +22,35 @@ def test_a_new_key_is_kept_for_its_owner_without_touching_any_event(owner):
     kept = services.save_house_policy(owner=owner, document=ONLINE)
     assert (kept.key, kept.title, kept.owner, kept.document) == ("online-2024", "Online Worlds 2024", owner, ONLINE)
     assert AuditEntry.objects.count() == 0  # no event's change, so no event's log (the service's docstring)
+    # Its own record: version 1, by its owner.
+    (version,) = HousePolicyVersion.objects.filter(policy=kept)
+    assert (version.number, version.document, version.saved_by, version.title) == (1, ONLINE, owner, kept.title)
+
+
+def test_each_save_that_changes_the_document_is_the_next_version_by_whoever_saved_it(owner):
+    admin = UserFactory(username="admin", is_superuser=True)
+    kept = services.save_house_policy(owner=owner, document=ONLINE)
+    services.save_house_policy(owner=owner, document=ONLINE, editing=True, shared=True)  # the same document
+    longer = {**ONLINE, "changes": {"time_limits": {"two-deck": 150}}}
+    services.save_house_policy(owner=admin, document=longer, editing=True)
+    versions = list(kept.versions.order_by("number").values_list("number", "saved_by__username", "document"))
+    assert versions == [(1, "owner", ONLINE), (2, "admin", longer)]
+    kept.refresh_from_db()
+    assert (kept.document, kept.owner, kept.shared) == (longer, owner, False)
+
+
+def test_a_shared_policy_is_usable_by_every_coordinator_and_changed_only_by_its_owner(owner, stranger):
+    services.save_house_policy(owner=owner, document=ONLINE, shared=True)
+    assert policy_document_named("online-2024", user=stranger) == ONLINE
+    event = services.create_event(owner=stranger, name="Borrowed", policy="online-2024", game_type="two-deck")
+    assert (event.policy_document, event.rules.time_limit("two-deck")) == (ONLINE, 120)
+    with pytest.raises(services.ServiceError) as refused:
+        services.save_house_policy(owner=stranger, document={**ONLINE, "title": "Mine now"}, editing=True)
+    assert refused.value.field == "key"
+    # Unshared again: later events cannot take it; the one made keeps its copy.
+    services.save_house_policy(owner=owner, document=ONLINE, editing=True, shared=False)
+    assert policy_document_named("online-2024", user=stranger) is None
+    assert Event.objects.get(pk=event.pk).rules.time_limit("two-deck") == 120
 
 
 def test_the_owner_saves_a_new_version_under_the_same_key(owner):
@@ -111,6 +140,17 @@ def test_another_accounts_house_policy_names_nothing(owner, stranger):
         services.create_event(owner=stranger, name="Borrowed", policy="online-2024", game_type="two-deck")
     assert refused.value.field == "policy"
     assert not Event.objects.filter(name="Borrowed").exists()
+
+
+def test_a_printed_set_the_card_index_does_not_know_is_refused_at_its_place(owner):
+    # A fan set's code is not a printed set's: leaving it out is the fan sets' list's work.
+    for codes, place in ((["TW", "ZZ"], 1), (["FB"], 0)):
+        with pytest.raises(services.ServiceError) as refused:
+            services.save_house_policy(owner=owner, document={**ONLINE, "changes": {"excluded_sets": codes}})
+        assert refused.value.field == f"changes.excluded_sets[{place}]"
+        assert "is not a printed set" in refused.value.message and "TD (The Dragons)" in refused.value.message
+    kept = services.save_house_policy(owner=owner, document={**ONLINE, "changes": {"excluded_sets": ["BA"]}})
+    assert kept.document["changes"]["excluded_sets"] == ["BA"]
 
 
 def test_a_fan_set_the_card_index_does_not_know_is_refused_at_its_place(owner):

@@ -215,6 +215,103 @@ def test_a_new_house_policy_may_start_from_one_that_events_post_today(as_owner):
     listed = as_owner.get("/policies/").content.decode()
     assert "/policies/new/?start=online-two-hour-rounds" in listed and "Online, two-hour rounds" in listed
     page = as_owner.get("/policies/new/?start=online-two-hour-rounds").content.decode()
-    assert re.search(r'name="time_two_deck" value="120"', page)
+    # Two hours, in the unit that reads best.
+    assert re.search(r'name="time_two_deck" value="2"', page)
+    assert re.search(r'<option value="hours" selected>', page)
     assert re.search(r'name="key" value="online-two-hour-rounds"', page)
     assert as_owner.get("/policies/new/?start=no-such-start").status_code == 200
+
+
+def test_time_in_hours_or_days_and_the_deck_rules_become_the_documents_changes(as_owner):
+    posted = {
+        **GOOD,
+        "time_two_deck": "3",
+        "time_unit": "days",
+        "end_of_time": "at-once",
+        "deck_minimum": "30",
+        "deck_maximum": "90",
+        "sideboard": "15",
+        "copies": "2",
+        "creature_minimum": "0",
+        "one_ring_alignments": ["hero", "fallen-wizard"],
+        "excluded_sets": "ba, wh",
+        "organisers_play": "never",
+    }
+    assert as_owner.post("/policies/new/", posted).status_code == 302
+    changes = HousePolicy.objects.get().document["changes"]
+    assert changes["time_limits"] == {"two-deck": 3 * 24 * 60}
+    assert {k: v for k, v in changes.items() if k not in ("time_limits", "tiebreaks")} == {
+        "end_of_time": "at-once",
+        "deck_minimum": 30,
+        "deck_maximum": 90,
+        "sideboard_limits": dict.fromkeys(
+            (
+                "one-deck-standard",
+                "two-deck",
+                "three-deck",
+                "campaign",
+                "sealed-standard",
+                "challenge-deck",
+                "scenario",
+            ),
+            15,
+        ),
+        "copies": 2,
+        "creature_minimum": 0,
+        "one_ring_alignments": ["hero", "fallen-wizard"],
+        "excluded_sets": ["BA", "WH"],
+        "organisers_play": "never",
+    }
+    page = as_owner.get("/policies/online-2024/edit/").content.decode()
+    assert "Two-deck game: 3 days" in page and re.search(r'name="time_two_deck" value="3"', page)
+    assert "Play stops at once and the position is counted" in page
+    assert re.search(r'name="copies" value="2"', page) and re.search(r'name="sideboard" value="15"', page)
+
+
+def test_a_time_past_fourteen_days_is_refused_beside_it(as_owner):
+    refused = as_owner.post("/policies/new/", {**GOOD, "time_two_deck": "15", "time_unit": "days"})
+    assert refused.status_code == 422
+    assert "At most 14 days." in error_at(refused.content.decode(), "time_two_deck")
+    assert HousePolicy.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "changed, field, said",
+    [
+        ({"deck_minimum": "30", "deck_maximum": "50"}, "deck_maximum", "must leave room"),
+        ({"excluded_sets": "TW, XX"}, "excluded_sets", "XX is not a printed set"),
+        ({"copies": "11"}, "copies", "less than or equal to 10"),
+    ],
+)
+def test_a_bad_deck_rule_is_refused_beside_its_field(as_owner, changed, field, said):
+    refused = as_owner.post("/policies/new/", {**GOOD, **changed})
+    assert refused.status_code == 422 and said in error_at(refused.content.decode(), field)
+    assert HousePolicy.objects.count() == 0
+
+
+def test_a_policy_is_listed_with_its_versions_and_shared_with_every_coordinator(client, owner, stranger):
+    client.force_login(owner)
+    assert client.post("/policies/new/", {**GOOD, "shared": "on"}).status_code == 302
+    assert (
+        client.post("/policies/online-2024/edit/", {**GOOD, "shared": "on", "time_two_deck": "150"}).status_code == 302
+    )
+    page = client.get("/policies/online-2024/edit/").content.decode()
+    versions = page[page.index('id="versions"') :]
+    assert versions.index("Version 2, saved") < versions.index("Version 1, saved") and "by owner" in versions
+    assert "shared with every coordinator here" in client.get("/policies/").content.decode()
+    client.force_login(stranger)
+    listed = client.get("/policies/").content.decode()
+    assert "Shared by other accounts" in listed and "kept by owner" in listed
+    assert "/events/new/?policy=online-2024" in listed
+    assert '<option value="online-2024">Online Worlds 2024</option>' in client.get("/events/new/").content.decode()
+    assert client.get("/policies/online-2024/edit/").status_code == 404
+    made = {
+        "name": "Borrowed",
+        "policy": "online-2024",
+        "game_type": "two-deck",
+        "format": "general-opponent",
+        "tie_resolution": "playoff",
+        "first_round_pairing": "random",
+    }
+    assert client.post("/events/new/", made).status_code == 302
+    assert Event.objects.get(name="Borrowed").rules.time_limit("two-deck") == 150
