@@ -106,7 +106,7 @@ from .pairing.assessment import assess_pairing
 from .pairing.explained import PairingExplained, explain_pairing
 from .pairing.history import pairing_history
 from .pairing.next_round import PairingResult, check_ready_to_pair, pair_next_round
-from .policies.deck_terms import DECK_ALIGNMENTS, DeckRules
+from .policies.deck_terms import DECK_ALIGNMENTS, STARTER_GAME_TYPES, DeckRules
 from .policies.game_types import GAME_TYPES
 from .policies.house import HOUSE_POLICY_FORMAT, build_house_policy, house_policy_problems, policy_of
 from .policies.released import END_OF_TIME_PROCEDURES, POLICIES, get_policy, policy_info
@@ -196,6 +196,7 @@ __all__ = [
     "SINGLE_ALIGNMENT",
     "STAFF_WITH_ARBITER",
     "STAGE_KINDS",
+    "STARTER_GAME_TYPES",
     "STARTING_POINTS",
     "STRUCTURES",
     "TIEBREAK_CRITERIA",

@@ -177,7 +177,9 @@ class HousePolicyForm(forms.Form):
     shared = forms.BooleanField(
         required=False,
         label=gettext_lazy("Share it: every coordinator on this server may run events under it"),
-        help_text=gettext_lazy("As a national body's policy for its season. Only you can change it."),
+        help_text=gettext_lazy(
+            "As a national body's policy for its season. Only you (and the server's administrators) can change it."
+        ),
     )
 
     def __init__(self, *args: Any, document: dict[str, Any] | None = None, **kwargs: Any) -> None:
@@ -190,6 +192,8 @@ class HousePolicyForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.kept_changes = {name: changes[name] for name in KEPT_CHANGES if name in changes}
         self.kept_sideboard = kept_sideboard(changes)
+        if not self.kept_sideboard:
+            del self.fields["sideboard_reset"]  # nothing kept that the one field cannot show
         # The One Ring's points of the game types this form has no field for, kept as they are.
         self.kept_one_ring = {g: v for g, v in changes.get("one_ring_points", {}).items() if g != "two-deck"}
         if document is not None:
@@ -204,6 +208,11 @@ class HousePolicyForm(forms.Form):
 
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[f"tiebreak_{place}"] for place in range(1, len(TIEBREAK_CRITERIA) + 1)]
+
+    def kept_sideboard_words(self) -> str:
+        """The sideboard by game type that the one field cannot show, as "Two-deck game: 25; …"."""
+        labels = dict(GAME_TYPE_CHOICES)
+        return "; ".join(f"{labels[game_type]}: {cards}" for game_type, cards in self.kept_sideboard.items())
 
     def field_of(self, path: str) -> str | None:
         """The field that holds the document's ``path`` (``changes.time_limits.two-deck``), as the engine names it."""
@@ -236,6 +245,8 @@ class HousePolicyForm(forms.Form):
             value = data.get(name)
             if value is not None and (value * 2) % 1:
                 self.add_error(name, _("Whole or half points only, as 3 or 3.5."))
+        if data.get("no_one_ring") and data.get("one_ring_alignments"):
+            self.add_error("no_one_ring", _("Tick the alignments that may play it, or this, not both."))
         self._check_tiebreaks(data)
         base = scoring.POLICIES.get(data.get("base", ""))
         if base is not None and not self.errors:

@@ -62,11 +62,14 @@ def rule_fields() -> dict[str, forms.Field]:
         ),
         "deck_minimum": _cards_field(
             gettext_lazy("Play deck: least resources, and least hazards"),
-            blank_leaves(lambda p: p.deck_rules.minimum, gettext_lazy("Characters count as resources.")),
+            blank_leaves(
+                lambda p: p.deck_rules.minimum,
+                gettext_lazy("Characters count as resources; a sealed deck keeps its own 25 and 25."),
+            ),
         ),
         "deck_maximum": _cards_field(
             gettext_lazy("Play deck: most cards"),
-            gettext_lazy("Blank: no most (the released texts set none)."),
+            gettext_lazy("Blank: no most (the released texts set none). Not for sealed decks."),
             minimum=1,
         ),
         "sideboard": _cards_field(
@@ -87,6 +90,9 @@ def rule_fields() -> dict[str, forms.Field]:
             gettext_lazy("Least creatures in a play deck"),
             blank_leaves(lambda p: p.deck_rules.creatures or 0, gettext_lazy("0: no minimum.")),
         ),
+        "sideboard_reset": forms.BooleanField(
+            required=False, label=gettext_lazy("Back to the base text's sideboard for every game type")
+        ),
         "one_ring_alignments": forms.MultipleChoiceField(
             choices=DECK_ALIGNMENT_CHOICES,
             required=False,
@@ -94,6 +100,7 @@ def rule_fields() -> dict[str, forms.Field]:
             label=gettext_lazy("Only decks of these alignments may play The One Ring"),
             help_text=gettext_lazy("None ticked: any deck, as the released texts."),
         ),
+        "no_one_ring": forms.BooleanField(required=False, label=gettext_lazy("No deck may play The One Ring")),
         "excluded_sets": forms.CharField(
             max_length=MAX_FAN_SETS * (MAX_NAME_LENGTH + 2),
             required=False,
@@ -154,9 +161,11 @@ def rule_changes(data: dict[str, Any], kept: dict[str, Any]) -> dict[str, Any]:
             changes[name] = data[name]
     if data.get("sideboard") is not None:
         changes["sideboard_limits"] = dict.fromkeys(SIDEBOARD_GAME_TYPES, data["sideboard"])
-    elif kept:
+    elif kept and not data.get("sideboard_reset"):
         changes["sideboard_limits"] = kept
-    if data.get("one_ring_alignments"):
+    if data.get("no_one_ring"):
+        changes["one_ring_alignments"] = []
+    elif data.get("one_ring_alignments"):
         changes["one_ring_alignments"] = list(data["one_ring_alignments"])
     if data.get("excluded_sets"):
         changes["excluded_sets"] = data["excluded_sets"]
@@ -169,14 +178,17 @@ def rule_initial(changes: dict[str, Any]) -> dict[str, Any]:
     initial["creature_minimum"] = changes.get("creature_minimum")
     initial["end_of_time"] = changes.get("end_of_time", "")
     initial["organisers_play"] = changes.get("organisers_play", "")
-    sideboard = set(changes.get("sideboard_limits", {}).values())
-    initial["sideboard"] = sideboard.pop() if len(sideboard) == 1 else None
-    initial["one_ring_alignments"] = changes.get("one_ring_alignments", [])
+    sideboard = changes.get("sideboard_limits", {})
+    initial["sideboard"] = next(iter(sideboard.values())) if sideboard and not kept_sideboard(changes) else None
+    initial["one_ring_alignments"] = changes.get("one_ring_alignments") or []
+    initial["no_one_ring"] = changes.get("one_ring_alignments") == []
     initial["excluded_sets"] = ", ".join(changes.get("excluded_sets", []))
     return initial
 
 
 def kept_sideboard(changes: dict[str, Any]) -> dict[str, Any]:
-    """A sideboard by game type the one field cannot show (values that differ), kept as it is."""
+    """A sideboard by game type the one field cannot show, kept as it is: any but one number for exactly
+    the game types the field sets (a document may limit one game type, or a starter game)."""
     sideboard = changes.get("sideboard_limits", {})
-    return dict(sideboard) if len(set(sideboard.values())) > 1 else {}
+    uniform = set(sideboard) == set(SIDEBOARD_GAME_TYPES) and len(set(sideboard.values())) == 1
+    return {} if not sideboard or uniform else dict(sideboard)

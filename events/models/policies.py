@@ -69,9 +69,12 @@ class HousePolicyVersion(models.Model):
 
 def usable_by(user: Any) -> Q:
     """The kept policies ``user`` may run events under: their own and the shared ones (a superuser: all)."""
+    if not getattr(user, "is_authenticated", False) or getattr(user, "pk", None) is None:
+        # Signed out: none, not even one whose owner's account is gone (its owner is None too).
+        return Q(pk__in=[])
     if getattr(user, "is_superuser", False):
         return Q()
-    return Q(owner_id=getattr(user, "pk", None)) | Q(shared=True)
+    return Q(owner_id=user.pk) | Q(shared=True)
 
 
 def policy_document_named(key: object, *, user: Any, event: Event | None = None) -> dict[str, Any] | None:

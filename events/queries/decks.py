@@ -338,7 +338,7 @@ def deck_sheet(event: Event) -> DeckSheet:
             if policy.deck_rules.one_ring_alignments is None
             else [dict(DECK_ALIGNMENT_CHOICES)[a] for a in policy.deck_rules.one_ring_alignments]
         ),
-        starter=event.game_type in ("one-deck-starter", "sealed-starter"),
+        starter=event.game_type in scoring.STARTER_GAME_TYPES,
         sideboard_limit=sideboard_limit(policy, event.game_type),
         sealed=event.game_type in SEALED_GAME_TYPES,
         creature_minimum=creature_minimum(policy, event.game_type),

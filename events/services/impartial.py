@@ -28,13 +28,14 @@ def role_of_account(event: Event, user_id: int | None) -> str | None:
     return EventRole.objects.filter(event=event, user_id=user_id).values_list("role", flat=True).first()
 
 
-def check_may_play(event: Event, policy: scoring.Policy, user_id: int, field: str) -> None:
+def check_may_play(event: Event, policy: scoring.Policy, user_id: int, field: str, role: str | None = None) -> None:
     """Refuse an account that runs ``event`` as a player when ``policy`` keeps it out (``Policy.organisers_play``).
 
-    No released text says; a house policy may keep coordinators, or all who run the
-    event, out of it (docs/rules.md, reading 91).
+    ``role`` is the role the account is to hold (when it is being given one), else the one it
+    holds. No released text says; a house policy may keep coordinators, or all who run the
+    event, out of it (docs/rules.md, reading 93).
     """
-    role = role_of_account(event, user_id)
+    role = role or role_of_account(event, user_id)
     if role is None or policy.organisers_play == scoring.WITH_ARBITER:
         return
     if policy.organisers_play == scoring.ORGANISERS_NEVER:
@@ -132,8 +133,12 @@ def check_no_open_own_game(event: Event, actor: Actor) -> None:
 
 
 def check_may_hold_role(event: Event, user_id: int, role: str) -> None:
-    """Refuse making a registered player a co-coordinator while no one else rules on their games."""
-    if RANK[role] < RANK[COORDINATOR] or not event.players.filter(account_id=user_id).exists():
+    """Refuse giving a registered player a role the event's policy keeps out of play (reading 93), or
+    making them a co-coordinator while no one else rules on their games (reading 78)."""
+    if not event.players.filter(account_id=user_id).exists():
+        return
+    check_may_play(event, event.rules, user_id, field="role", role=role)
+    if RANK[role] < RANK[COORDINATOR]:
         return
     if event.arbiter_id is None or event.arbiter_id == user_id:
         raise ServiceError(

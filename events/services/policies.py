@@ -23,12 +23,13 @@ if TYPE_CHECKING:
 
 
 def save_house_policy(
-    *, owner: User, document: dict[str, Any], editing: bool = False, shared: bool = False
+    *, owner: User, document: dict[str, Any], editing: bool = False, shared: bool | None = None
 ) -> HousePolicy:
     """Keep ``document`` under its key: a new house policy of ``owner``, or (``editing``) a new version
     of one they keep. A new policy under a key already kept is refused: saving over it takes the
     edit page, so that nobody replaces a policy by choosing its key again. ``shared`` lets every
-    coordinator on this server run events under it (only its owner changes it).
+    coordinator on this server run events under it (only its owner changes it); None keeps it
+    as it is (a new policy is not shared).
 
     The engine checks the document field by field (``scoring.house_policy_problems``); the
     first problem is refused as a ServiceError whose ``field`` is the document's path
@@ -54,7 +55,7 @@ def save_house_policy(
             try:
                 with transaction.atomic():
                     kept = HousePolicy.objects.create(
-                        key=key, title=title, document=document, owner=owner, shared=shared
+                        key=key, title=title, document=document, owner=owner, shared=bool(shared)
                     )
             except IntegrityError:
                 # Another account took the key between the check and the insert.
@@ -70,7 +71,9 @@ def save_house_policy(
                 field="key",
             )
         changed = kept.document != document
-        kept.title, kept.document, kept.shared = title, document, shared
+        kept.title, kept.document = title, document
+        if shared is not None:
+            kept.shared = shared
         kept.save(update_fields=["title", "document", "shared", "updated_at"])
         if changed:
             _add_version(kept, owner)

@@ -11,6 +11,7 @@ are in docs/rules.md, "Decks" and "Fan sets and banned cards".
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +23,7 @@ from ..policies.released import get_policy
 from ..policies.terms import Policy
 from .allowed import banned_card_problems, excluded_set_problems, fan_card_problems
 from .capability import MARSHALLING_POINTS_DECK, ONE_RING_DECK, deck_capability
-from .cards import CardIndex
+from .cards import ONE_RING, CardIndex
 from .lists import (
     AGAINST_FALLEN_WIZARD,
     AGAINST_HERO,
@@ -112,6 +113,13 @@ def _decks_problem(given: set[str], two_allowed: bool, one_deck_clause: str) -> 
     return Problem("decks", one_deck_clause, _("this event wants one deck"))
 
 
+def _with_ring(counted: Counter[str], ring: bool) -> Counter[str]:
+    """The copies counted, without The One Ring when the deck may not play it."""
+    if not ring:
+        counted.pop(ONE_RING, None)
+    return counted
+
+
 def check_deck_list(
     deck_list: DeckList,
     index: CardIndex,
@@ -189,12 +197,15 @@ def check_deck_list(
             problems += sealed_problems(matched, product_counts(product_cards))
         elif game_type != "challenge-deck":  # a challenge deck is as it was bought
             problems += deck_size_problems(matched, policy.deck_rules)
-        problems += one_ring_problems(matched, policy.deck_rules, alignment)
+        ring_refused = one_ring_problems(matched, policy.deck_rules, alignment)
+        problems += ring_refused
+        # A deck the policy does not let play The One Ring cannot destroy it: judged without it.
+        ring = not ring_refused
         capabilities.append(
             deck_capability(
-                starting=matched.cards(POOL, PLAY),
-                play=matched.cards(PLAY),
-                available=matched.cards(PLAY, SIDEBOARD),
+                starting=_with_ring(matched.cards(POOL, PLAY), ring),
+                play=_with_ring(matched.cards(PLAY), ring),
+                available=_with_ring(matched.cards(PLAY, SIDEBOARD), ring),
                 policy_key=text,
                 sites=matched.cards(SITES),
                 alignment=alignment,

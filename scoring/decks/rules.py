@@ -347,7 +347,8 @@ def deck_size_problems(deck: MatchedDeck, rules: DeckRules) -> list[Problem]:
 def one_ring_problems(deck: MatchedDeck, rules: DeckRules, alignment: str | None) -> list[Problem]:
     """The One Ring in a deck whose alignment the policy does not let bring it (no released text limits it)."""
     allowed = rules.one_ring_alignments
-    if allowed is None or (alignment is not None and alignment in allowed):
+    # A deck whose alignment could not be told (no avatar, no alignment's cards) is not refused on it.
+    if allowed is None or alignment is None or alignment in allowed:
         return []
     if not any(card.name == ONE_RING for _count, card in deck.matched(POOL, PLAY, SIDEBOARD)):
         return []

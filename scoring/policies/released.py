@@ -401,7 +401,11 @@ def policy_info(policy: Policy, players: int, game_type: str) -> dict[str, Any]:
             "sealed_exchanges": policy.sealed_exchanges_clause,
             "deck_size": policy.deck_rules.minimum_clause,
             "sideboard": policy.deck_rules.sideboard_clause,
+            "deck_maximum": policy.deck_rules.maximum_clause,
             "copies": policy.deck_rules.copies_clause,
+            "creatures": policy.deck_rules.creatures_clause,
+            "one_ring": policy.deck_rules.one_ring_clause,
+            "cards_allowed": policy.deck_clause,
             "organisers_play": policy.organisers_clause,
         },
     }

@@ -134,6 +134,10 @@ def test_the_one_ring_only_in_the_alignments_a_house_policy_names():
                 "this event does not let a deck of this alignment play The One Ring",
             )
         ]
+    # Judged without the Ring it may not play, the deck is no One Ring deck (a forfeit's points).
+    assert check(P4).capability == "one-ring"
+    assert check(house(one_ring_alignments=["minion"])).capability == "marshalling-points"
+    assert check(house(one_ring_alignments=["hero"])).capability == "one-ring"
     without_ring = LEGAL.replace("The One Ring\n", "")
     assert not any(p.rule == "one-ring" for p in check(house(one_ring_alignments=[]), without_ring).problems)
 

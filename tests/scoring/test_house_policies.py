@@ -237,9 +237,8 @@ def test_a_policy_that_could_not_run_an_event_is_refused(document, field):
 )
 def test_an_archive_holds_the_house_policy_whole_in_the_third_format(changes):
     doc = random_event(random.Random(7))
-    doc["event"]["game_type"] = "two-deck"
-    doc["event"]["format"] = "general-opponent" if doc["event"]["policy"] != "policy-1-1996" else "single-deck"
-    document = house(doc["event"]["policy"], **changes)
+    doc["event"].update(policy="version-3-1998", game_type="two-deck", format="general-opponent")
+    document = house("version-3-1998", **changes)
     doc["event"]["policy"] = document
     with pytest.raises(RuleError) as refused:
         parse_archive(doc)  # the second format holds keys only

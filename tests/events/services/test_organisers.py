@@ -7,6 +7,7 @@ import pytest
 
 from events import services
 from events.models import AuditEntry
+from tests.factories import UserFactory
 from tests.helpers import actor
 
 
@@ -91,3 +92,29 @@ def test_a_policy_that_keeps_out_someone_already_registered_cannot_be_chosen(eve
     assert refused.value.field == "policy"
     event.refresh_from_db()
     assert (event.policy, event.policy_document) == ("policy-4-2001", None)
+
+
+def _registered(event, username: str):
+    """A player of ``event`` registered with the account ``username``."""
+    player = services.register_players(event, username.capitalize(), actor=actor(event.owner))[0]
+    player.account = UserFactory(username=username)
+    player.save(update_fields=["account"])
+    return player
+
+
+@pytest.mark.parametrize(
+    "organisers_play, refused_roles, given_roles",
+    [("staff-with-arbiter", ["coordinator"], ["staff"]), ("never", ["coordinator", "staff"], [])],
+)
+def test_a_registered_player_cannot_be_given_a_role_the_policy_keeps_out_of_play(
+    event, organisers_play, refused_roles, given_roles
+):
+    _registered(event, "sam")
+    _under(event, organisers_play)
+    for role in refused_roles:
+        with pytest.raises(services.ServiceError, match=r"may not play|no one who runs") as refused:
+            services.add_staff(event, actor=actor(event.owner), username="sam", role=role)
+        assert refused.value.field == "role"
+    for role in given_roles:
+        services.add_staff(event, actor=actor(event.owner), username="sam", role=role)
+    assert list(event.roles.values_list("role", flat=True)) == given_roles

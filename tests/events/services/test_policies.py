@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
 from events import services
 from events.models import AuditEntry, Event, HousePolicy, HousePolicyVersion, policy_document_named
@@ -32,11 +33,11 @@ def test_each_save_that_changes_the_document_is_the_next_version_by_whoever_save
     kept = services.save_house_policy(owner=owner, document=ONLINE)
     services.save_house_policy(owner=owner, document=ONLINE, editing=True, shared=True)  # the same document
     longer = {**ONLINE, "changes": {"time_limits": {"two-deck": 150}}}
-    services.save_house_policy(owner=admin, document=longer, editing=True)
+    services.save_house_policy(owner=admin, document=longer, editing=True)  # sharing unsaid: kept as it is
     versions = list(kept.versions.order_by("number").values_list("number", "saved_by__username", "document"))
     assert versions == [(1, "owner", ONLINE), (2, "admin", longer)]
     kept.refresh_from_db()
-    assert (kept.document, kept.owner, kept.shared) == (longer, owner, False)
+    assert (kept.document, kept.owner, kept.shared) == (longer, owner, True)
 
 
 def test_a_shared_policy_is_usable_by_every_coordinator_and_changed_only_by_its_owner(owner, stranger):
@@ -47,9 +48,17 @@ def test_a_shared_policy_is_usable_by_every_coordinator_and_changed_only_by_its_
     with pytest.raises(services.ServiceError) as refused:
         services.save_house_policy(owner=stranger, document={**ONLINE, "title": "Mine now"}, editing=True)
     assert refused.value.field == "key"
+    # Signed out, nobody sees it; nor a policy whose owner's account is gone.
+    assert policy_document_named("online-2024", user=AnonymousUser()) is None
+    services.save_house_policy(owner=stranger, document={**ONLINE, "key": "orphan"})
+    stranger_events = Event.objects.filter(owner=stranger)
+    stranger_events.update(owner=owner)  # the events stay; the account goes
+    stranger.delete()
+    assert HousePolicy.objects.get(key="orphan").owner is None
+    assert policy_document_named("orphan", user=AnonymousUser()) is None
     # Unshared again: later events cannot take it; the one made keeps its copy.
     services.save_house_policy(owner=owner, document=ONLINE, editing=True, shared=False)
-    assert policy_document_named("online-2024", user=stranger) is None
+    assert policy_document_named("online-2024", user=UserFactory(username="later")) is None
     assert Event.objects.get(pk=event.pk).rules.time_limit("two-deck") == 120
 
 

@@ -315,3 +315,52 @@ def test_a_policy_is_listed_with_its_versions_and_shared_with_every_coordinator(
     }
     assert client.post("/events/new/", made).status_code == 302
     assert Event.objects.get(name="Borrowed").rules.time_limit("two-deck") == 150
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"one_ring_alignments": []},
+        {"one_ring_alignments": ["minion"]},
+        {"sideboard_limits": {"two-deck": 25}},
+        {"sideboard_limits": {"one-deck-starter": 10, "two-deck": 25}},
+        {"sideboard_limits": {g: 15 for g in scoring.GAME_TYPES if "starter" not in g}},
+        {"creature_minimum": 0, "copies": 2, "deck_maximum": 60, "excluded_sets": ["BA"]},
+        {"time_limits": {"two-deck": 4320, "three-deck": 90}, "end_of_time": "current-turn"},
+    ],
+)
+def test_editing_through_the_form_keeps_every_change_as_it_was(as_owner, owner, changes):
+    document = {"format": "council-house-policy/1", "key": "club", "title": "Club", "base": "policy-4-2001"}
+    services.save_house_policy(owner=owner, document={**document, "changes": changes})
+    form = HousePolicyForm(document={**document, "changes": changes})
+    # What a browser sends back of the form as shown: every field with a value, no box unticked.
+    posted = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is None or value is False or value == "" or value == []:
+            continue
+        posted[name] = value
+    assert as_owner.post("/policies/club/edit/", posted).status_code == 302
+    assert HousePolicy.objects.get().document["changes"] == changes
+
+
+def test_a_sideboard_kept_by_game_type_goes_back_to_the_base_texts_when_asked(as_owner, owner):
+    document = {
+        "key": "club",
+        "title": "Club",
+        "base": "policy-4-2001",
+        "changes": {"sideboard_limits": {"two-deck": 25}},
+    }
+    services.save_house_policy(owner=owner, document=document)
+    page = as_owner.get("/policies/club/edit/").content.decode()
+    assert "Two-deck game: 25" in page and 'name="sideboard_reset"' in page
+    posted = {"base": "policy-4-2001", "title": "Club", "sideboard_reset": "on"}
+    assert as_owner.post("/policies/club/edit/", posted).status_code == 302
+    assert HousePolicy.objects.get().document["changes"] == {}
+
+
+def test_one_ring_for_some_alignments_and_for_none_are_not_both_ticked(as_owner):
+    refused = as_owner.post("/policies/new/", {**GOOD, "no_one_ring": "on", "one_ring_alignments": ["hero"]})
+    assert refused.status_code == 422 and "not both" in error_at(refused.content.decode(), "no_one_ring")
+    assert as_owner.post("/policies/new/", {**GOOD, "no_one_ring": "on"}).status_code == 302
+    assert HousePolicy.objects.get().document["changes"]["one_ring_alignments"] == []

@@ -131,3 +131,35 @@ def test_deck_link_slips_are_printed_for_players_with_a_link_only(as_owner, even
     text = as_owner.get(f"/events/{event.slug}/print/deck-links/").content.decode()
     assert f"/e/{event.slug}/deck/{token}/" in text and "<strong>Ann</strong>" in text
     assert "<strong>Bob</strong>" not in text
+
+
+def test_the_deck_sheet_prints_a_house_policys_numbers_and_cards_with_its_rules(as_owner, owner):
+    changes = {
+        "copies": 2,
+        "deck_maximum": 70,
+        "creature_minimum": 12,
+        "one_ring_alignments": [],
+        "fan_sets": ["FB"],
+        "excluded_sets": ["BA"],
+        "banned_cards": ["Sting"],
+    }
+    services.save_house_policy(
+        owner=owner, document={"key": "club", "title": "Club Rules", "base": "policy-4-2001", "changes": changes}
+    )
+    event = services.create_event(owner=owner, name="Club Day", policy="club", game_type="two-deck")
+    text = html.unescape(as_owner.get(f"/events/{event.slug}/print/deck-sheet/").content.decode())
+    for said in (
+        "(Policy #1, General 9)",
+        "At most 2 copies of any other card.",
+        "(Club Rules, house rule on copies of a card (in place of Policy #1, General 9))",
+        "At most 70 cards in the play deck.",
+        "At least 12 creatures among the hazards",
+        "(Club Rules, house rule on creatures (added to",
+        "No deck may play The One Ring.",
+        "Fan sets allowed:",
+        "Printed sets left out:",
+        "Banned cards:",
+        "(Club Rules, house rule on the cards allowed (added to",
+    ):
+        assert said in text
+    assert re.search(r'translate="no">BA</span>', text) and re.search(r'translate="no">Sting</span>', text)
