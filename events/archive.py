@@ -52,7 +52,9 @@ def event_archive(event: Event) -> dict[str, Any]:
         if getattr(event, name) != plain:
             header[name] = getattr(event, name)
     return {
-        "format": scoring.archive_format(event.rules),
+        "format": scoring.archive_format(
+            event.rules, {(g.result or {}).get("kind", "") for games in games_by_round.values() for g in games}
+        ),
         "event": header,
         "players": [_player_entry(p) for p in players],
         "stages": [stage.as_archive() for stage in stages],

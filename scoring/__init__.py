@@ -125,7 +125,7 @@ from .policies.terms import (
     points_json,
 )
 from .results.free_council import CouncilSheet, free_council, parse_sheet
-from .results.score import DECK_CAPABILITIES, FORFEIT_REASONS, score_result
+from .results.score import DECK_CAPABILITIES, FORFEIT_REASONS, RESULT_KINDS, score_result
 from .results.scored import ScoredResult
 from .standings import Standings, compute_standings
 from .text import is_ignorable, name_problem, text_problem
@@ -189,6 +189,7 @@ __all__ = [
     "POLICIES",
     "PRODUCT",
     "READY",
+    "RESULT_KINDS",
     "RUNNING",
     "SEALED_GAME_TYPES",
     "SEEDED_BY",

@@ -151,7 +151,10 @@ def build_records(archive: Archive) -> dict[str, PlayerRecord]:
                 record = records[game.players[me]]
                 mine, theirs = game.scored.points[me], game.scored.points[1 - me]
                 record.tp += mine
-                outcome = TIED if game.scored.winner is None else WON if game.scored.winner == me else LOST
+                if game.scored.lost_by_both:
+                    outcome = LOST
+                else:
+                    outcome = TIED if game.scored.winner is None else WON if game.scored.winner == me else LOST
                 record.games.append(
                     PlayedGame(
                         rnd.number, game.table, game.players[1 - me], mine, theirs, outcome, game.scored.counts_as

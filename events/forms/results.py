@@ -60,6 +60,9 @@ class ResultForm(forms.Form):
     )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
+    # Staff and the coordinator rule on a game neither player played; a player's own report does not.
+    rules_on_unplayed_games = True
+
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         event = game.round.event
@@ -79,6 +82,9 @@ class ResultForm(forms.Form):
             if policy.simultaneous_elimination_ties:
                 kinds.append(("tie", _("Tie: both avatars eliminated at once")))
         kinds.append(("forfeit", _("Forfeit: dropped out, cheating, stalling or did not show up")))
+        if self.rules_on_unplayed_games and not game.round.is_elimination:
+            # An elimination game needs a winner.
+            kinds.append(("double-loss", _("Double loss: neither player played the game")))
         form_field(self, "kind", forms.ChoiceField).choices = kinds
         self.has_weakest_link = policy.weakest_link_points is not None and not scenario
         if self.has_weakest_link:
@@ -134,8 +140,8 @@ class ResultForm(forms.Form):
             if data.get("weakest_link"):
                 result["weakest_link"] = side[data["weakest_link"]]
             return result
-        if kind == "tie":
-            return {"kind": "tie"}
+        if kind in ("tie", "double-loss"):
+            return {"kind": kind}
         if kind == "forfeit":
             return {"kind": "forfeit", "winner": side[data["winner"]], "reason": data["reason"]}
         if kind == "scenario":
@@ -177,6 +183,7 @@ class PlayerReportForm(ResultForm):
     """A player's own report: the staff's result form with the slip's code instead of a version."""
 
     code = forms.CharField(max_length=12, widget=forms.HiddenInput)
+    rules_on_unplayed_games = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -28,6 +28,7 @@ RESULT_LABELS = {
     "wizard-eliminated": gettext_lazy("Wizard eliminated"),
     "forfeit": pgettext_lazy("how a game was won", "forfeit"),
     "scenario": pgettext_lazy("how a game was won", "scenario"),
+    "double-loss": pgettext_lazy("a game neither player played", "double loss"),
 }
 
 # What a row's outcome code is called on the card.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -38,18 +39,24 @@ from .event import EventSettings, Player
 from .fields import choice_field, only_fields, text_field, whole_field
 from .rounds import Round
 
-# The newest format: the third holds a house policy whole (the event's ``policy`` an object).
-# An event under a released text is still written in the second, which older versions of
-# Council read (``archive_format``).
+# The newest format: the third holds a house policy whole (the event's ``policy`` an object)
+# and games lost by both players (a ``double-loss`` result). An event with neither is still
+# written in the second, which older versions of Council read (``archive_format``).
 ARCHIVE_FORMAT = "council-archive/3"
 RELEASED_POLICY_FORMAT = "council-archive/2"
 # The formats Council reads: the first had Swiss rounds only, and reads as an event without stages.
 READ_FORMATS = ("council-archive/1", RELEASED_POLICY_FORMAT, ARCHIVE_FORMAT)
 
 
-def archive_format(policy: Policy) -> str:
-    """The format an archive of an event under ``policy`` is written in: the oldest that can hold it."""
-    return ARCHIVE_FORMAT if policy.is_house_policy else RELEASED_POLICY_FORMAT
+# The result kinds only the newest format holds.
+NEWEST_RESULT_KINDS = ("double-loss",)
+
+
+def archive_format(policy: Policy, result_kinds: Iterable[str] = ()) -> str:
+    """The format an archive of an event under ``policy`` whose games have ``result_kinds`` is written in:
+    the oldest that can hold it."""
+    newest = policy.is_house_policy or any(kind in NEWEST_RESULT_KINDS for kind in result_kinds)
+    return ARCHIVE_FORMAT if newest else RELEASED_POLICY_FORMAT
 
 
 PLAYER_STATUSES = ("active", "dropped", "ejected")
@@ -290,10 +297,29 @@ def parse_archive(data: object) -> Archive:
                 ),
                 field=f"rounds[{index}]",
             )
+    if version != ARCHIVE_FORMAT:
+        _check_older_results(rounds)
     stages = stages_with_rounds(headers, rounds, by_id)
     swiss = tuple(rnd for rnd in rounds if rnd.stage == 0)
     record = _parse_record(data["event"], by_id, rounds, len(swiss))
     return Archive(event=event, players=tuple(players), rounds=swiss, stages=stages, by_id=by_id, record=record)
+
+
+def _check_older_results(rounds: tuple[Round, ...]) -> None:
+    """Refuse, in an older format, a result kind only the newest holds (a double loss)."""
+    for index, rnd in enumerate(rounds):
+        for place, game in enumerate(rnd.games):
+            kind = game.result.get("kind") if isinstance(game.result, dict) else None
+            if kind in NEWEST_RESULT_KINDS:
+                raise RuleError(
+                    # Translators: %(kind)s is a result's kind and %(format)s the archive format, kept as written.
+                    _(
+                        "a %(kind)s result is held by the %(format)s format",
+                        kind=repr(kind),
+                        format=repr(ARCHIVE_FORMAT),
+                    ),
+                    field=f"rounds[{index}].games[{place}].result.kind",
+                )
 
 
 def parse_date(value: object, field: str) -> datetime.date:

@@ -12,6 +12,7 @@ checks every kind shares, are ``scoring.results.scored``'s.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from ..errors import RuleError
 from ..messages import _
@@ -19,6 +20,7 @@ from ..policies.game_types import GAME_TYPE_WORDS
 from ..policies.terms import Policy
 from .ratios import score_council
 from .scored import (
+    DOUBLE_LOSS,
     FORFEIT,
     ONE_RING,
     RATIO_2,
@@ -32,7 +34,10 @@ from .scored import (
 )
 from .words import DECK_WORDS, FORFEIT_REASON_WORDS
 
-RESULT_KINDS = ("council", "one-ring", "wizard-eliminated", "tie", "forfeit", "scenario")
+RESULT_KINDS = ("council", "one-ring", "wizard-eliminated", "tie", "forfeit", "scenario", "double-loss")
+# No text scores a game neither player played; General 19 gives a game a player leaves to the
+# opponent, so a game both left is lost by both, for no points (docs/rules.md, reading 94).
+DOUBLE_LOSS_CLAUSE = "Policy #1, General 19, for a game neither player played (docs/rules.md, reading 94)"
 FORFEIT_REASONS = ("stall", "drop", "cheat", "no-show")
 DECK_CAPABILITIES = ("one-ring", "marshalling-points")
 SCENARIO_HOW = ("victory", "rank")
@@ -76,6 +81,12 @@ def score_result(
     scored = _score(policy, game_type, result, deck_capabilities, field)
     if not elimination:
         return scored
+    if scored.lost_by_both:
+        raise RuleError(
+            _("an elimination game needs a winner: record a forfeit for the player who did not play"),
+            field=f"{field}.kind",
+            rule=DOUBLE_LOSS_CLAUSE,
+        )
     if scored.winner is None and roll_winner is None:
         raise RuleError(
             _("the game ended level: an elimination game needs the winner of the dice roll"),
@@ -113,7 +124,7 @@ def _score(
             field=f"{field}.kind",
         )
     scenario_game = game_type == "scenario"
-    if scenario_game and kind not in ("scenario", "forfeit"):
+    if scenario_game and kind not in ("scenario", "forfeit", "double-loss"):
         raise RuleError(
             _("a scenario game ends by victory conditions or rank, not %(kind)s", kind=repr(kind)),
             field=f"{field}.kind",
@@ -130,6 +141,17 @@ def _score(
         )
     if kind == "council":
         return score_council(policy, result, field)
+    if kind == "double-loss":
+        expect_keys(result, {"kind"}, field)
+        return ScoredResult(
+            points=(Fraction(0), Fraction(0)),
+            winner=None,
+            method=DOUBLE_LOSS,
+            counts_as=DOUBLE_LOSS,
+            # Translators: a game neither player played (neither showed up, or a round's deadline passed).
+            explanation=_("double loss: the game was not played, and neither player wins: 0-0"),
+            clause=DOUBLE_LOSS_CLAUSE,
+        )
     if kind == "one-ring":
         expect_keys(result, {"kind", "winner"}, field)
         winner = player_index(result, "winner", field)

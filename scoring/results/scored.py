@@ -26,6 +26,8 @@ WEAKEST_LINK = "weakest-link"
 TIE = "tie"
 FORFEIT = "forfeit"
 SCENARIO = "scenario"
+# A game neither player played (neither showed, or a round's deadline passed without it): both lose.
+DOUBLE_LOSS = "double-loss"
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,11 @@ class ScoredResult:
     mp: tuple[int, int] | None = None
     # In an elimination game that ended level: the player who won the dice roll.
     roll_winner: int | None = None
+
+    @property
+    def lost_by_both(self) -> bool:
+        """A double loss: neither player won, and neither tied."""
+        return self.method == DOUBLE_LOSS
 
     @property
     def goes_on(self) -> int | None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 from events import services
+from events.forms.results import PlayerReportForm
 from events.models import Event, Game
 from tests.helpers import WIN_B, actor, run_event
 
@@ -133,3 +136,18 @@ def test_a_forfeit_for_dropping_out_says_the_player_leaves_the_event(as_owner, e
         follow=True,
     )
     assert f"{game.player_b.name} drops out of the event." in page.content.decode()
+
+
+def test_staff_rule_a_game_neither_player_played_a_double_loss_which_exports_in_the_newest_format(as_owner, event):
+    run_event(event, 4, 0)
+    game = services.pair_round(event, actor=actor(event.owner), seed=1).games.first()
+    page = as_owner.get(f"/events/{event.slug}/games/{game.pk}/result/").content.decode()
+    assert 'value="double-loss"' in page
+    as_owner.post(f"/events/{event.slug}/games/{game.pk}/result/", {"kind": "double-loss", "version": "0"})
+    game.refresh_from_db()
+    assert (game.result, game.points) == ({"kind": "double-loss"}, [0, 0])
+    exported = json.loads(as_owner.get(f"/events/{event.slug}/export.json").content)
+    assert exported["format"] == "council-archive/3"
+    # A player's own report cannot claim it: staff rule on a game not played.
+    kinds = [key for key, _label in PlayerReportForm(game=game).fields["kind"].choices]
+    assert "double-loss" not in kinds and "forfeit" in kinds
