@@ -66,8 +66,10 @@ from .errors import RuleError
 from .finals.brackets import BYE, DOUBLE, FINAL, FINAL_AGAIN, LOSERS
 from .finals.brackets import KINDS as BRACKET_KINDS
 from .finals.next_stage import next_stage, pair_next, playoff_for
+from .finals.pools import pool_orders, pool_standings
+from .finals.pools_schedule import pool_sizes_problem
 from .finals.progress import bracket_of, playoff_archive
-from .finals.ranking import final_ranking, standings_in_final_order
+from .finals.ranking import final_ranking, pool_name, standings_in_final_order
 from .finals.stages import SEEDED_BY, SEEDINGS, STAGE_KINDS, STRUCTURES, TOP_CUTS, stage_title
 from .json_text import read_json
 from .limits import (
@@ -78,6 +80,7 @@ from .limits import (
     MAX_DECK_CARDS,
     MAX_DECK_CHOICES,
     MAX_DECK_LIST_CHARACTERS,
+    MAX_EMAIL_LENGTH,
     MAX_FAN_SETS,
     MAX_GAME_POINTS,
     MAX_HOUSE_KEY_LENGTH,
@@ -88,6 +91,8 @@ from .limits import (
     MAX_NOTE_LENGTH,
     MAX_NUMBER_DIGITS,
     MAX_PLAYERS,
+    MAX_POOL_SIZE,
+    MAX_POOLS,
     MAX_RANKING,
     MAX_REASON_LENGTH,
     MAX_ROUNDS,
@@ -98,6 +103,7 @@ from .limits import (
     MAX_TIME_LIMIT_MINUTES,
     MAX_USERNAME_LENGTH,
     MAX_VERSION,
+    MIN_POOL_SIZE,
     MP_LIMIT,
     PLAUSIBLE_MP,
 )
@@ -160,6 +166,7 @@ __all__ = [
     "MAX_DECK_CARDS",
     "MAX_DECK_CHOICES",
     "MAX_DECK_LIST_CHARACTERS",
+    "MAX_EMAIL_LENGTH",
     "MAX_FAN_SETS",
     "MAX_GAME_POINTS",
     "MAX_HOUSE_KEY_LENGTH",
@@ -170,6 +177,8 @@ __all__ = [
     "MAX_NOTE_LENGTH",
     "MAX_NUMBER_DIGITS",
     "MAX_PLAYERS",
+    "MAX_POOLS",
+    "MAX_POOL_SIZE",
     "MAX_RANKING",
     "MAX_REASON_LENGTH",
     "MAX_ROUNDS",
@@ -180,6 +189,7 @@ __all__ = [
     "MAX_TIME_LIMIT_MINUTES",
     "MAX_USERNAME_LENGTH",
     "MAX_VERSION",
+    "MIN_POOL_SIZE",
     "MP_LIMIT",
     "OFFICIAL_SCENARIOS",
     "ORGANISERS_NEVER",
@@ -261,6 +271,10 @@ __all__ = [
     "points_json",
     "policy_info",
     "policy_of",
+    "pool_name",
+    "pool_orders",
+    "pool_sizes_problem",
+    "pool_standings",
     "read_clock",
     "read_deck_json",
     "read_deck_text",

@@ -25,11 +25,16 @@ MAX_FAN_SETS = 50
 MAX_DECK_CARDS = 300
 MAX_COPIES = 10
 MAX_USERNAME_LENGTH = 150  # Django's own user name column
+# A player's e-mail address: RFC 5321's longest path (256 octets) less its angle brackets.
+MAX_EMAIL_LENGTH = 254
 
 # Sizes of an event ------------------------------------------------------------------------
 MAX_PLAYERS = 20000
 MAX_ROUNDS = 30
 MAX_TABLE = MAX_PLAYERS // 2  # a round seats at most every player, two to a table
+# Round-robin pools (scoring/finals/pools_schedule.py): 3 to 8 players each, as events hold them.
+MIN_POOL_SIZE, MAX_POOL_SIZE = 3, 8
+MAX_POOLS = MAX_PLAYERS // MIN_POOL_SIZE
 MAX_NAMES_PER_PASTE = 500
 # Decks checked against their lists at the tables in one round.
 MAX_SPOT_CHECKS = 50

@@ -169,6 +169,7 @@ STRUCTURE_CHOICES = _choices(
     {
         "swiss": gettext_lazy("Swiss rounds"),
         "elimination": gettext_lazy("Elimination (a bracket)"),
+        "pools": gettext_lazy("Round-robin pools, then a knockout"),
     },
 )
 ELIMINATION_CHOICES = [

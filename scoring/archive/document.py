@@ -20,12 +20,14 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import RuleError
-from ..finals.stages import SEEDINGS, STRUCTURES, SWISS, TOP_CUTS, Stage
+from ..finals.stages import POOLS, SEEDINGS, STRUCTURES, SWISS, TOP_CUTS, Stage
 from ..limits import (
     MAX_ID_LENGTH,
     MAX_NAME_LENGTH,
     MAX_NOTE_LENGTH,
     MAX_PLAYERS,
+    MAX_POOL_SIZE,
+    MAX_POOLS,
     MAX_RANKING,
     MAX_ROUNDS,
 )
@@ -39,8 +41,8 @@ from .event import EventSettings, Player
 from .fields import choice_field, only_fields, text_field, whole_field
 from .rounds import Round
 
-# The newest format: the third holds a house policy whole (the event's ``policy`` an object)
-# and games lost by both players (a ``double-loss`` result). An event with neither is still
+# The newest format: the third holds a house policy whole (the event's ``policy`` an object),
+# games lost by both players (a ``double-loss`` result) and events of pools. An event with neither is still
 # written in the second, which older versions of Council read (``archive_format``).
 ARCHIVE_FORMAT = "council-archive/3"
 RELEASED_POLICY_FORMAT = "council-archive/2"
@@ -52,10 +54,10 @@ READ_FORMATS = ("council-archive/1", RELEASED_POLICY_FORMAT, ARCHIVE_FORMAT)
 NEWEST_RESULT_KINDS = ("double-loss",)
 
 
-def archive_format(policy: Policy, result_kinds: Iterable[str] = ()) -> str:
+def archive_format(policy: Policy, result_kinds: Iterable[str] = (), structure: str = SWISS) -> str:
     """The format an archive of an event under ``policy`` whose games have ``result_kinds`` is written in:
     the oldest that can hold it."""
-    newest = policy.is_house_policy or any(kind in NEWEST_RESULT_KINDS for kind in result_kinds)
+    newest = policy.is_house_policy or structure == POOLS or any(kind in NEWEST_RESULT_KINDS for kind in result_kinds)
     return ARCHIVE_FORMAT if newest else RELEASED_POLICY_FORMAT
 
 
@@ -113,7 +115,7 @@ def parse_event(data: object, *, with_stages: bool = True, written_before_format
         raise RuleError(_("%(what)s must be an object", what="event"), field="event")
     # The app's own fields ride along; the engine checks them (EventRecord) and does not use them.
     app_fields = {"date", "place", "rounds_planned", "rounds_note", "status", "playoff_winner"}
-    stage_fields = {"structure", "elimination", "seeding", "top_cut"} if with_stages else set()
+    stage_fields = {"structure", "elimination", "seeding", "top_cut", "pools", "advance"} if with_stages else set()
     only_fields(
         data,
         {"name", "policy", "game_type", "tie_resolution", "format", "first_round_pairing"} | app_fields | stage_fields,
@@ -173,6 +175,18 @@ def _stage_settings(data: dict[str, Any]) -> dict[str, Any]:
             raise RuleError(
                 _("a top cut follows Swiss rounds; an elimination event is one bracket"), field="event.top_cut"
             )
+    # Pools before a knockout: how many pools, and how many of each go on (scoring/finals/pools.py).
+    pools = advance = None
+    if structure == POOLS:
+        pools = whole_field(data.get("pools"), "event.pools", "pools", minimum=1, maximum=MAX_POOLS)
+        advance = whole_field(data.get("advance"), "event.advance", "advance", minimum=1, maximum=MAX_POOL_SIZE)
+        if pools * advance < 2:
+            raise RuleError(_("at least two players go on to the knockout"), field="event.advance")
+    else:
+        for name in ("pools", "advance"):
+            if data.get(name) is not None:
+                # Translators: %(what)s is a field's name in the archive ("pools", "advance"), kept as written.
+                raise RuleError(_("only an event of pools has %(what)s", what=name), field=f"event.{name}")
     return {
         "structure": structure,
         "elimination": choice_field(
@@ -180,6 +194,8 @@ def _stage_settings(data: dict[str, Any]) -> dict[str, Any]:
         ),
         "seeding": choice_field(data.get("seeding", "ranking"), SEEDINGS, "event.seeding", "seeding"),
         "top_cut": top_cut,
+        "pools": pools,
+        "advance": advance,
     }
 
 
@@ -299,6 +315,12 @@ def parse_archive(data: object) -> Archive:
             )
     if version != ARCHIVE_FORMAT:
         _check_older_results(rounds)
+        if event.structure == POOLS:
+            raise RuleError(
+                # Translators: %(format)s is the archive format, kept as written.
+                _("an event of pools is held by the %(format)s format", format=repr(ARCHIVE_FORMAT)),
+                field="event.structure",
+            )
     stages = stages_with_rounds(headers, rounds, by_id)
     swiss = tuple(rnd for rnd in rounds if rnd.stage == 0)
     record = _parse_record(data["event"], by_id, rounds, len(swiss))

@@ -11,7 +11,8 @@ from dataclasses import replace
 from typing import Any, cast
 
 from ..errors import RuleError
-from ..finals.stages import ELIMINATION, PLAYOFF, SWISS, Stage, parse_stage, stage_bracket
+from ..finals.pools_schedule import round_robin
+from ..finals.stages import ELIMINATION, PLAYOFF, POOLS, SWISS, Stage, parse_stage, stage_bracket
 from ..limits import MAX_ROUNDS, MAX_SEED, MAX_TABLE
 from ..messages import _, ngettext
 from ..results.score import score_result
@@ -41,9 +42,11 @@ def parse_stage_headers(
             raise RuleError(
                 _("a stage's rounds come after the rounds of the stages before it"), field=f"rounds[{index}].stage"
             )
-        if stage == 0 and event.structure == ELIMINATION:
+        if stage == 0 and event.structure in (ELIMINATION, POOLS):
             raise RuleError(
-                _("an elimination event has no Swiss rounds: each round names its stage"),
+                _("an elimination event has no Swiss rounds: each round names its stage")
+                if event.structure == ELIMINATION
+                else _("an event of pools has no Swiss rounds: each round names its stage"),
                 field=f"rounds[{index}].stage",
             )
         first_round.setdefault(stage, index + 1)
@@ -60,8 +63,14 @@ def parse_stage_headers(
             raise RuleError(_("a bracket decides the event: no stage follows it"), field=f"stages[{index + 1}]")
         if header.kind == ELIMINATION and event.structure == SWISS and event.top_cut is None:
             raise RuleError(_("a Swiss event without a top cut has no elimination stage"), field=f"stages[{index}]")
-        if header.kind == PLAYOFF and event.structure == ELIMINATION:
+        if header.kind == PLAYOFF and event.structure in (ELIMINATION, POOLS):
             raise RuleError(_("an elimination event's bracket has no playoff"), field=f"stages[{index}]")
+        if (header.kind == POOLS) != (event.structure == POOLS and number == 1):
+            raise RuleError(
+                _("an event of pools begins with its pools, and only it has them"), field=f"stages[{index}]"
+            )
+        if event.structure == POOLS and header.kind == ELIMINATION and header.seeded_by != "pools":
+            raise RuleError(_("the knockout after pools is seeded by the pools"), field=f"stages[{index}].seeded_by")
         headers.append(header)
     return headers
 
@@ -72,7 +81,9 @@ def stages_with_rounds(headers: list[Stage], rounds: tuple[Round, ...], by_id: d
     for number, header in enumerate(headers, start=1):
         stage = replace(header, rounds=tuple(rnd for rnd in rounds if rnd.stage == number))
         field = f"stages[{number - 1}]"
-        if stage.kind == ELIMINATION:
+        if stage.kind == POOLS:
+            finished = _pools_played(stage, by_id)
+        elif stage.kind == ELIMINATION:
             dropped = cast(
                 dict[str, int],
                 {p: by_id[p].dropped_after_round for p in stage.players if by_id[p].dropped_after_round is not None},
@@ -95,6 +106,40 @@ def stages_with_rounds(headers: list[Stage], rounds: tuple[Round, ...], by_id: d
             raise RuleError(_("a stage is finished before the next one begins"), field=field)
         stages.append(stage)
     return tuple(stages)
+
+
+def still_playing(player: Player, round_number: int) -> bool:
+    """Whether ``player`` is still in the event in round ``round_number`` (not dropped before it)."""
+    return player.dropped_after_round is None or player.dropped_after_round >= round_number
+
+
+def _pools_played(stage: Stage, by_id: dict[str, Player]) -> bool:
+    """Whether a pool stage's rounds follow each pool's round robin, and are all played.
+
+    A game with a player who has left the event is not played: the opponent sits out.
+    """
+    planned = stage.rounds_planned or 0
+    if len(stage.rounds) > planned:
+        raise RuleError(
+            _("the pools play %(count)s rounds, not more", count=planned),
+            field=f"rounds[{stage.rounds[planned].number - 1}]",
+        )
+    schedules = [round_robin(pool) for pool in stage.pools]
+    for index, rnd in enumerate(stage.rounds):
+        expected = {
+            frozenset(pair)
+            for schedule in schedules
+            if index < len(schedule)
+            for pair in schedule[index]
+            if all(still_playing(by_id[player], rnd.number) for player in pair)
+        }
+        played = {frozenset(game.players) for game in rnd.games}
+        if played != expected:
+            raise RuleError(
+                _("round %(round)s of the pools plays each pool's round robin in order", round=index + 1),
+                field=f"rounds[{rnd.number - 1}].games",
+            )
+    return len(stage.rounds) == planned and all(rnd.complete for rnd in stage.rounds)
 
 
 def parse_round(raw: object, index: int, event: EventSettings, by_id: dict[str, Player], stage: Stage | None) -> Round:
@@ -162,6 +207,8 @@ def parse_round(raw: object, index: int, event: EventSettings, by_id: dict[str, 
     if bye is not None:
         if elimination:
             raise RuleError(_("a bracket gives its byes by seed: its rounds list no bye"), field=f"{field}.bye")
+        if stage is not None and stage.kind == POOLS:
+            raise RuleError(_("in pools a player sits out without a bye: the round lists none"), field=f"{field}.bye")
         bye = place(bye, f"{field}.bye")
     raw_games = raw.get("games", [])
     if not isinstance(raw_games, list):

@@ -28,6 +28,9 @@ class EventSettings:
     # How an elimination event seeds its bracket (a top cut seeds by the standings).
     seeding: str = "ranking"
     top_cut: int | None = None
+    # An event of pools: how many pools, and how many of each go on to the knockout.
+    pools: int | None = None
+    advance: int | None = None
 
 
 @dataclass(frozen=True)

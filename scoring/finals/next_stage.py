@@ -17,14 +17,17 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from ..archive.document import Archive
+from ..archive.document_rounds import still_playing
 from ..errors import RuleError
 from ..messages import _
 from ..pairing.next_round import PairingResult, pair_next_round
 from ..policies.terms import PLAYOFF_RESOLUTIONS
 from ..standings import StandingRow, Standings, compute_standings
+from .pools import KNOCKOUT_CLAUSE, POOLS_CLAUSE, pool_orders
+from .pools_schedule import draw_pools, knockout_seeds, pool_round_games, pool_rounds, pool_sizes_problem
 from .progress import bracket_of, playoff_archive, stage_finished
 from .ranking import FinalRanking, final_ranking
-from .stages import ELIMINATION, PLAYOFF
+from .stages import ELIMINATION, PLAYOFF, POOLS
 
 PLAYOFF_CLAUSE = '{tiebreaks}: playoff rounds "formatted in the same manner as the tournament"'
 LOWER_TIER_CLAUSE = 'Policy #1, Tournament Point Ties: "the previously mentioned guidelines also apply"'
@@ -48,10 +51,14 @@ class StagePlan:
     seeded_by: str = "tie"
     seed: int | None = None
     drawn: tuple[str, ...] = ()
+    # A pool stage: its pools and how many of each go on to the knockout.
+    pools: tuple[tuple[str, ...], ...] = ()
+    advance: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The plan as JSON data (``python -m scoring standings``)."""
         return {
+            **({"pools": [list(pool) for pool in self.pools], "advance": self.advance} if self.pools else {}),
             "kind": self.kind,
             "players": list(self.players),
             "for_place": self.for_place,
@@ -138,6 +145,8 @@ def next_stage(archive: Archive, seed: int) -> StagePlan | None:
     nothing is due. Whether the Swiss rounds are over is the caller's to know.
     """
     event = archive.event
+    if event.structure == POOLS:
+        return _pools_or_knockout(archive, seed)
     if event.structure == ELIMINATION:
         if archive.stages:
             return None
@@ -180,6 +189,63 @@ def next_stage(archive: Archive, seed: int) -> StagePlan | None:
     return playoff_for(archive, ranking, 1)
 
 
+def _pools_or_knockout(archive: Archive, seed: int) -> StagePlan | None:
+    """An event of pools: its pools first (dealt from the seeding), then, once they are played, the knockout."""
+    event = archive.event
+    count, advance = cast(int, event.pools), cast(int, event.advance)  # an event of pools has both
+    if not archive.stages:
+        seeds, drawn = elimination_seeds(archive, seed)
+        sizes = pool_sizes_problem(len(seeds), count)
+        if sizes is not None:
+            raise RuleError(
+                _(
+                    "%(players)s players make %(pools)s pools of %(least)s to %(most)s; a pool holds 3 to 8",
+                    players=len(seeds),
+                    pools=count,
+                    least=sizes[0],
+                    most=sizes[1],
+                ),
+                field="pools",
+            )
+        pools = draw_pools(seeds, count)
+        if advance > min(len(pool) for pool in pools):
+            raise RuleError(
+                _(
+                    "%(advance)s of each pool cannot go on from a pool of %(size)s",
+                    advance=advance,
+                    size=min(map(len, pools)),
+                ),
+                field="advance",
+            )
+        return StagePlan(
+            kind=POOLS,
+            players=seeds,
+            for_place=1,
+            rounds=pool_rounds(pools),
+            seeded_by=event.seeding,
+            seed=seed,
+            drawn=drawn,
+            clause=POOLS_CLAUSE,
+            pools=pools,
+            advance=advance,
+        )
+    stage = archive.stages[-1]
+    if stage.kind != POOLS or not stage_finished(archive, stage):
+        return None
+    seeds = knockout_seeds(pool_orders(archive, stage), cast(int, stage.advance))
+    if len(seeds) < 2:
+        return None
+    return StagePlan(
+        kind=ELIMINATION,
+        players=seeds,
+        for_place=1,
+        bracket=event.elimination,
+        seeded_by="pools",
+        seed=seed,
+        clause=KNOCKOUT_CLAUSE,
+    )
+
+
 def pair_next(archive: Archive, seed: int) -> PairingResult:
     """The event's next round: a Swiss round, the playoff's (Swiss among its players), or the bracket's ready matches.
 
@@ -189,9 +255,26 @@ def pair_next(archive: Archive, seed: int) -> PairingResult:
     if not archive.stages:
         if archive.event.structure == ELIMINATION:
             raise RuleError(_("an elimination event's bracket is seeded before its first round"), field="stages")
+        if archive.event.structure == POOLS:
+            raise RuleError(_("an event of pools deals its pools before its first round"), field="stages")
         return pair_next_round(archive, seed)
     stage = archive.stages[-1]
     paired = len(archive.all_rounds)
+    if stage.kind == POOLS:
+        if stage_finished(archive, stage):
+            raise RuleError(_("the pools are played: the knockout is next"), field="stages")
+        number = paired + 1
+        playing = {player.id for player in archive.players if still_playing(player, number)}
+        games = pool_round_games(stage.pools, len(stage.rounds))
+        # A game with a player who has left is not played: the opponent sits out (docs/rules.md, "Pools").
+        kept = [(first, second) for _table, first, second in games if first in playing and second in playing]
+        return PairingResult(
+            round=number,
+            seed=seed,
+            bye=None,
+            games=tuple((table, first, second) for table, (first, second) in enumerate(kept, start=1)),
+            quality={"pools": len(stage.pools)},
+        )
     if stage.kind == PLAYOFF:
         if stage_finished(archive, stage):
             over = (

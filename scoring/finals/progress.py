@@ -14,7 +14,7 @@ from dataclasses import replace
 from ..archive.document import Archive
 from ..archive.event import Player
 from .brackets import Bracket
-from .stages import PLAYOFF, SWISS, Stage, stage_bracket
+from .stages import PLAYOFF, POOLS, SWISS, Stage, stage_bracket
 
 
 def playoff_archive(archive: Archive, stage: Stage) -> Archive:
@@ -51,6 +51,8 @@ def stage_finished(archive: Archive, stage: Stage) -> bool:
     """Whether ``stage`` is over: a playoff's rounds played (or too few of its players left), a bracket decided."""
     if stage.kind == PLAYOFF:
         return stage.playoff_over(still_in(archive, stage))
+    if stage.kind == POOLS:
+        return len(stage.rounds) >= (stage.rounds_planned or 0) and all(rnd.complete for rnd in stage.rounds)
     return bracket_of(archive, stage).complete
 
 

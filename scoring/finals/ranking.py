@@ -17,8 +17,9 @@ from ..archive.document import Archive
 from ..messages import Text, _, ngettext
 from ..standings import Standings, compute_standings
 from .brackets import DOUBLE
-from .progress import bracket_of, playoff_archive, still_in
-from .stages import ELIMINATION, PLAYOFF
+from .pools import pool_orders
+from .progress import bracket_of, playoff_archive, stage_finished, still_in
+from .stages import ELIMINATION, PLAYOFF, POOLS, Stage
 
 # The standings' note for players still tied after the menu (scoring/tiebreaks.py), which says what a stage
 # decided once it has.
@@ -82,13 +83,18 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
     """
     standings = standings or compute_standings(archive)
     rows = {row.player: row for row in standings.rows}
-    elimination_event = archive.event.structure == ELIMINATION
+    # An elimination event, or one of pools, has no Swiss rounds: its stages give every place.
+    elimination_event = archive.event.structure in (ELIMINATION, POOLS)
     place: dict[str, int | None] = {row.player: None if elimination_event else row.rank for row in standings.rows}
     not_seeded, swiss = NOT_SEEDED, SWISS_STANDINGS
     how: dict[str, Text] = {row.player: not_seeded if elimination_event else swiss for row in standings.rows}
     order = {player: index for index, player in enumerate(rows)}
     pending = None
     for stage in archive.stages:
+        if stage.kind == POOLS:
+            pending = _pool_places(archive, stage, place, how) or pending
+            order = {player: index for index, player in enumerate(stage.players)}
+            continue
         if stage.kind == PLAYOFF:
             if not stage.playoff_over(still_in(archive, stage)):
                 # Translators: stage is a stage's title ("Playoff"); count is the rounds it plays in all.
@@ -148,6 +154,41 @@ def final_ranking(archive: Archive, standings: Standings | None = None) -> Final
     )
 
 
+def pool_name(index: int) -> str:
+    """A pool's name: A, B, C..., then AA, AB... past Z."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def _pool_places(archive: Archive, stage: Stage, place: dict[str, int | None], how: dict[str, Text]) -> Text | None:
+    """Places by the pools: every pool's winners share the first places, the runners-up the next, and so on
+    (the knockout then orders those who go on); what is still to be played, or None."""
+    orders = pool_orders(archive, stage)
+    next_place = 1
+    for depth in range(max((len(order) for order in orders), default=0)):
+        tier = [(index, order[depth]) for index, order in enumerate(orders) if depth < len(order)]
+        for index, player in tier:
+            place[player] = next_place
+            # Translators: stage is "Pools"; pool is a pool's letter (A, B...); place is the player's place in it.
+            how[player] = _(
+                "%(stage)s: pool %(pool)s, place %(place)s", stage=stage.title, pool=pool_name(index), place=depth + 1
+            )
+        next_place += len(tier)
+    if stage_finished(archive, stage):
+        return None
+    return ngettext(
+        "%(stage)s: %(played)s of %(count)s round played",
+        "%(stage)s: %(played)s of %(count)s rounds played",
+        cast(int, stage.rounds_planned),
+        stage=stage.title,
+        played=len(stage.rounds),
+    )
+
+
 def _paper_playoff(archive: Archive, place: dict[str, int | None], how: dict[str, Text]) -> None:
     """A playoff played on paper: its recorded winner takes first place, the others they were tied with second."""
     winner = archive.record.playoff_winner
@@ -201,6 +242,11 @@ def _due(archive: Archive) -> Text | None:
     event = archive.event
     if event.structure == ELIMINATION and not archive.stages:
         return _("Elimination: the bracket is not seeded yet")
+    if event.structure == POOLS:
+        if not archive.stages:
+            return _("Pools: not dealt yet")
+        if all(stage.kind == POOLS for stage in archive.stages):
+            return _("Knockout: not started yet")
     ranked = sum(1 for player in archive.players if player.eligible)
     if event.top_cut is not None and ranked >= 2 and not any(stage.kind == ELIMINATION for stage in archive.stages):
         if event.elimination == DOUBLE:

@@ -17,23 +17,26 @@ from typing import Any, cast
 from ..archive.fields import only_fields, whole_field
 from ..archive.rounds import Round
 from ..errors import RuleError
-from ..limits import MAX_PLAYERS, MAX_ROUNDS, MAX_SEED
+from ..limits import MAX_PLAYERS, MAX_POOL_SIZE, MAX_ROUNDS, MAX_SEED, MIN_POOL_SIZE
 from ..messages import Text, _, ngettext
 from .brackets import KINDS as BRACKET_KINDS
 from .brackets import Bracket, build_bracket
+from .pools_schedule import pool_rounds
 
 SWISS = "swiss"
 ELIMINATION = "elimination"
 PLAYOFF = "playoff"
-# What an event is: Swiss rounds (perhaps followed by a playoff or a top cut), or a bracket.
-STRUCTURES = (SWISS, ELIMINATION)
-STAGE_KINDS = (PLAYOFF, ELIMINATION)
+POOLS = "pools"
+# What an event is: Swiss rounds (perhaps followed by a playoff or a top cut), a bracket, or
+# round-robin pools followed by a knockout bracket (scoring/finals/pools.py).
+STRUCTURES = (SWISS, ELIMINATION, POOLS)
+STAGE_KINDS = (PLAYOFF, ELIMINATION, POOLS)
 # The sizes of a top cut the app offers: whole brackets, as usual at large events.
 TOP_CUTS = (2, 4, 8, 16, 32)
 # How an elimination event seeds its bracket; a top cut seeds by the Swiss standings.
 SEEDINGS = ("ranking", "random")
-# How a stage's order came about, as the archive records it.
-SEEDED_BY = ("standings", "ranking", "random", "tie")
+# How a stage's order came about, as the archive records it: a knockout after pools is seeded "pools".
+SEEDED_BY = ("standings", "ranking", "random", "tie", "pools")
 
 
 def stage_title(kind: str, size: int, for_place: int, seeded_by: str) -> Text:
@@ -44,6 +47,12 @@ def stage_title(kind: str, size: int, for_place: int, seeded_by: str) -> Text:
             return _("Playoff")
         # Translators: the title of a stage: rounds among players tied for a lower place.
         return _("Playoff for place %(place)s", place=for_place)
+    if kind == POOLS:
+        # Translators: the title of a stage: round-robin pools, every player meeting every other of their pool.
+        return _("Pools")
+    if seeded_by == "pools":
+        # Translators: the title of a stage: the elimination bracket of the best players of each pool.
+        return _("Knockout")
     if seeded_by == "standings":
         # Translators: the title of a stage: a top cut, an elimination bracket of the best players by the standings.
         return _("Top %(size)s", size=size)
@@ -69,6 +78,9 @@ class Stage:
     seeded_by: str = "tie"
     seed: int | None = None  # the draw behind a random seeding or a tie's order
     rounds: tuple[Round, ...] = field(default=())
+    # A pool stage: its pools, each a round robin, and how many of each go on to the knockout.
+    pools: tuple[tuple[str, ...], ...] = ()
+    advance: int | None = None
 
     @property
     def title(self) -> Text:
@@ -94,6 +106,8 @@ class Stage:
         entry: dict[str, Any] = {"kind": self.kind, "players": list(self.players), "seeded_by": self.seeded_by}
         if self.kind == PLAYOFF:
             entry |= {"rounds": self.rounds_planned, "for_place": self.for_place}
+        elif self.kind == POOLS:
+            entry |= {"pools": [list(pool) for pool in self.pools], "advance": self.advance}
         else:
             entry["bracket"] = self.bracket
         if self.seed is not None:
@@ -117,8 +131,8 @@ def parse_stage(
             _("kind must be one of %(choices)s, not %(kind)s", choices=STAGE_KINDS, kind=repr(kind)),
             field=f"{field}.kind",
         )
-    allowed = {"kind", "players", "seeded_by", "seed"} | ({"rounds", "for_place"} if kind == PLAYOFF else {"bracket"})
-    only_fields(data, allowed, field)
+    own = {PLAYOFF: {"rounds", "for_place"}, POOLS: {"pools", "advance"}, ELIMINATION: {"bracket"}}[kind]
+    only_fields(data, {"kind", "players", "seeded_by", "seed"} | own, field)
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
         raise RuleError(_("players must be a list of at least two player ids"), field=f"{field}.players")
@@ -129,7 +143,7 @@ def parse_stage(
             raise RuleError(
                 _("player %(player)s is in the stage twice", player=repr(player)), field=f"{field}.players[{index}]"
             )
-    seeded_by = data.get("seeded_by", "tie" if kind == PLAYOFF else "standings")
+    seeded_by = data.get("seeded_by", {PLAYOFF: "tie", POOLS: "ranking"}.get(kind, "standings"))
     if seeded_by not in SEEDED_BY:
         raise RuleError(
             _("seeded_by must be one of %(choices)s, not %(value)s", choices=SEEDED_BY, value=repr(seeded_by)),
@@ -162,6 +176,18 @@ def parse_stage(
             seeded_by=seeded_by,
             seed=seed,
         )
+    if kind == POOLS:
+        pools, advance = parse_pools(data, field, tuple(players))
+        return Stage(
+            kind=kind,
+            players=tuple(players),
+            first_round=first_round,
+            seeded_by=seeded_by,
+            seed=seed,
+            pools=pools,
+            advance=advance,
+            rounds_planned=pool_rounds(pools),
+        )
     bracket = data.get("bracket")
     if bracket not in BRACKET_KINDS:
         raise RuleError(
@@ -171,6 +197,36 @@ def parse_stage(
     return Stage(
         kind=kind, players=tuple(players), first_round=first_round, bracket=bracket, seeded_by=seeded_by, seed=seed
     )
+
+
+def parse_pools(data: dict[str, Any], field: str, players: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], int]:
+    """A pool stage's pools (every player of the stage in one, 3 to 8 each) and how many of each go on."""
+    raw = data.get("pools")
+    if not isinstance(raw, list) or not raw:
+        raise RuleError(_("pools must be a list of pools, each a list of player ids"), field=f"{field}.pools")
+    seen: set[str] = set()
+    pools = []
+    for index, pool in enumerate(raw):
+        where = f"{field}.pools[{index}]"
+        if not isinstance(pool, list) or not MIN_POOL_SIZE <= len(pool) <= MAX_POOL_SIZE:
+            raise RuleError(
+                _("a pool holds %(least)s to %(most)s players", least=MIN_POOL_SIZE, most=MAX_POOL_SIZE), field=where
+            )
+        for place, player in enumerate(pool):
+            if player not in players or player in seen:
+                raise RuleError(
+                    _("player %(player)s must be a player of the stage, in one pool only", player=repr(player)),
+                    field=f"{where}[{place}]",
+                )
+            seen.add(player)
+        pools.append(tuple(pool))
+    if seen != set(players):
+        raise RuleError(_("every player of the stage is in a pool"), field=f"{field}.pools")
+    smallest = min(len(pool) for pool in pools)
+    advance = whole_field(data.get("advance"), f"{field}.advance", "advance", minimum=1, maximum=smallest)
+    if advance * len(pools) < 2:
+        raise RuleError(_("at least two players go on to the knockout"), field=f"{field}.advance")
+    return tuple(pools), advance
 
 
 def stage_bracket(stage: Stage, dropped_after: Mapping[str, int], *, fields: Sequence[str] | None = None) -> Bracket:
