@@ -8,7 +8,9 @@ needs to draw a clock that counts down by itself (``static/council/live.js``).
 
 from __future__ import annotations
 
+import datetime
 import math
+import zoneinfo
 from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
@@ -38,6 +40,7 @@ def clock_display(event: Event, rnd: Round, *, extra_seconds: int = 0, label: st
         rnd,
         reading,
         now,
+        zone=event.zone,
         label=label or rnd.label,
         warning_seconds=warning_seconds,
         limit_minutes=policy.time_limit(event.game_type),
@@ -52,6 +55,7 @@ def _drawn(
     reading: ClockReading,
     now: float,
     *,
+    zone: zoneinfo.ZoneInfo,
     label: str,
     warning_seconds: int,
     limit_minutes: int,
@@ -62,6 +66,8 @@ def _drawn(
     """What ``templates/events/_clock.html`` and ``static/council/live.js`` draw of the reading of ``row``'s clock.
 
     Its words are in the reader's language: a clock is drawn for each request, never kept.
+    ``ends_at`` is when time is called, in the event's zone ``zone``: the page writes it so,
+    named, and the script rewrites it in the reader's own zone.
     """
     return {
         "label": str(label),
@@ -70,6 +76,7 @@ def _drawn(
         "remaining": round(reading.remaining),
         "text": format_remaining(reading.remaining),
         "ends_at_ms": round(reading.ends_at * 1000) if reading.ends_at is not None else None,
+        "ends_at": datetime.datetime.fromtimestamp(reading.ends_at, tz=zone) if reading.ends_at is not None else None,
         "now_ms": round(now * 1000),
         "warning_seconds": warning_seconds,
         "warning_minutes": warning_seconds // 60,
@@ -104,6 +111,7 @@ def break_clock_display(event: Event) -> dict[str, Any] | None:
         kept,
         reading,
         now,
+        zone=event.zone,
         label=kept.purpose,
         warning_seconds=BREAK_WARNING_SECONDS,
         limit_minutes=math.ceil(reading.remaining / 60),

@@ -16,6 +16,7 @@ from scoring import (
     GENERAL_OPPONENT,
     MAX_ADJUSTMENT_MINUTES,
     MAX_DECK_LIST_CHARACTERS,
+    MAX_EMAIL_LENGTH,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MAX_REASON_LENGTH,
@@ -187,6 +188,27 @@ class SignUpForm(forms.Form):
         max_length=MAX_NAME_LENGTH,
         label=gettext_lazy("Your name, as it should appear on the pairings"),
         widget=forms.TextInput(attrs={"autocomplete": "name"}),
+    )
+    online_name = forms.CharField(
+        required=False,
+        max_length=MAX_NAME_LENGTH,
+        label=gettext_lazy("Your name on the online client (optional)"),
+        widget=forms.TextInput(attrs={"autocomplete": "nickname", "autocapitalize": "off", "spellcheck": "false"}),
+        help_text=gettext_lazy("For games played online, such as on play.meccg.com: your opponents see it."),
+    )
+    email = forms.EmailField(
+        required=False,
+        max_length=MAX_EMAIL_LENGTH,
+        label=gettext_lazy("Your e-mail address (optional)"),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+        help_text=gettext_lazy(
+            "Only the coordinators see it, and your opponents too if you tick the box below. "
+            "It never shows on the public pages."
+        ),
+    )
+    share_email = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Show my e-mail address to my opponents, so that we can arrange our games"),
     )
 
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 import scoring
 from scoring import (
     MAX_ARCHIVE_BYTES,
+    MAX_EMAIL_LENGTH,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MAX_RANKING,
@@ -220,6 +221,26 @@ class PlayerForm(forms.Form):
     )
     ranking = forms.IntegerField(
         min_value=1, max_value=MAX_RANKING, required=False, label=gettext_lazy("Published ranking (1 is best)")
+    )
+    online_name = forms.CharField(
+        max_length=MAX_NAME_LENGTH,
+        required=False,
+        label=gettext_lazy("Name on the online client"),
+        help_text=gettext_lazy("Shown to the player's opponents on their private pages."),
+    )
+    email = forms.EmailField(
+        max_length=MAX_EMAIL_LENGTH,
+        required=False,
+        label=gettext_lazy("E-mail address"),
+        help_text=gettext_lazy(
+            "Seen by the coordinators; by the player's opponents only when the box below is ticked; never by staff "
+            "or on the public pages."
+        ),
+    )
+    share_email = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("The player shows their e-mail address to their opponents"),
+        help_text=gettext_lazy("Tick it only when the player asked to."),
     )
 
 

@@ -38,8 +38,22 @@ class SwapForm(forms.Form):
             field.widget.option_list = listed
 
 
+def minutes_field(limit: int) -> forms.IntegerField:
+    """The minutes to give a clock, or to take back with a minus sign: at most ``limit`` at once."""
+    return forms.IntegerField(
+        required=False,
+        label=gettext_lazy("Minutes"),
+        min_value=-limit,
+        max_value=limit,
+        help_text=gettext_lazy("A minus sign takes minutes back."),
+    )
+
+
 class ClockForm(forms.Form):
-    """One press on the round clock: start (or resume), pause, call time, or add minutes."""
+    """One press on the round clock: start (or resume), pause, call time, or add minutes.
+
+    ``limit`` is the round's most minutes at once (``Round.adjustment_limit``).
+    """
 
     ACTIONS = {
         "start": gettext_lazy("The clock is running."),
@@ -48,13 +62,7 @@ class ClockForm(forms.Form):
         "adjust": gettext_lazy("The time is changed."),
     }
     action = forms.ChoiceField(choices=[(key, key) for key in ACTIONS], widget=forms.HiddenInput)
-    minutes = forms.IntegerField(
-        required=False,
-        label=gettext_lazy("Minutes"),
-        min_value=-MAX_ADJUSTMENT_MINUTES,
-        max_value=MAX_ADJUSTMENT_MINUTES,
-        help_text=gettext_lazy("A minus sign takes minutes back."),
-    )
+    minutes = minutes_field(MAX_ADJUSTMENT_MINUTES)
     table = forms.IntegerField(
         required=False,
         min_value=1,
@@ -62,6 +70,10 @@ class ClockForm(forms.Form):
         label=gettext_lazy("For"),
         help_text=gettext_lazy("Leave empty for every table, or give the table of a judge call."),
     )
+
+    def __init__(self, *args: Any, limit: int = MAX_ADJUSTMENT_MINUTES, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["minutes"] = minutes_field(limit)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy
 
-from scoring import MAX_ID_LENGTH, MAX_NAME_LENGTH
+from scoring import MAX_EMAIL_LENGTH, MAX_ID_LENGTH, MAX_NAME_LENGTH
 
 from ..roles import GIVEN_ROLES
 from .event import DECK_CAPABILITY_CHOICES, Event
@@ -65,6 +65,14 @@ class Player(models.Model):
     account = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="registrations"
     )
+    # How opponents reach the player in an event played online (docs/rules.md, reading 95): their
+    # name on the online client, shown to their opponents on their private pages; their e-mail
+    # address, seen by the coordinators, and by their opponents only when they chose to share it;
+    # and the language they signed up in, for what is sent to them. No archive holds them.
+    online_name = models.CharField(max_length=MAX_NAME_LENGTH, blank=True)
+    email = models.EmailField(max_length=MAX_EMAIL_LENGTH, blank=True)
+    share_email = models.BooleanField(default=False)
+    language = models.CharField(max_length=16, blank=True)
 
     class Meta:
         ordering = ["name", "id"]

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring import Text, new_clock, spot_check_choice, text_from_data
+from scoring import MAX_ADJUSTMENT_MINUTES, Text, new_clock, spot_check_choice, text_from_data
 
 from ..devices import same_device
 from ..i18n import say
@@ -62,6 +62,15 @@ class Round(ClockFields):
         remaining = new_clock(self.event.rules, self.event.game_type).remaining
         assert remaining is not None  # a new clock is ready, holding the whole limit
         return remaining
+
+    def adjustment_limit(self) -> int:
+        """The most minutes one change of this round's clock, or of one table's, may give or take back.
+
+        ``MAX_ADJUSTMENT_MINUTES`` catches a slip of the finger at a venue; a game's whole
+        time limit is as far as a decision goes, and a round played online over days
+        extends a table by a day (docs/rules.md, reading 96).
+        """
+        return max(MAX_ADJUSTMENT_MINUTES, self.event.rules.time_limit(self.event.game_type))
 
     @property
     def is_elimination(self) -> bool:

@@ -52,15 +52,18 @@ def clock_record(clock: Clock) -> dict[str, Any]:
     return {"state": clock.state, "ends_at": ends_at, "remaining": clock.remaining}
 
 
-def adjustment(minutes: int) -> Step:
-    """The step giving a clock ``minutes`` (a minus takes them back, never below zero), once the number is allowed."""
-    check_minutes(minutes)
+def adjustment(minutes: int, limit: int = MAX_ADJUSTMENT_MINUTES) -> Step:
+    """The step giving a clock ``minutes`` (a minus takes them back, never below zero), once the number is allowed.
+
+    ``limit`` is the most minutes at once: a round's own (``Round.adjustment_limit``), or
+    ``MAX_ADJUSTMENT_MINUTES`` for the break between sealed rounds.
+    """
+    check_minutes(minutes, limit)
     return lambda clock, now: scoring.adjust_clock(clock, minutes * 60, now)
 
 
-def check_minutes(minutes: int) -> None:
-    """Refuse a number of minutes to give or take back that is 0 or over ``MAX_ADJUSTMENT_MINUTES``."""
-    limit = MAX_ADJUSTMENT_MINUTES
+def check_minutes(minutes: int, limit: int = MAX_ADJUSTMENT_MINUTES) -> None:
+    """Refuse a number of minutes to give or take back that is 0 or over ``limit``."""
     if minutes == 0 or abs(minutes) > limit:
         raise ServiceError(adjustment_refusal(limit), field="minutes")
 
@@ -135,9 +138,11 @@ def adjust_time(rnd: Round, *, actor: Actor, minutes: int, table: int | None = N
     """Add minutes to the round's clock, or to one table's after a judge call; a minus takes them back.
 
     A table's extension adds to the round clock for that table alone; it cannot go below
-    zero, and a table with a result needs no time.
+    zero, and a table with a result needs no time. One change moves at most
+    ``Round.adjustment_limit()`` minutes: 60, or the game's time limit when it is longer, so
+    that a table of a round played over days may be given a day (docs/rules.md, reading 96).
     """
-    step = adjustment(minutes)
+    step = adjustment(minutes, rnd.adjustment_limit())
     if table is None:
         return _change_round_clock(
             rnd,

@@ -17,6 +17,7 @@ from ..names import name_digest
 from ..record_words import AuditAction
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change, unique_slug
+from .contacts import clean_contacts, contacts_record
 from .impartial import check_not_own_game
 from .results import preview_result, save_result
 from .snapshots import snapshot_if_round_complete
@@ -143,9 +144,23 @@ def add_players(event: Event, names: list[str], *, field: str) -> list[Player]:
 
 
 def update_player(
-    player: Player, *, actor: Actor, name: str, deck_capability: str, avatar: str = "", ranking: int | None = None
+    player: Player,
+    *,
+    actor: Actor,
+    name: str,
+    deck_capability: str,
+    avatar: str = "",
+    ranking: int | None = None,
+    online_name: str | None = None,
+    email: str | None = None,
+    share_email: bool | None = None,
 ) -> Player:
-    """Change a player's name, deck capability, Fallen-wizard or published ranking."""
+    """Change a player's name, deck capability, Fallen-wizard, published ranking or contacts.
+
+    The contacts (``clean_contacts``) a caller does not name stay as they are. The audit
+    entry records whether the player has an address and whether it changed, never the
+    address itself (docs/rules.md, reading 95).
+    """
     name = clean_name(name)
     if not name:
         raise ServiceError(_("A player needs a name."), field="name")
@@ -160,6 +175,11 @@ def update_player(
     with transaction.atomic(durable=True):
         locked_event(player.event)
         player = Player.objects.select_for_update().get(pk=player.pk)
+        contacts = clean_contacts(
+            player.online_name if online_name is None else online_name,
+            player.email if email is None else email,
+            player.share_email if share_email is None else share_email,
+        )
         digest = name_digest(name)
         others = player.event.players.exclude(pk=player.pk).filter(name_digest=digest)
         if digest == player.name_digest:
@@ -175,14 +195,24 @@ def update_player(
             "deck_capability": player.deck_capability,
             "avatar": player.avatar,
             "ranking": player.ranking,
+            **contacts_record(player.online_name, player.email, player.share_email),
         }
+        after = {
+            "name": name,
+            "deck_capability": deck_capability,
+            "avatar": avatar,
+            "ranking": ranking,
+            **contacts_record(*contacts),
+        }
+        if player.email and contacts[1] and contacts[1] != player.email:
+            after["email_changed"] = True  # the address, changed, is not kept here
         if deck_capability != player.deck_capability:
             # Set by hand: it stands over what a deck list shows (events/services/decks.py).
             player.capability_note = player.capability_note or _("Set on the player's page.")
         player.name, player.deck_capability, player.avatar, player.ranking = name, deck_capability, avatar, ranking
+        player.online_name, player.email, player.share_email = contacts
         player.name_digest = digest
         player.save()
-        after = {"name": name, "deck_capability": deck_capability, "avatar": avatar, "ranking": ranking}
         record_change(player.event, actor, AuditAction.PLAYER_UPDATED, player.name, before=before, after=after)
     return player
 

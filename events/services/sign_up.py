@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import secrets
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -18,14 +19,33 @@ from ..models import Event, Player
 from ..record_words import AuditAction
 from ..roles import Actor
 from .base import ServiceError, locked_event, record_change
+from .contacts import clean_contacts, contacts_record
 from .players import add_players, clean_name
 
 
-def sign_up(event: Event, name: str, *, now: datetime.datetime | None = None) -> Player:
-    """A player registers themselves on the public sign-up page and gets their private deck link."""
+def sign_up(
+    event: Event,
+    name: str,
+    *,
+    online_name: str = "",
+    email: str = "",
+    share_email: bool = False,
+    language: str = "",
+    now: datetime.datetime | None = None,
+) -> Player:
+    """A player registers themselves on the public sign-up page and gets their private deck link.
+
+    They may give their name on the online client and an e-mail address, and say whether
+    their opponents may see the address (``contacts.clean_contacts``; docs/rules.md, reading
+    95). ``language`` is the page's, kept for what is sent to them later when it is one of
+    ``settings.LANGUAGES``. The audit entry names the player and records whether an
+    address was given, never the address.
+    """
     name = clean_name(name)
     if not name:
         raise ServiceError(_("Type your name."), field="name")
+    online_name, email, share_email = clean_contacts(online_name, email, share_email)
+    language = language if language in dict(settings.LANGUAGES) else ""
     now = now or timezone.now()
     with transaction.atomic(durable=True):
         event = locked_event(event)
@@ -34,8 +54,16 @@ def sign_up(event: Event, name: str, *, now: datetime.datetime | None = None) ->
             raise ServiceError(closed, field="name")
         [player] = add_players(event, [name], field="name")
         player.deck_token = secrets.token_urlsafe(24)
-        player.save(update_fields=["deck_token"])
-        record_change(event, Actor.signing_up(name), AuditAction.PLAYER_SIGNED_UP, name)
+        player.online_name, player.email, player.share_email = online_name, email, share_email
+        player.language = language
+        player.save(update_fields=["deck_token", "online_name", "email", "share_email", "language"])
+        record_change(
+            event,
+            Actor.signing_up(name),
+            AuditAction.PLAYER_SIGNED_UP,
+            name,
+            after=contacts_record(online_name, email, share_email),
+        )
     return player
 
 

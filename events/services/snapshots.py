@@ -33,10 +33,20 @@ def snapshot_if_round_complete(event: Event, rnd: Round, *, had_result: bool) ->
         snapshot(event, _("%(round)s complete") % {"round": rnd.label}, rnd.number)
 
 
-# What a player's row holds that no archive does (docs/security.md, "Deck lists"): the
-# private link to their list, the coordinator's reason for a capability set by hand, and
-# the account of an organiser who plays (accounts are this server's own).
-PRIVATE_FIELDS = ("deck_token", "capability_note", "deck_choice", "account_id")
+# What a player's row holds that no archive does (docs/security.md, "Deck lists" and
+# "Players' contacts"): the private link to their list, the coordinator's reason for a
+# capability set by hand, the account of an organiser who plays (accounts are this
+# server's own), and how opponents reach them with the language they signed up in.
+PRIVATE_FIELDS = (
+    "deck_token",
+    "capability_note",
+    "deck_choice",
+    "account_id",
+    "online_name",
+    "email",
+    "share_email",
+    "language",
+)
 
 
 def _set_aside(players: list[Player]) -> tuple[dict[str, dict[str, Any]], list[DeckList | SealedProduct]]:
@@ -81,8 +91,8 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
     codes and a ready clock. Staff, the staff link, the audit log and the snapshots stay.
     What no archive holds stays with each player of the snapshot even when their row must
     be made again: their deck list, sealed product, deck link, challenge deck or scenario,
-    and capability note. Deck checks belong to their rounds and go with them; players the
-    snapshot lacks go with all they had.
+    capability note, and contacts. Deck checks belong to their rounds and go with them;
+    players the snapshot lacks go with all they had.
     """
     checked = checked_archive(kept.data)
     archive = checked["archive"]

@@ -1,7 +1,9 @@
-"""Template helpers: QR codes drawn on the server, as inline SVG, the audit log's changes, and the engine's words."""
+"""Template helpers: QR codes drawn on the server, as inline SVG, the audit log's changes, the engine's words, and
+moments that each reader's browser shows in their own zone."""
 
 from __future__ import annotations
 
+import datetime
 import functools
 import json
 from typing import Any
@@ -9,6 +11,7 @@ from urllib.parse import urlsplit
 
 import segno
 from django import template
+from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -36,6 +39,23 @@ def say(value: Any) -> Any:
 def duration(minutes: int) -> str:
     """A time limit in minutes as people say it, in the page's language: "2 hours", "7 days"."""
     return i18n.duration(minutes)
+
+
+@register.filter
+def local_time(moment: datetime.datetime) -> SafeString:
+    """A moment in the zone it carries (the event's), named, in a ``<time data-local-time>`` element.
+
+    Without a script the reader sees the event's time and the zone's name, never a bare
+    UTC; ``static/council/live.js`` rewrites the text in the reader's own zone from the
+    element's ISO 8601 ``datetime``, which keeps its offset.
+    """
+    zone = getattr(moment.tzinfo, "key", None) or moment.strftime("%Z")
+    return format_html(
+        '<time datetime="{}" data-local-time>{} (<span translate="no">{}</span>)</time>',
+        moment.isoformat(timespec="seconds"),
+        date_format(moment, "DATETIME_FORMAT"),
+        zone,
+    )
 
 
 @register.filter

@@ -9,8 +9,8 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services, throttle
@@ -28,6 +28,7 @@ from ..pages.access import event_view
 from ..pages.public import public_page
 from ..pages.regions import uncached
 from ..pages.rendering import as_context
+from ..queries.contacts import opponent_contacts
 from ..queries.decks import (
     deck_overview,
     player_by_deck_token,
@@ -305,7 +306,7 @@ def sign_up(request, event, actor):
                 % {"count": wait},
             )
         else:
-            done = submit(form, lambda data: services.sign_up(event, data["name"]))
+            done = submit(form, lambda data: services.sign_up(event, **data, language=get_language()))
             if done.made:
                 return redirect("events:deck_link", slug=event.slug, deck_token=done.value.deck_token)
             throttle.succeeded(key)  # a refused sign-up signed no one up
@@ -342,6 +343,7 @@ def deck_link(request, event, actor, deck_token: str):
             closed=closed,
             link=_link(request, event, player),
             seat=reporting_seat(event, player),
+            opponents=opponent_contacts(event, player),
             time_zone=event.time_zone,
         ),
         status=_status(request, form),

@@ -118,6 +118,9 @@ def player_edit(request, event, actor, player_id: int):
             "deck_capability": player.deck_capability,
             "avatar": player.avatar,
             "ranking": player.ranking,
+            "online_name": player.online_name,
+            "email": player.email,
+            "share_email": player.share_email,
         },
     )
     done = None

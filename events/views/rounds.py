@@ -30,12 +30,14 @@ def _round_page(
         page,
         swap_form=swap_form or SwapForm(players=page.swappable),
         warnings=warnings,
-        clock_form=clock_form or ClockForm(),
+        clock_form=clock_form or ClockForm(limit=rnd.adjustment_limit()),
     )
 
 
 def _round(event, number: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("bye", "stage"), event=event, number=number)
+    rnd = get_object_or_404(Round.objects.select_related("bye", "stage"), event=event, number=number)
+    rnd.event = event  # its clock's limits are the event's policy's
+    return rnd
 
 
 @event_view(COORDINATOR)
@@ -63,7 +65,7 @@ def _change_clock(rnd, actor, data: dict[str, Any]):
 @require_POST
 def round_clock(request, event, actor, number: int):
     rnd = _round(event, number)
-    form = ClockForm(request.POST)
+    form = ClockForm(request.POST, limit=rnd.adjustment_limit())
     done = submit(form, lambda data: _change_clock(rnd, actor, data))
     if done.made:
         messages.success(request, form.done_message())

@@ -40,6 +40,26 @@
     }
   }
 
+  /* A moment the server wrote in the event's zone, named (<time datetime="…+02:00" data-local-time>),
+     is rewritten in the reader's own zone and the page's language; the words around it are the page's.
+     Without the script, or where the browser cannot say it, the event's time stays. */
+  var LOCAL_TIME = { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+                     timeZoneName: "short" };
+  function localTimes() {
+    var said;
+    try {
+      said = new Intl.DateTimeFormat(document.documentElement.lang || undefined, LOCAL_TIME);
+    } catch (error) {
+      return;
+    }
+    document.querySelectorAll("[data-local-time]").forEach(function (element) {
+      var moment = new Date(element.getAttribute("datetime"));
+      if (isNaN(moment.getTime())) return;
+      var text = said.format(moment);
+      if (element.textContent !== text) element.textContent = text;
+    });
+  }
+
   function tick() {
     var now = Date.now();
     document.querySelectorAll("[data-clock]").forEach(function (clock) { tickClock(clock, now); });
@@ -170,6 +190,9 @@
 
   markMine();
   document.addEventListener("htmx:afterSettle", markMine);
+  /* A poll or a button brings the clock anew, its time in the event's zone again. */
+  localTimes();
+  document.addEventListener("htmx:afterSettle", localTimes);
   tick();
   setInterval(tick, 250);
   if (document.querySelector("[data-pages]")) {

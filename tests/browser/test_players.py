@@ -10,8 +10,9 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from events import services
-from events.models import Event, Game
+from events.models import Event, Game, Player
 from tests.browser.conftest import fits_the_width, paired_event
+from tests.events.services.test_clock import THREE_DAYS
 from tests.factories import UserFactory
 from tests.helpers import actor
 
@@ -238,3 +239,66 @@ def test_at_a_large_event_the_phone_shows_its_own_seat_and_links_to_the_whole_li
     expect(page.locator(f"#player-{me.pk}")).to_be_in_viewport()
     expect(page.locator("#standings tbody tr")).to_have_count(66)
     assert fits_the_width(page)
+
+
+def test_online_sign_up_with_contacts_and_the_clock_deadline_in_the_readers_zone(browser, live_server):
+    # A round of three days on the online client; the event is run from New Zealand, the player is in Finland.
+    owner = UserFactory(username="coordinator")
+    who = actor(owner)
+    event = Event.objects.create(
+        slug="online",
+        name="Online Worlds",
+        policy=THREE_DAYS["key"],
+        policy_document=THREE_DAYS,
+        game_type="two-deck",
+        owner=owner,
+        time_zone="Pacific/Auckland",
+    )
+    now = timezone.now()
+    services.update_deck_settings(
+        event,
+        actor=who,
+        deck_lists_wanted=False,
+        sign_up_opens_at=now - timedelta(hours=1),
+        sign_up_closes_at=now + timedelta(days=1),
+        sign_up_cap=None,
+        deck_deadline=None,
+    )
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, timezone_id="Europe/Helsinki"
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/e/online/sign-up/")
+    page.get_by_label("Your name, as it should appear on the pairings").fill("Éowyn Halfelven")
+    page.get_by_label("Your name on the online client (optional)").fill("eowyn_r")
+    page.get_by_label("Your e-mail address (optional)").fill("eowyn@example.org")
+    page.get_by_label("Show my e-mail address to my opponents").check()
+    assert fits_the_width(page)
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("heading", name="Éowyn Halfelven, you are registered")).to_be_visible()
+    private = page.url
+
+    [faramir] = services.register_players(event, "Faramir", actor=who)
+    Player.objects.filter(pk=faramir.pk).update(online_name="faramir_online", email="faramir@example.org")
+    services.start_event(event, actor=who, rounds=1, note="one round online", confirm=True)
+    rnd = services.pair_round(event, actor=who, seed=1)
+    services.start_clock(rnd, actor=who)
+    page.goto(private)
+    opponents = page.locator("section[aria-labelledby=opponents-heading]")
+    expect(opponents).to_contain_text("faramir_online")
+    expect(opponents).not_to_contain_text("faramir@example.org")  # Faramir did not share it
+    assert fits_the_width(page)
+
+    page.goto(f"{live_server.url}/e/online/")
+    deadline = page.locator(".clock-ends time")
+    expect(deadline).not_to_contain_text("Pacific/Auckland")  # rewritten in the reader's own zone
+    expect(deadline).to_contain_text(re.compile(r"EET|EEST|GMT\+[23]"))
+    first = deadline.text_content()
+    # The coordinator gives the round a day: the poll brings the clock anew, rewritten again.
+    services.adjust_time(rnd, actor=who, minutes=1440)
+    expect(deadline).not_to_have_text(first, timeout=8_000)
+    expect(deadline).not_to_contain_text("Pacific/Auckland")
+    expect(deadline).to_contain_text(re.compile(r"EET|EEST|GMT\+[23]"))
+    assert fits_the_width(page)
+    context.close()

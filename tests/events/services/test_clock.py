@@ -57,7 +57,8 @@ def test_clock_refusals_change_nothing(event):
     with pytest.raises(services.ServiceError, match="not started") as refused:
         services.call_time(current, actor=who)
     assert refused.value.field == "action"
-    with pytest.raises(services.ServiceError, match="between 1 and 60") as refused:
+    # The policy's two-deck game lasts 80 minutes: one change gives at most that (reading 96).
+    with pytest.raises(services.ServiceError, match="between 1 and 80") as refused:
         services.adjust_time(current, actor=who, minutes=90)
     assert refused.value.field == "minutes"
     with pytest.raises(services.ServiceError, match="already has its result") as refused:
@@ -141,3 +142,70 @@ def test_a_round_clock_and_a_break_clock_change_alike_under_the_same_steps(event
         for family in ("clock.", "break.")
     }
     assert len(recorded["clock."]) == 6 and recorded["clock."] == recorded["break."]
+
+
+# A house policy for a round of three days on the online client.
+THREE_DAYS = {
+    "format": "council-house-policy/1",
+    "key": "online-three-days",
+    "title": "Online, three days a round",
+    "base": "policy-4-2001",
+    "changes": {"time_limits": {"two-deck": 3 * 24 * 60}},
+}
+
+
+def _adjustments(event) -> list[tuple[str, int | None]]:
+    return list(event.audit_entries.filter(action__startswith="clock.").order_by("id").values_list("action", "table"))
+
+
+def test_an_in_person_round_refuses_61_minutes_at_once_for_the_round_and_for_a_table(event):
+    # A one-deck game lasts 50 minutes: the cap stays 60 (reading 96).
+    Event.objects.filter(pk=event.pk).update(game_type="one-deck-standard")
+    run_event(event, 4, 1, leave_last_open=True)
+    rnd, game, who = event.rounds.get(number=1), open_game(event), actor(event.owner)
+    assert rnd.adjustment_limit() == 60
+    for table in (None, game.table):
+        with pytest.raises(services.ServiceError) as refused:
+            services.adjust_time(rnd, actor=who, minutes=61, table=table)
+        assert (str(refused.value), refused.value.field) == (
+            "Give between 1 and 60 minutes, or take back up to 60 with a minus sign.",
+            "minutes",
+        )
+        with pytest.raises(services.ServiceError, match="between 1 and 60"):
+            services.adjust_time(rnd, actor=who, minutes=-61, table=table)
+    assert _adjustments(event) == []
+    services.adjust_time(rnd, actor=who, minutes=60, table=game.table)
+    game.refresh_from_db()
+    assert game.extra_seconds == 3600
+
+
+def test_a_round_of_three_days_gives_a_table_a_day_and_the_round_a_day(event):
+    Event.objects.filter(pk=event.pk).update(policy=THREE_DAYS["key"], policy_document=THREE_DAYS)
+    run_event(event, 4, 1, leave_last_open=True)
+    rnd, game, who = event.rounds.get(number=1), open_game(event), actor(event.owner)
+    assert rnd.adjustment_limit() == 4320
+    services.start_clock(rnd, actor=who)
+    rnd.refresh_from_db()
+    ends_at = rnd.clock_ends_at
+    services.adjust_time(rnd, actor=who, minutes=1440)
+    services.adjust_time(rnd, actor=who, minutes=1440, table=game.table)
+    rnd.refresh_from_db()
+    game.refresh_from_db()
+    assert (rnd.clock_ends_at - ends_at, game.extra_seconds) == (datetime.timedelta(days=1), 86400)
+    assert _adjustments(event) == [
+        ("clock.started", None),
+        ("clock.adjusted", None),
+        ("clock.table_adjusted", game.table),
+    ]
+    # More than the round's own three days at once is still a slip.
+    with pytest.raises(services.ServiceError, match="between 1 and 4320 minutes") as refused:
+        services.adjust_time(rnd, actor=who, minutes=4321, table=game.table)
+    assert refused.value.field == "minutes"
+
+
+def test_the_break_between_sealed_rounds_keeps_60_minutes_at_once(event):
+    # Its clock is no round's: the break's limit is the slip's, whatever the game's time.
+    Event.objects.filter(pk=event.pk).update(game_type="sealed-standard", policy="policy-4-2001", format="hero-only")
+    run_event(event, 4, 1)
+    with pytest.raises(services.ServiceError, match="between 1 and 60"):
+        services.adjust_break_clock(event, actor=actor(event.owner), minutes=61)

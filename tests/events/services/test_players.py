@@ -70,6 +70,49 @@ def test_a_capability_changed_on_the_players_page_stands_over_the_list(hero_even
     assert (ann.deck_capability, ann.capability_note) == ("one-ring", "Set on the player's page.")
 
 
+def _edit(player, **contacts):
+    return services.update_player(
+        player, actor=actor(player.event.owner), name=player.name, deck_capability=player.deck_capability, **contacts
+    )
+
+
+def test_the_coordinator_changes_a_players_contacts_and_the_log_keeps_no_address(event):
+    ann = register(event, 1)[0]
+    _edit(ann, online_name=" Ann  G ", email="ann@example.org", share_email=True)
+    ann.refresh_from_db()
+    assert (ann.online_name, ann.email, ann.share_email) == ("Ann G", "ann@example.org", True)
+    _edit(ann, email="ann@example.net")
+    ann.refresh_from_db()
+    assert (ann.online_name, ann.email, ann.share_email) == ("Ann G", "ann@example.net", True), "unnamed, kept"
+    given, changed = AuditEntry.objects.filter(action="player.updated").order_by("id")
+    contacts = {"online_name", "email", "share_email"}
+    assert [{key: entry.before[key] for key in contacts} for entry in (given, changed)] == [
+        {"online_name": "", "email": False, "share_email": False},
+        {"online_name": "Ann G", "email": True, "share_email": True},
+    ]
+    assert {key: given.after[key] for key in contacts} == {"online_name": "Ann G", "email": True, "share_email": True}
+    assert "email_changed" not in given.after and changed.after["email_changed"] is True
+    assert "example" not in str(AuditEntry.objects.values_list("subject", "before", "after"))
+
+
+def test_an_address_taken_away_takes_its_sharing_with_it(event):
+    ann = register(event, 1)[0]
+    _edit(ann, email="ann@example.org", share_email=True)
+    _edit(ann, email="", share_email=True)
+    ann.refresh_from_db()
+    assert (ann.email, ann.share_email) == ("", False)
+
+
+def test_a_bad_address_on_the_players_page_is_refused_and_changes_nothing(event):
+    ann = register(event, 1)[0]
+    before = AuditEntry.objects.count()
+    with pytest.raises(services.ServiceError, match="Give an e-mail address") as refused:
+        _edit(ann, online_name="Ann G", email="ann at example.org")
+    assert refused.value.field == "email"
+    ann.refresh_from_db()
+    assert (ann.online_name, ann.email, AuditEntry.objects.count()) == ("", "", before)
+
+
 def test_remove_player_only_before_they_have_played(event):
     players = register(event, 4)
     services.remove_player(players[0], actor=actor(event.owner))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.utils import timezone
@@ -35,6 +36,55 @@ def test_a_sign_up_registers_the_player_with_their_own_link(open_sign_up):
     assert player.name == "Ann Smith" and len(player.deck_token) >= 32
     entry = AuditEntry.objects.latest("id")
     assert (entry.action, entry.actor_label) == ("player.signed_up", "Ann Smith (sign-up)")
+    assert (player.online_name, player.email, player.share_email, player.language) == ("", "", False, "")
+
+
+def test_a_sign_up_keeps_the_contacts_and_language_and_the_log_never_the_address(open_sign_up):
+    player = services.sign_up(
+        open_sign_up,
+        "Ann Smith",
+        online_name="  ann   the  grey ",
+        email=" ann@example.org ",
+        share_email=True,
+        language="de",
+        now=NOW,
+    )
+    player.refresh_from_db()
+    assert (player.online_name, player.email, player.share_email, player.language) == (
+        "ann the grey",
+        "ann@example.org",
+        True,
+        "de",
+    )
+    entry = AuditEntry.objects.latest("id")
+    assert (entry.subject, entry.actor_label, entry.after) == (
+        "Ann Smith",
+        "Ann Smith (sign-up)",
+        {"online_name": "ann the grey", "email": True, "share_email": True},
+    )
+    assert "example.org" not in str(AuditEntry.objects.values_list("subject", "actor_label", "before", "after"))
+
+
+def test_sharing_goes_with_an_address_and_a_language_council_does_not_speak_is_not_kept(open_sign_up):
+    player = services.sign_up(open_sign_up, "Ann", share_email=True, language="xx", now=NOW)
+    assert (player.email, player.share_email, player.language) == ("", False, "")
+
+
+@pytest.mark.parametrize(
+    "contacts, field, said",
+    [
+        ({"email": "ann@"}, "email", "Give an e-mail address such as name@example.org, or leave it empty."),
+        ({"email": '"ann\x07"@example.org'}, "email", "Give an e-mail address such as name@example.org"),
+        ({"email": f"{'a' * 64}@{'b' * 190}.org"}, "email", "An e-mail address has at most 254 characters."),
+        ({"online_name": "ann\u202egrey"}, "online_name", "The online name holds a character that reverses"),
+        ({"online_name": "x" * 101}, "online_name", "An online name has at most 100 characters."),
+    ],
+)
+def test_a_sign_up_with_bad_contacts_is_refused_at_their_field_and_saves_nothing(open_sign_up, contacts, field, said):
+    with pytest.raises(services.ServiceError, match=re.escape(said)) as refused:
+        services.sign_up(open_sign_up, "Ann", now=NOW, **contacts)
+    assert refused.value.field == field
+    assert not Player.objects.exists() and not AuditEntry.objects.filter(action="player.signed_up").exists()
 
 
 @pytest.mark.parametrize(

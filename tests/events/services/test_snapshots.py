@@ -1,5 +1,5 @@
 """Snapshots taken and restored, and what a restore keeps that no archive holds: deck lists, deck links,
-capability notes, sealed products (events/services/snapshots.py)."""
+capability notes, sealed products, contacts (events/services/snapshots.py)."""
 
 from __future__ import annotations
 
@@ -151,3 +151,29 @@ def test_a_restore_that_makes_the_players_again_keeps_sealed_products_and_chosen
     # The removed player's product went with their row; no archive holds it.
     assert products == {p.archive_id: f"3 Orc-patrol\n{p.name[-1]} Wargs" for p in players if p != players[1]}
     assert event.players.get(archive_id=players[2].archive_id).deck_choice == "A Hobbit's Quest"
+
+
+def _contacts(event) -> list[dict]:
+    fields = ("archive_id", "online_name", "email", "share_email", "language")
+    return list(event.players.order_by("archive_id").values(*fields))
+
+
+def test_a_restore_keeps_the_players_contacts_whether_it_keeps_their_rows_or_makes_them_again(event):
+    who = actor(event.owner)
+    players = register(event, 4)
+    for number, player in enumerate(players):
+        Player.objects.filter(pk=player.pk).update(
+            online_name=f"online {number}", email=f"p{number}@example.org", share_email=number % 2 == 1, language="fi"
+        )
+    services.start_event(event, actor=who, rounds=2, note="the test's own number")
+    taken = services.take_snapshot(event, actor=who)
+    contacts = _contacts(event)
+    services.restore_snapshot(taken, actor=who)  # the rows are kept
+    assert _contacts(event) == contacts
+    services.remove_player(players[1], actor=who)
+    services.restore_snapshot(taken, actor=who)  # out of the snapshot's order: the rows are made again
+    # The removed player comes back from the snapshot with what it holds; their contacts went with their row.
+    blank = {"online_name": "", "email": "", "share_email": False, "language": ""}
+    assert _contacts(event) == [
+        {**row, **blank} if row["archive_id"] == players[1].archive_id else row for row in contacts
+    ]

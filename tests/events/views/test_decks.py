@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from events import services
-from events.models import DeckList, Event, Player
+from events.models import DeckList, Event, Game, Player
 from events.throttle import SIGN_UP_PER_ADDRESS
 from tests.helpers import actor, database_state, register, run_event
 from tests.scoring.test_decks import LEGAL, SEALED_PRODUCT
@@ -509,3 +509,99 @@ def test_the_choices_to_post_are_asked_only_where_players_choose_and_kept_when_n
     assert as_owner.post(f"/events/{event.slug}/decks/", {"deck_lists_wanted": "on"}).status_code == 302
     event.refresh_from_db()
     assert event.deck_choices == ["Challenge Deck A"] and event.deck_lists_wanted
+
+
+def test_a_player_gives_their_contacts_at_sign_up_in_their_language(client, signing_up):
+    page = client.get(f"/e/{signing_up.slug}/sign-up/").content.decode()
+    for field in ("online_name", "email", "share_email"):
+        assert f'<label for="id_{field}">' in page, field
+    assert 'type="email" name="email"' in page and "Only the coordinators see it" in page
+    client.cookies["django_language"] = "fi"
+    response = client.post(
+        f"/e/{signing_up.slug}/sign-up/",
+        {"name": "Éowyn", "online_name": "eowyn_r", "email": "eowyn@example.org", "share_email": "on"},
+    )
+    assert response.status_code == 302
+    eowyn = Player.objects.get(name="Éowyn")
+    assert (eowyn.online_name, eowyn.email, eowyn.share_email, eowyn.language) == (
+        "eowyn_r",
+        "eowyn@example.org",
+        True,
+        "fi",
+    )
+
+
+def test_a_bad_address_at_sign_up_is_refused_beside_it_and_nothing_is_saved(client, signing_up):
+    before = database_state()
+    response = client.post(f"/e/{signing_up.slug}/sign-up/", {"name": "Éowyn", "email": "eowyn@"})
+    assert response.status_code == 422
+    assert _error(response, "email") == "Enter a valid email address."
+    assert database_state() == before
+
+
+@pytest.fixture
+def contacts(event):
+    """Round 1 of four players with one game open: its first player shares their address, the second does not."""
+    run_event(event, 4, 1, leave_last_open=True)
+    game = Game.objects.filter(round__event=event, result__isnull=True).select_related("player_a", "player_b").get()
+    ann, bea = game.player_a, game.player_b
+    Player.objects.filter(pk=ann.pk).update(online_name="ann_online", email="ann@example.org", share_email=True)
+    Player.objects.filter(pk=bea.pk).update(online_name="bea_online", email="bea@example.org", share_email=False)
+    links = {player.pk: services.make_deck_link(player, actor=actor(event.owner)).deck_token for player in (ann, bea)}
+    return {"event": event, "game": game, "ann": ann, "bea": bea, "links": links}
+
+
+def test_an_address_shows_only_on_the_opponents_private_page_and_only_when_shared(
+    client, as_owner, staff_user, contacts
+):
+    event, game, ann, bea = contacts["event"], contacts["game"], contacts["ann"], contacts["bea"]
+    slug = event.slug
+    addresses = ("ann@example.org", "bea@example.org")
+    public = [
+        f"/e/{slug}/",
+        f"/e/{slug}/pairings/",
+        f"/e/{slug}/standings/",
+        f"/e/{slug}/projector/",
+        f"/e/{slug}/projector/?by=name",
+        f"/e/{slug}/rounds/1/",
+        f"/e/{slug}/report/",
+    ]
+    for path in public:
+        text = client.get(path).content.decode()
+        assert not [address for address in addresses if address in text], path
+    client.post(f"/e/{slug}/me/", {"player": bea.pk})  # this phone is Bea's: her seat and opponent show
+    assert not [address for address in addresses if address in client.get(f"/e/{slug}/").content.decode()]
+    staff = Client()
+    staff.force_login(staff_user)
+    for path in (f"/events/{slug}/tables/", f"/events/{slug}/games/{game.pk}/result/"):
+        text = staff.get(path).content.decode()
+        assert not [address for address in addresses if address in text], path
+    for path in (
+        f"/events/{slug}/print/pairings/",
+        f"/events/{slug}/print/slips/",
+        f"/events/{slug}/print/cards/",
+        f"/events/{slug}/print/standings/",
+        f"/events/{slug}/standings/",
+        f"/events/{slug}/export.json",
+    ):
+        text = as_owner.get(path).content.decode()
+        assert not [address for address in addresses if address in text], path
+    # Bea, Ann's opponent, reaches Ann by the address Ann shares; Ann sees Bea's online name and no address.
+    beas_page = client.get(f"/e/{slug}/deck/{contacts['links'][bea.pk]}/").content.decode()
+    assert '<a href="mailto:ann@example.org" translate="no">ann@example.org</a>' in beas_page
+    assert "ann_online" in beas_page and "bea@example.org" not in beas_page
+    anns_page = client.get(f"/e/{slug}/deck/{contacts['links'][ann.pk]}/").content.decode()
+    assert "bea_online" in anns_page
+    assert not [address for address in addresses if address in anns_page]
+    # The coordinator sees both, on each player's page.
+    for player in (ann, bea):
+        assert player.email in as_owner.get(f"/events/{slug}/players/{player.pk}/").content.decode()
+
+
+def test_once_the_round_is_finished_the_private_page_shows_no_opponent(client, contacts):
+    event, game, bea = contacts["event"], contacts["game"], contacts["bea"]
+    link = f"/e/{event.slug}/deck/{contacts['links'][bea.pk]}/"
+    assert "Round 1, table" in client.get(link).content.decode()
+    services.record_result(game, {"kind": "council", "mp": [20, 10]}, actor=actor(event.owner), expected_version=0)
+    page = client.get(link).content.decode()
+    assert "Your opponents" not in page and "ann@example.org" not in page

@@ -123,3 +123,24 @@ def test_starting_without_the_asked_lists_warns_and_an_empty_reason_is_shown_bes
     assert started.status_code == 302
     event.refresh_from_db()
     assert event.status == "running"
+
+
+def test_the_coordinator_sees_and_changes_a_players_contacts_and_a_bad_address_is_refused_beside_it(as_owner, event):
+    ann = register(event, 1)[0]
+    url = f"/events/{event.slug}/players/{ann.pk}/"
+    page = as_owner.get(url).content.decode()
+    for field in ("online_name", "email", "share_email"):
+        assert f'<label for="id_{field}">' in page, field
+    fields = {"name": ann.name, "deck_capability": ann.deck_capability}
+    refused = as_owner.post(url, {**fields, "online_name": "ann_g", "email": "ann@@example.org"})
+    assert refused.status_code == 422
+    assert re.search(r'id="id_email_error"[^>]*><li>Enter a valid email address.</li>', refused.content.decode())
+    ann.refresh_from_db()
+    assert (ann.online_name, ann.email) == ("", "")
+    saved = as_owner.post(url, {**fields, "online_name": "ann_g", "email": "ann@example.org", "share_email": "on"})
+    assert saved.status_code == 302
+    ann.refresh_from_db()
+    assert (ann.online_name, ann.email, ann.share_email) == ("ann_g", "ann@example.org", True)
+    page = as_owner.get(url).content.decode()
+    assert 'name="email" value="ann@example.org"' in page
+    assert re.search(r'<input type="checkbox" name="share_email"[^>]* checked>', page)

@@ -6,6 +6,7 @@ import gzip
 import html
 import json
 import re
+import zoneinfo
 from pathlib import Path
 
 import pytest
@@ -13,12 +14,13 @@ from django.contrib.staticfiles import finders
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils.formats import date_format
 
 import scoring
 from events import services
 from events.archive import load_archive
 from events.devices import device_label
-from events.models import AuditEntry, Game, Player, Throttle
+from events.models import AuditEntry, Event, Game, Player, Throttle
 from events.throttle import RESULT_CODE_PER_ADDRESS
 from tests.factories import EventFactory
 from tests.helpers import PHONES, POLL, WIN_A, WIN_B, actor, open_game, register, run_event
@@ -572,3 +574,23 @@ def test_the_projector_shows_the_final_standings_once_the_event_is_closed(client
     board = client.get(f"/e/{event.slug}/projector/").content.decode()
     assert "Final standings" in board and ": tables" not in board
     assert board.count('<span class="where">') == 4
+
+
+def test_a_running_clock_says_when_time_is_called_in_the_events_zone_named_for_each_reader(client, event):
+    Event.objects.filter(pk=event.pk).update(time_zone="Pacific/Auckland")
+    run_event(event, 4, 1, leave_last_open=True)
+    rnd = event.rounds.get(number=1)
+    assert "Time is called at" not in client.get(f"/e/{event.slug}/").content.decode(), "not before it runs"
+    services.start_clock(rnd, actor=actor(event.owner))
+    rnd.refresh_from_db()
+    local = rnd.clock_ends_at.astimezone(zoneinfo.ZoneInfo("Pacific/Auckland"))
+    deadline = (
+        f'Time is called at <time datetime="{local.isoformat(timespec="seconds")}" data-local-time>'
+        f'{date_format(local, "DATETIME_FORMAT")} (<span translate="no">Pacific/Auckland</span>)</time>.'
+    )
+    assert local.isoformat().endswith(("+12:00", "+13:00")), "the moment keeps the zone's offset"
+    for path in (f"/e/{event.slug}/", f"/e/{event.slug}/projector/"):
+        assert deadline in client.get(path).content.decode(), path
+    assert deadline in client.get(f"/e/{event.slug}/", **POLL).content.decode(), "the polled region says it too"
+    services.pause_clock(rnd, actor=actor(event.owner))
+    assert "Time is called at" not in client.get(f"/e/{event.slug}/").content.decode(), "a paused clock has no end"

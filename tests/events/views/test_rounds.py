@@ -7,8 +7,9 @@ import re
 import pytest
 
 from events import services
-from events.models import Game
-from tests.helpers import HTMX, actor, register, run_event
+from events.models import Event, Game
+from tests.events.services.test_clock import THREE_DAYS
+from tests.helpers import HTMX, actor, open_game, register, run_event
 
 
 @pytest.fixture
@@ -170,3 +171,23 @@ def test_the_swap_lists_offer_the_open_tables_and_the_bye_and_keep_a_refused_cho
     )
     assert refused.status_code == 422
     assert refused.content.decode().count(f'<option value="{still_open.player_a_id}" selected>') == 2
+
+
+def test_the_clock_form_takes_a_day_for_a_table_of_a_round_of_days_and_refuses_61_minutes_in_person(as_owner, event):
+    run_event(event, 4, 1, leave_last_open=True)
+    game = open_game(event)
+    url = f"/events/{event.slug}/rounds/1/clock/"
+    Event.objects.filter(pk=event.pk).update(game_type="one-deck-standard")  # a 50-minute game: 60 at most
+    refused = as_owner.post(url, {"action": "adjust", "minutes": "61", "table": str(game.table)})
+    assert refused.status_code == 422
+    assert "Ensure this value is less than or equal to 60." in re.search(
+        r'id="id_minutes_error"[^>]*>(.*?)</ul>', refused.content.decode(), re.S
+    ).group(1)
+    Event.objects.filter(pk=event.pk).update(policy=THREE_DAYS["key"], policy_document=THREE_DAYS, game_type="two-deck")
+    page = as_owner.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    minutes = re.search(r'<input type="number" name="minutes"[^>]*>', page).group(0)
+    assert 'min="-4320"' in minutes and 'max="4320"' in minutes
+    given = as_owner.post(url, {"action": "adjust", "minutes": "1440", "table": str(game.table)})
+    assert given.status_code == 302
+    game.refresh_from_db()
+    assert game.extra_seconds == 24 * 3600
