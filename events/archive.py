@@ -48,12 +48,15 @@ def event_archive(event: Event) -> dict[str, Any]:
     if event.playoff_winner_id:
         header["playoff_winner"] = id_of[event.playoff_winner_id]
     # The stage settings only where they differ from a plain Swiss event, as an older event exports them.
-    for name, plain in (("structure", "swiss"), ("elimination", "single"), ("seeding", "ranking"), ("top_cut", None)):
+    stage_settings = (("structure", "swiss"), ("elimination", "single"), ("seeding", "ranking"), ("top_cut", None))
+    for name, plain in (*stage_settings, ("pools", None), ("advance", None)):
         if getattr(event, name) != plain:
             header[name] = getattr(event, name)
     return {
         "format": scoring.archive_format(
-            event.rules, {(g.result or {}).get("kind", "") for games in games_by_round.values() for g in games}
+            event.rules,
+            {(g.result or {}).get("kind", "") for games in games_by_round.values() for g in games},
+            event.structure,
         ),
         "event": header,
         "players": [_player_entry(p) for p in players],

@@ -16,6 +16,8 @@ from scoring import (
     MAX_EMAIL_LENGTH,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
+    MAX_POOL_SIZE,
+    MAX_POOLS,
     MAX_RANKING,
     MAX_REASON_LENGTH,
     MAX_ROUNDS,
@@ -118,9 +120,23 @@ class EventForm(forms.Form):
     seeding = forms.ChoiceField(
         choices=SEEDING_CHOICES,
         initial="ranking",
-        label=gettext_lazy("Seeding of an elimination event"),
+        label=gettext_lazy("Seeding of an elimination event or of the pools"),
         required=False,
         help_text=gettext_lazy("By published ranking (players without one are drawn after), or at random."),
+    )
+    pools = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_POOLS,
+        required=False,
+        label=gettext_lazy("Pools (an event of pools)"),
+        help_text=gettext_lazy("Each of 3 to 8 players; the best are dealt into different pools."),
+    )
+    advance = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_POOL_SIZE,
+        required=False,
+        label=gettext_lazy("Players of each pool going on to the knockout"),
+        help_text=gettext_lazy("The pool winners are seeded first and meet runners-up of other pools."),
     )
     players_report = forms.BooleanField(
         required=False,
@@ -190,6 +206,9 @@ class EventForm(forms.Form):
         data.pop("expected_players", None)
         for name in ("structure", "elimination", "seeding"):
             data[name] = data.get(name) or self.fields[name].initial
+        if data["structure"] != "pools":
+            # The pools' numbers belong to an event of pools only.
+            data["pools"] = data["advance"] = None
         return data
 
 

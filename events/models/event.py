@@ -239,6 +239,9 @@ class Event(models.Model):
     elimination = models.CharField(max_length=8, choices=ELIMINATION_CHOICES, default="single")
     seeding = models.CharField(max_length=16, choices=SEEDING_CHOICES, default="ranking")
     top_cut = models.PositiveSmallIntegerField(null=True, blank=True, choices=TOP_CUT_CHOICES)
+    # An event of pools: how many pools, and how many of each go on to the knockout (scoring/finals/pools.py).
+    pools = models.PositiveSmallIntegerField(null=True, blank=True)
+    advance = models.PositiveSmallIntegerField(null=True, blank=True)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events")
     status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -376,6 +379,19 @@ class Event(models.Model):
             return _("%(round)s still needs results.") % {"round": latest.label}
         if self.structure == "swiss" and latest is None:
             return _("No Swiss round has been played yet.")
+        if (
+            self.structure == "pools"
+            and latest is not None
+            and latest.stage is not None
+            and latest.stage.kind == "pools"
+        ):
+            pools_left = (latest.stage.rounds_planned or 0) - latest.stage.rounds.count()
+            if pools_left > 0:
+                return ngettext(
+                    "The pools have %(count)s round still to play.",
+                    "The pools have %(count)s rounds still to play.",
+                    pools_left,
+                ) % {"count": pools_left}
         swiss = self.rounds.filter(stage__isnull=True).count()
         planned = self.rounds_planned or 0
         if self.structure == "swiss" and not self.stages.exists() and swiss < planned:

@@ -1,4 +1,4 @@
-"""The stages after (or instead of) an event's Swiss rounds: playoffs and brackets (scoring/stages.py)."""
+"""The stages after (or instead of) an event's Swiss rounds: playoffs, brackets and pools (scoring/finals/)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from scoring import BRACKET_KINDS, SEEDED_BY, STAGE_KINDS, stage_title
 
 
 class Stage(models.Model):
-    """A playoff among tied players, or an elimination bracket, as the archive's ``stages`` holds it."""
+    """A playoff among tied players, an elimination bracket, or round-robin pools, as the archive's ``stages``
+    holds it."""
 
     event = models.ForeignKey("Event", on_delete=models.CASCADE, related_name="stages")
     # 1 for the event's first stage: the archive's rounds name their stage by it.
@@ -25,6 +26,9 @@ class Stage(models.Model):
     seed = models.BigIntegerField(null=True, blank=True)
     # The event round number of the stage's first round.
     first_round = models.PositiveSmallIntegerField()
+    # Pools: each pool's archive ids, and how many of each go on to the knockout.
+    pools = models.JSONField(default=list, blank=True)
+    advance = models.PositiveSmallIntegerField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -47,6 +51,8 @@ class Stage(models.Model):
         entry: dict[str, Any] = {"kind": self.kind, "players": list(self.players), "seeded_by": self.seeded_by}
         if self.is_bracket:
             entry["bracket"] = self.bracket
+        elif self.kind == "pools":
+            entry |= {"pools": [list(pool) for pool in self.pools], "advance": self.advance}
         else:
             entry |= {"rounds": self.rounds_planned, "for_place": self.for_place}
         if self.seed is not None:

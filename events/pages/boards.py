@@ -171,10 +171,10 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
             extra = my_seat.game.extra_seconds
             label = _("Table %(table)s") % {"table": my_seat.table} if extra else ""
         clock = clock_display(event, rnd, extra_seconds=extra, label=label)
-    # A bracket or a playoff to show: an elimination event, a posted top cut, or a stage's round.
+    # A bracket, pools or a playoff to show: an event of a bracket or of pools, a posted top cut, or a stage's round.
     finals = (
         finals_page(event)
-        if (event.structure == "elimination" or event.top_cut or (rnd is not None and rnd.stage_id))
+        if (event.structure != "swiss" or event.top_cut or (rnd is not None and rnd.stage_id))
         else None
     )
     return {

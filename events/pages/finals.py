@@ -27,11 +27,12 @@ def finals_page(event: Event) -> FinalsPage:
 
     def build() -> FinalsPage:
         board = finals_board(event)
-        context = {"placings": board.placings, "brackets": board.brackets, "swiss": board.swiss}
+        context = {"placings": board.placings, "brackets": board.brackets, "swiss": board.swiss, "pools": board.pools}
+        shown = board.brackets or board.pools
         return FinalsPage(
             **{field.name: getattr(board, field.name) for field in fields(board)},
             ranking_html=render_partial("events/_finals.html#final-ranking", context),
-            brackets_html=render_partial("events/_finals.html#brackets", context) if board.brackets else "",
+            brackets_html=render_partial("events/_finals.html#brackets", context) if shown else "",
         )
 
     return kept_part(event, "finals-page", build).value

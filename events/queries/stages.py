@@ -121,6 +121,38 @@ def _bracket_layout(archive: scoring.Archive, stage: Any, pk_of: dict[str, int])
     }
 
 
+def _pool_tables(archive: scoring.Archive, stage: Any) -> list[dict[str, Any]]:
+    """Each pool of a pool stage as a table: its players in order, with their points and record.
+
+    ``stage`` is one of ``archive.stages`` (a type ``scoring`` does not export by name); players
+    still tied after the whole menu stand in their seed order (scoring/finals/pools.py).
+    """
+    tables = []
+    for index, (pool, standings) in enumerate(zip(stage.pools, scoring.pool_standings(archive, stage), strict=True)):
+        rows = {row.player: row for row in standings.rows}
+        order = scoring.pool_orders(archive, stage)[index]
+        listed = [*order, *(player for player in pool if player not in order)]
+        tables.append(
+            {
+                "name": scoring.pool_name(index),
+                "advance": stage.advance,
+                "rows": [
+                    {
+                        "place": place if player in order else None,
+                        "name": rows[player].name,
+                        "tp": rows[player].tp,
+                        "wins": rows[player].wins,
+                        "losses": rows[player].losses,
+                        "ties": rows[player].ties,
+                        "goes_on": player in order[: stage.advance],
+                    }
+                    for place, player in enumerate(listed, start=1)
+                ],
+            }
+        )
+    return tables
+
+
 @dataclass(frozen=True)
 class DueStage:
     """The stage the policy or the event's settings call for next, as the coordinator is offered it."""
@@ -152,6 +184,7 @@ class FinalsBoard:
     placings: list[tuple[object, int]]
     brackets: list[dict[str, Any]]
     swiss: bool
+    pools: list[dict[str, Any]]  # each pool of an event of pools, as a table
 
 
 def _build(event: Event) -> FinalsBoard:
@@ -166,6 +199,7 @@ def _build(event: Event) -> FinalsBoard:
             playoffs.append(
                 {"title": stage.title, "players": names, "played": len(stage.rounds), "planned": stage.rounds_planned}
             )
+    pools = [table for stage in archive.stages if stage.kind == "pools" for table in _pool_tables(archive, stage)]
     due = next_stage(archive, seed=0) if archive.stages or archive.rounds or event.structure == "elimination" else None
     name_of = {p.id: p.name for p in archive.players}
     tied = [(place, [name_of[p] for p in players]) for place, players in ranking.tied_places()]
@@ -190,6 +224,7 @@ def _build(event: Event) -> FinalsBoard:
         placings=[(placing, pk_of[placing.player]) for placing in ranking.placings],
         brackets=brackets,
         swiss=event.structure == "swiss",
+        pools=pools,
     )
 
 

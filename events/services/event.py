@@ -37,6 +37,8 @@ EVENT_RULE_FIELDS = (
     "elimination",
     "seeding",
     "top_cut",
+    "pools",
+    "advance",
 )
 
 
@@ -156,6 +158,8 @@ def create_event(
     elimination: Rule = NOT_GIVEN,
     seeding: Rule = NOT_GIVEN,
     top_cut: Rule | int = NOT_GIVEN,
+    pools: Rule | int = NOT_GIVEN,
+    advance: Rule | int = NOT_GIVEN,
 ) -> Event:
     """Create an event in registration, owned by ``owner``.
 
@@ -174,6 +178,8 @@ def create_event(
         elimination=elimination,
         seeding=seeding,
         top_cut=top_cut,
+        pools=pools,
+        advance=advance,
     )
     language = _checked_language(language) or _reader_language() or settings.LANGUAGE_CODE
     time_zone = _checked_time_zone(time_zone) or settings.TIME_ZONE
@@ -259,6 +265,8 @@ def update_event(
     elimination: Rule = NOT_GIVEN,
     seeding: Rule = NOT_GIVEN,
     top_cut: Rule | int = NOT_GIVEN,
+    pools: Rule | int = NOT_GIVEN,
+    advance: Rule | int = NOT_GIVEN,
 ) -> Event:
     """Change an event's settings; the rule settings only before the event starts.
 
@@ -275,6 +283,8 @@ def update_event(
         elimination=elimination,
         seeding=seeding,
         top_cut=top_cut,
+        pools=pools,
+        advance=advance,
     )
     with transaction.atomic(durable=True):
         event = locked_event(event)

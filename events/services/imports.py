@@ -86,6 +86,8 @@ def checked_archive(data: object) -> dict[str, Any]:
             "elimination": settings.elimination,
             "seeding": settings.seeding,
             "top_cut": settings.top_cut,
+            "pools": settings.pools,
+            "advance": settings.advance,
             "status": record.status,
             "rounds_planned": record.rounds_planned,
             "rounds_by_policy": rounds_by_policy(archive, joined) if record.rounds_planned else None,
@@ -125,6 +127,8 @@ def write_rounds(event: Event, archive: scoring.Archive, pk_of: dict[str, int], 
             seeded_by=stage.seeded_by,
             seed=stage.seed,
             first_round=stage.first_round,
+            pools=[list(pool) for pool in stage.pools],
+            advance=stage.advance,
         )
         for number, stage in enumerate(archive.stages, start=1)
     ]

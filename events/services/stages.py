@@ -47,6 +47,8 @@ def create_stage(event: Event, plan: Any, actor: Actor) -> Stage:
         seeded_by=plan.seeded_by,
         seed=plan.seed,
         first_round=(latest.number if latest else 0) + 1,
+        pools=[list(pool) for pool in plan.pools],
+        advance=plan.advance,
     )
     record_change(event, actor, AuditAction.STAGE_STARTED, say(stage.title), after=plan.as_dict())
     return stage
@@ -99,6 +101,8 @@ def start_stage(event: Event, *, actor: Actor, place: int | None = None, seed: i
 def _nothing_due(event: Event, archive: scoring.Archive) -> str:
     if event.structure == "elimination" or any(stage.kind == "elimination" for stage in archive.stages):
         return _("The bracket is seeded already.")
+    if event.structure == "pools":
+        return _("The pools are still being played: the knockout is seeded once they are over.")
     if event.tie_resolution not in PLAYOFF_RESOLUTIONS:
         return _("Co-champions were posted for a tied lead: no playoff is held.")
     if archive.stages:

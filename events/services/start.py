@@ -34,13 +34,15 @@ def start_event(
     seed: int | None = None,
     confirm: bool = False,
 ) -> Event:
-    """Close registration and fix the number of Swiss rounds, or seed the bracket of an elimination event.
+    """Close registration and fix the number of Swiss rounds, seed the bracket of an elimination event, or
+    deal the pools of an event of pools.
 
     The number comes from the policy's Number of Rounds table for the active players
     present (Policy #1 / Version 3 / Policy Number 4, "Number of Rounds"). A different
     number is allowed; the event then records that it departs from the policy. An
     elimination event has no Swiss rounds: its bracket is seeded now, by published
-    ranking or at random from ``seed`` (drawn here unless given; scoring/finals.py).
+    ranking or at random from ``seed`` (drawn here unless given; scoring/finals.py); an
+    event of pools deals its pools the same way (scoring/finals/pools_schedule.py).
     Starting while deck lists are asked for and some players have none needs ``confirm``:
     the lists are fixed when the event starts (General 12, docs/rules.md, reading 46).
     """
@@ -51,19 +53,31 @@ def start_event(
         present = event.players.filter(status=Player.ACTIVE).count()
         if present < 2:
             raise ServiceError(_("Register at least two players before starting."), field="rounds")
-        if event.structure == "elimination":
+        if event.structure in ("elimination", "pools"):
             _lists_missing(event, present, confirm)
             event.status = Event.RUNNING
             event.save()
+            pools = event.structure == "pools"
             record_change(
                 event,
                 actor,
                 AuditAction.EVENT_STARTED,
-                _("%(players)s players, elimination") % {"players": present},
-                after={"players": present, "elimination": event.elimination, "seeding": event.seeding},
+                (_("%(players)s players, pools") if pools else _("%(players)s players, elimination"))
+                % {"players": present},
+                after={
+                    "players": present,
+                    "elimination": event.elimination,
+                    "seeding": event.seeding,
+                    **({"pools": event.pools, "advance": event.advance} if pools else {}),
+                },
             )
-            plan = next_stage(load_archive(event), secrets.randbelow(2**31) if seed is None else seed)
-            create_stage(event, plan, actor)
+            try:
+                plan = next_stage(load_archive(event), secrets.randbelow(2**31) if seed is None else seed)
+            except scoring.RuleError as problem:
+                # Too many or too few pools for the players present: nothing is kept.
+                raise ServiceError(say(problem.message), rule=problem.rule) from None
+            if plan is not None:
+                create_stage(event, plan, actor)
             return event
         policy = event.rules
         by_policy = policy.rounds_for(present)

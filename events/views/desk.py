@@ -198,6 +198,11 @@ def start(request, event, actor):
                     "standings page. Pair round 1 when everyone is seated."
                 )
                 if event.structure == "elimination"
+                else _(
+                    "The event has started: %(event)s. The pools are dealt: see them on the standings page. "
+                    "Pair round 1 when everyone is seated."
+                )
+                if event.structure == "pools"
                 else _("The event has started: %(event)s. Pair round 1 when everyone is seated.")
             )
             % {"event": event.name}

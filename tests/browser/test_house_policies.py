@@ -113,7 +113,7 @@ def test_a_coordinator_makes_a_house_policy_on_a_phone_and_runs_an_event_under_i
     # The deck registration sheet states the house rule's number and cites it.
     page.goto(f"{base}/events/{event.slug}/print/deck-sheet/")
     sheet = page.locator("main")
-    expect(sheet).to_contain_text("at most 2 copies of any other")
+    expect(sheet).to_contain_text("At most 2 copies of any other card.")
     expect(sheet).to_contain_text(COPIES_RULE)
     assert fits_the_width(page)
 

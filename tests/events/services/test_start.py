@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from events import services
+from events.archive import event_archive
 from events.models import Event
-from tests.helpers import actor, register
+from tests.helpers import WIN_A, WIN_B, actor, register
 
 
 def test_start_takes_the_rounds_from_the_policy_table_for_active_players(event):
@@ -94,3 +95,69 @@ def test_an_elimination_event_is_seeded_at_the_start_by_ranking(event):
     assert rnd.label == "Elimination, round 1"
     with pytest.raises(services.ServiceError, match="paired rounds"):
         services.cancel_stage(stage, actor=actor(event.owner))
+
+
+def test_an_event_of_pools_deals_its_pools_at_the_start_and_plays_to_its_knockout(owner):
+    event = services.create_event(
+        owner=owner,
+        name="Pools Cup",
+        policy="policy-4-2001",
+        game_type="two-deck",
+        structure="pools",
+        pools=2,
+        advance=2,
+    )
+    players = register(event, 8)
+    for ranking, player in enumerate(players, start=1):
+        player.ranking = ranking
+        player.save(update_fields=["ranking"])
+    services.start_event(event, actor=actor(owner))
+    stage = event.stages.get()
+    names = dict(event.players.values_list("archive_id", "name"))
+    assert stage.kind == "pools" and stage.advance == 2 and stage.rounds_planned == 3
+    assert [[names[p] for p in pool] for pool in stage.pools] == [
+        ["Player 01", "Player 04", "Player 05", "Player 08"],
+        ["Player 02", "Player 03", "Player 06", "Player 07"],
+    ]
+    for _round in range(3):
+        rnd = services.pair_round(event, actor=actor(owner), seed=1)
+        assert rnd.stage_id == stage.pk and rnd.games.count() == 4 and rnd.bye is None
+        for game in rnd.games.all():
+            # The better-ranked player wins every game.
+            winner_first = game.player_a.name < game.player_b.name
+            result = WIN_A if winner_first else WIN_B
+            services.record_result(game, result, actor=actor(owner), expected_version=game.version)
+    with pytest.raises(services.ServiceError, match="the pools are played"):
+        services.pair_round(event, actor=actor(owner), seed=1)
+    knockout = services.start_stage(event, actor=actor(owner))
+    assert knockout.kind == "elimination" and knockout.seeded_by == "pools"
+    assert [names[p] for p in knockout.players] == ["Player 01", "Player 02", "Player 04", "Player 03"]
+    export = event_archive(event)
+    assert export["format"] == "council-archive/3" and export["event"]["pools"] == 2
+    assert export["stages"][0]["pools"] == stage.pools
+
+
+def test_too_many_pools_for_the_players_present_is_refused_and_nothing_starts(owner):
+    event = services.create_event(
+        owner=owner,
+        name="Pools Cup",
+        policy="policy-4-2001",
+        game_type="two-deck",
+        structure="pools",
+        pools=3,
+        advance=1,
+    )
+    register(event, 8)
+    with pytest.raises(services.ServiceError, match="8 players make 3 pools of 2 to 3"):
+        services.start_event(event, actor=actor(owner))
+    event.refresh_from_db()
+    assert event.status == "registration" and not event.stages.exists()
+
+
+def test_an_event_of_pools_needs_its_pools_and_how_many_go_on(owner):
+    with pytest.raises(services.ServiceError) as refused:
+        services.create_event(
+            owner=owner, name="Pools Cup", policy="policy-4-2001", game_type="two-deck", structure="pools", advance=2
+        )
+    assert refused.value.field == "pools"
+    assert not Event.objects.filter(name="Pools Cup").exists()

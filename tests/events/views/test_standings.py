@@ -3,6 +3,8 @@ the result form, the phones, the projector and print (events/views/standings.py)
 
 from __future__ import annotations
 
+from django.test import Client
+
 from events import services
 from events.models import Event, Game
 from tests.helpers import actor, register
@@ -168,3 +170,34 @@ def test_settings_refuse_a_top_cut_for_an_elimination_event_next_to_the_field(as
     assert saved.status_code == 302
     event.refresh_from_db()
     assert event.top_cut == 8
+
+
+def test_an_event_of_pools_is_made_started_and_its_pools_shown_on_the_standings_and_the_public_page(as_owner):
+    made = as_owner.post(
+        "/events/new/",
+        {
+            "name": "Pools Cup",
+            "policy": "policy-4-2001",
+            "game_type": "two-deck",
+            "format": "general-opponent",
+            "tie_resolution": "playoff",
+            "first_round_pairing": "random",
+            "structure": "pools",
+            "seeding": "random",
+            "pools": "2",
+            "advance": "1",
+        },
+    )
+    event = Event.objects.get(name="Pools Cup")
+    assert made.status_code == 302 and (event.structure, event.pools, event.advance) == ("pools", 2, 1)
+    register(event, 6)
+    desk = as_owner.get(f"/events/{event.slug}/").content.decode()
+    assert "dealt at random into 2 pools when you start; 1 of each go on to the knockout" in desk
+    assert "Start and deal the pools" in desk
+    started = as_owner.post(f"/events/{event.slug}/start/", follow=True).content.decode()
+    assert "The pools are dealt" in started
+    standings = as_owner.get(f"/events/{event.slug}/standings/").content.decode()
+    assert "Pools and knockout" in standings and "Pool A" in standings and "Pool B" in standings
+    assert "Pools: 0 of 3 rounds played" in standings
+    public = Client().get(f"/e/{event.slug}/").content.decode()
+    assert "Pool A" in public and "Player 0" in public
