@@ -9,6 +9,8 @@ state in its processes, so any number of workers, and of servers, answer alike.
 import datetime
 import os
 import resource
+import subprocess
+import sys
 from typing import Any
 
 from gunicorn.glogging import Logger
@@ -69,3 +71,25 @@ class LoggerWithoutLinkKeys(Logger):
 
 
 logger_class = LoggerWithoutLinkKeys
+
+# The server's own job (events/management/commands/run_jobs.py): reminders before online
+# deadlines and the e-mail waiting to be sent. gunicorn's master starts it once it is ready
+# and stops it on the way out, so every way of serving Council runs it; COUNCIL_JOBS=off
+# leaves it out (a server that only serves pages, beside one that runs it).
+_jobs: list[subprocess.Popen[bytes]] = []
+
+
+def when_ready(server: Any) -> None:
+    if os.environ.get("COUNCIL_JOBS", "on") == "off":
+        return
+    manage = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "manage.py")
+    _jobs.append(subprocess.Popen([sys.executable, manage, "run_jobs"]))
+
+
+def on_exit(server: Any) -> None:
+    for job in _jobs:
+        job.terminate()
+        try:
+            job.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            job.kill()

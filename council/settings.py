@@ -64,6 +64,22 @@ COUNCIL_PUBLIC_URL = os.environ.get("COUNCIL_PUBLIC_URL", "").rstrip("/")
 # How often open pages ask for news. A poll with nothing new costs one query and no body
 # (304), so the default suits a room of sixty phones on a laptop.
 COUNCIL_POLL_SECONDS = int(os.environ.get("COUNCIL_POLL_SECONDS", "10"))
+# The server's job (manage.py run_jobs, started by gunicorn): how often it reminds and sends
+# mail; COUNCIL_JOBS=off keeps gunicorn from starting it (a server that only serves pages).
+COUNCIL_JOBS_SECONDS = int(os.environ.get("COUNCIL_JOBS_SECONDS", "60"))
+
+# E-mail to players who gave an address (docs/deployment.md). Without COUNCIL_EMAIL_HOST
+# messages are written to the console, as on a laptop with no mail server.
+EMAIL_HOST = os.environ.get("COUNCIL_EMAIL_HOST", "")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(os.environ.get("COUNCIL_EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("COUNCIL_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("COUNCIL_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("COUNCIL_EMAIL_TLS", True)
+EMAIL_TIMEOUT = 20
+DEFAULT_FROM_EMAIL = os.environ.get("COUNCIL_EMAIL_FROM", "council@localhost")
 
 INSTALLED_APPS = [
     "django.contrib.auth",

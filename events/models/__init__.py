@@ -27,6 +27,7 @@ from .event import (
     EventStatus,
     rules_of,
 )
+from .outbox import OutboxMessage
 from .players import EventRole, Player, PlayerStatus
 from .policies import HousePolicy, HousePolicyVersion, policy_document_named, usable_by
 from .record import AuditEntry, Snapshot
@@ -62,6 +63,7 @@ __all__ = [
     "GameState",
     "HousePolicy",
     "HousePolicyVersion",
+    "OutboxMessage",
     "Player",
     "PlayerStatus",
     "Round",

@@ -15,6 +15,7 @@ from .deck_settings import update_deck_settings
 from .decks import publish_deck_lists, set_capability, submit_deck_list
 from .event import EVENT_RULE_FIELDS, create_event, update_event
 from .imports import import_event
+from .mail import claim_messages, mark_failed, mark_sent, queue_reminders
 from .organisers import name_arbiter, register_organiser
 from .player_reports import report_result
 from .players import drop_player, register_players, remove_player, update_player
@@ -41,6 +42,7 @@ __all__ = [
     "call_time",
     "cancel_stage",
     "change_rounds",
+    "claim_messages",
     "close_event",
     "confirm_result",
     "create_event",
@@ -50,12 +52,15 @@ __all__ = [
     "import_event",
     "make_deck_link",
     "make_deck_links",
+    "mark_failed",
+    "mark_sent",
     "name_arbiter",
     "pair_round",
     "pause_break_clock",
     "pause_clock",
     "preview_result",
     "publish_deck_lists",
+    "queue_reminders",
     "record_result",
     "record_spot_check",
     "register_organiser",

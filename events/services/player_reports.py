@@ -19,6 +19,7 @@ from ..models import Event, Game
 from ..record_words import AuditAction
 from ..roles import BOTH_PLAYERS, Actor
 from .base import ServiceError, latest_round_pk, locked_event, record_change
+from .mail import queue_confirmation
 from .results import check_plausible, leave_by_forfeit, locked_game, preview_result, save_result, table_subject
 from .snapshots import snapshot_if_round_complete
 
@@ -71,6 +72,7 @@ def report_result(game: Game, side: int, result: dict[str, Any], *, device: str,
             round_number=game.round.number,
             table=game.table,
         )
+        queue_confirmation(game, side)
         if game.report_a is not None and game.report_b is not None:
             if game.reported_from_one_device:
                 record_change(

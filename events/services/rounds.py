@@ -19,6 +19,7 @@ from ..record_words import AuditAction
 from ..roles import Actor
 from .base import NeedsConfirmation, ServiceError, latest_round_pk, locked_event, record_change, results_missing
 from .impartial import check_no_open_own_game, check_not_own_game, check_not_own_seat
+from .mail import queue_pairings
 from .snapshots import snapshot
 
 
@@ -77,6 +78,7 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
         # a list saved or a setting changed later does not change whom staff are checking.
         rnd.spot_check_ids = sorted(rnd.draw_spot_checks())
         rnd.save(update_fields=["spot_check_ids"])
+        queue_pairings(rnd)
         record_change(
             event, actor, AuditAction.ROUND_PAIRED, rnd.label, after=pairing.as_dict(), round_number=rnd.number
         )
