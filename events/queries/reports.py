@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from scoring import points_json
 
 from ..archive import score_game_result
+from ..clocks import clock_display
 from ..codes import CODE_LENGTH
 from ..devices import device_label
 from ..i18n import say
@@ -66,6 +67,19 @@ class ReportingSeat:
     code: str
     reported: bool
     settled: bool
+
+
+def seat_clock(event: Event, player: Player) -> dict[str, Any] | None:
+    """The clock of the player's game of the latest round while it has no result, with the table's own extra
+    time: what their private page shows (for a round of days, when time is called in their own zone)."""
+    rnd = event.latest_round()
+    if event.status != Event.RUNNING or rnd is None:
+        return None
+    game = Game.objects.filter(round=rnd, result__isnull=True).filter(Q(player_a=player) | Q(player_b=player)).first()
+    if game is None:
+        return None
+    label = _("Table %(table)s") % {"table": game.table} if game.extra_seconds else ""
+    return clock_display(event, rnd, extra_seconds=game.extra_seconds, label=label)
 
 
 def reporting_seat(event: Event, player: Player) -> ReportingSeat | None:

@@ -250,7 +250,8 @@ class FinalsPanel:
 def finals_panel(event: Event, board: FinalsBoard) -> FinalsPanel:
     """The coordinator's finals panel around ``board`` (the event's ``finals_board``)."""
     latest = event.stages.order_by("-number").first()
-    champions = board.champion_ids if len(board.champion_ids) > 1 else []
+    # Players sharing first place once nothing is left to play (not pool winners sharing a place so far).
+    champions = board.champion_ids if len(board.champion_ids) > 1 and board.pending is None else []
     return FinalsPanel(
         tied_players=event.players.filter(archive_id__in=champions),
         stage_blocked=event.stage_cannot_start(),

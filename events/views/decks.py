@@ -37,7 +37,7 @@ from ..queries.decks import (
     sign_up_page,
     spot_check_page,
 )
-from ..queries.reports import reporting_seat
+from ..queries.reports import reporting_seat, seat_clock
 from ..roles import COORDINATOR, STAFF, Actor
 from .confirm import press, status_of, submit
 from .oversized import takes_oversized_posts
@@ -343,6 +343,7 @@ def deck_link(request, event, actor, deck_token: str):
             closed=closed,
             link=_link(request, event, player),
             seat=reporting_seat(event, player),
+            clock=seat_clock(event, player),
             opponents=opponent_contacts(event, player),
             time_zone=event.time_zone,
         ),
