@@ -11,6 +11,7 @@ import os
 import resource
 import subprocess
 import sys
+import threading
 from typing import Any
 
 from gunicorn.glogging import Logger
@@ -72,24 +73,51 @@ class LoggerWithoutLinkKeys(Logger):
 
 logger_class = LoggerWithoutLinkKeys
 
+
 # The server's own job (events/management/commands/run_jobs.py): reminders before online
-# deadlines and the e-mail waiting to be sent. gunicorn's master starts it once it is ready
-# and stops it on the way out, so every way of serving Council runs it; COUNCIL_JOBS=off
-# leaves it out (a server that only serves pages, beside one that runs it).
-_jobs: list[subprocess.Popen[bytes]] = []
+# deadlines and the e-mail waiting to be sent. gunicorn's master keeps one running: a thread
+# of the master starts it once the master is ready, starts it again if it dies, and again
+# after a reload (``kill -HUP``, so a deploy runs the new code); on the way out the master
+# stops it, and a job whose master is gone stops by itself. COUNCIL_JOBS=off leaves it out
+# (a server that only serves pages, beside one that runs it).
+class _Job:
+    def __init__(self) -> None:
+        self.process: subprocess.Popen[bytes] | None = None
+        self.stopping = threading.Event()
+        self.lock = threading.Lock()
+
+    def keep_running(self) -> None:
+        manage = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "manage.py")
+        while not self.stopping.is_set():
+            with self.lock:
+                # Its own session: Ctrl-C at a terminal reaches the master, which stops it.
+                self.process = subprocess.Popen([sys.executable, manage, "run_jobs"], start_new_session=True)
+            self.process.wait()
+            self.stopping.wait(5)  # a job that keeps dying is started again, not in a tight loop
+
+    def stop(self) -> None:
+        with self.lock:
+            if self.process is not None and self.process.poll() is None:
+                self.process.terminate()
+                try:
+                    self.process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+
+
+_job = _Job()
 
 
 def when_ready(server: Any) -> None:
     if os.environ.get("COUNCIL_JOBS", "on") == "off":
         return
-    manage = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "manage.py")
-    _jobs.append(subprocess.Popen([sys.executable, manage, "run_jobs"]))
+    threading.Thread(target=_job.keep_running, name="council-jobs", daemon=True).start()
+
+
+def on_reload(server: Any) -> None:
+    _job.stop()  # the thread starts it again, with the code now deployed
 
 
 def on_exit(server: Any) -> None:
-    for job in _jobs:
-        job.terminate()
-        try:
-            job.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            job.kill()
+    _job.stopping.set()
+    _job.stop()

@@ -20,7 +20,8 @@ MESSAGE_KINDS = [(PAIRING, "Pairing"), (REMINDER, "Reminder"), (CONFIRM, "Result
 class OutboxMessage(models.Model):
     event = models.ForeignKey("Event", on_delete=models.CASCADE, related_name="outbox")
     player = models.ForeignKey("Player", on_delete=models.CASCADE, related_name="messages")
-    game = models.ForeignKey("Game", null=True, blank=True, on_delete=models.CASCADE, related_name="messages")
+    # Kept when its game goes (a round undone): its key then still says the message was sent.
+    game = models.ForeignKey("Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="messages")
     kind = models.CharField(max_length=16, choices=MESSAGE_KINDS)
     # What makes the message one of a kind: "reminder:game:41:player:7". Unique across servers.
     key = models.CharField(max_length=100, unique=True)

@@ -113,6 +113,8 @@ def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[s
             else:
                 my_tp, their_tp = Fraction(game.tp[mine]), Fraction(game.tp[1 - mine])
                 outcome = "won" if my_tp > their_tp else "lost" if my_tp < their_tp else "tie"
+                if (game.result or {}).get("kind") == "double-loss":
+                    outcome = "lost"  # neither played: a loss on each card (docs/rules.md, reading 94)
                 if game.result and "roll_winner" in game.result:  # a level bracket game goes to the dice
                     outcome = "won" if game.result["roll_winner"] == mine else "lost"
                 row = CardRow(

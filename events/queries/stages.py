@@ -128,9 +128,12 @@ def _pool_tables(archive: scoring.Archive, stage: Any) -> list[dict[str, Any]]:
     still tied after the whole menu stand in their seed order (scoring/finals/pools.py).
     """
     tables = []
+    orders = scoring.pool_orders(archive, stage)
+    # Who goes on is known once every pool round is played.
+    decided = len(stage.rounds) >= (stage.rounds_planned or 0) and all(rnd.complete for rnd in stage.rounds)
     for index, (pool, standings) in enumerate(zip(stage.pools, scoring.pool_standings(archive, stage), strict=True)):
         rows = {row.player: row for row in standings.rows}
-        order = scoring.pool_orders(archive, stage)[index]
+        order = orders[index]
         listed = [*order, *(player for player in pool if player not in order)]
         tables.append(
             {
@@ -144,7 +147,7 @@ def _pool_tables(archive: scoring.Archive, stage: Any) -> list[dict[str, Any]]:
                         "wins": rows[player].wins,
                         "losses": rows[player].losses,
                         "ties": rows[player].ties,
-                        "goes_on": player in order[: stage.advance],
+                        "goes_on": decided and player in order[: stage.advance],
                     }
                     for place, player in enumerate(listed, start=1)
                 ],
@@ -200,7 +203,7 @@ def _build(event: Event) -> FinalsBoard:
                 {"title": stage.title, "players": names, "played": len(stage.rounds), "planned": stage.rounds_planned}
             )
     pools = [table for stage in archive.stages if stage.kind == "pools" for table in _pool_tables(archive, stage)]
-    due = next_stage(archive, seed=0) if archive.stages or archive.rounds or event.structure == "elimination" else None
+    due = next_stage(archive, seed=0) if archive.stages or archive.rounds or event.structure != "swiss" else None
     name_of = {p.id: p.name for p in archive.players}
     tied = [(place, [name_of[p] for p in players]) for place, players in ranking.tied_places()]
     return FinalsBoard(

@@ -15,7 +15,7 @@ from .deck_settings import update_deck_settings
 from .decks import publish_deck_lists, set_capability, submit_deck_list
 from .event import EVENT_RULE_FIELDS, create_event, update_event
 from .imports import import_event
-from .mail import claim_messages, mark_failed, mark_sent, queue_reminders
+from .mail import claim_message, mark_failed, mark_sent, queue_reminders, still_true
 from .organisers import name_arbiter, register_organiser
 from .player_reports import report_result
 from .players import drop_player, register_players, remove_player, update_player
@@ -42,7 +42,7 @@ __all__ = [
     "call_time",
     "cancel_stage",
     "change_rounds",
-    "claim_messages",
+    "claim_message",
     "close_event",
     "confirm_result",
     "create_event",
@@ -79,6 +79,7 @@ __all__ = [
     "start_clock",
     "start_event",
     "start_stage",
+    "still_true",
     "submit_deck_list",
     "swap_players",
     "take_snapshot",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -25,11 +24,16 @@ REMINDER_LEAD = datetime.timedelta(days=1)
 # A claimed message whose server died before sending it is taken again after this.
 CLAIM_EXPIRES = datetime.timedelta(minutes=10)
 MAX_ATTEMPTS = 5
+MAX_EXTENSION = datetime.timedelta(days=14)
 
 
-def _queue(rows: list[OutboxMessage]) -> None:
-    # A key already queued (by this server or another) is skipped, not sent twice.
-    OutboxMessage.objects.bulk_create(rows, ignore_conflicts=True)
+def _queue(rows: list[OutboxMessage]) -> int:
+    """Queue the rows whose keys are new; a key already queued (by this server or another) is skipped, not
+    sent twice. Returns how many were new."""
+    known = set(OutboxMessage.objects.filter(key__in=[row.key for row in rows]).values_list("key", flat=True))
+    fresh = [row for row in rows if row.key not in known]
+    OutboxMessage.objects.bulk_create(fresh, ignore_conflicts=True)
+    return len(fresh)
 
 
 def _mailed(players: list[Player]) -> list[Player]:
@@ -37,19 +41,24 @@ def _mailed(players: list[Player]) -> list[Player]:
 
 
 def queue_pairings(rnd: Round) -> None:
-    """Tell each player of ``rnd`` with an address whom they play; inside the pairing's transaction."""
+    """Tell each player of ``rnd`` with an address whom they play; inside the pairing's (or a swap's) transaction.
+
+    The key names the round by its number and the opponent: a round undone and paired again the
+    same way mails nobody twice, and a swap mails the two players whose opponent changed.
+    """
     rows = []
     for game in rnd.games.select_related("player_a", "player_b"):
-        for player in _mailed([game.player_a, game.player_b]):
-            rows.append(
-                OutboxMessage(
-                    event=rnd.event,
-                    player=player,
-                    game=game,
-                    kind=PAIRING,
-                    key=f"{PAIRING}:game:{game.pk}:player:{player.pk}",
+        for player, opponent in ((game.player_a, game.player_b), (game.player_b, game.player_a)):
+            if player.email:
+                rows.append(
+                    OutboxMessage(
+                        event=rnd.event,
+                        player=player,
+                        game=game,
+                        kind=PAIRING,
+                        key=f"{PAIRING}:event:{rnd.event_id}:round:{rnd.number}:player:{player.pk}:v:{opponent.pk}",
+                    )
                 )
-            )
     _queue(rows)
 
 
@@ -67,7 +76,7 @@ def queue_confirmation(game: Game, reporter_side: int) -> None:
                 player=opponent,
                 game=game,
                 kind=CONFIRM,
-                key=f"{CONFIRM}:game:{game.pk}:player:{opponent.pk}",
+                key=f"{CONFIRM}:game:{game.pk}:player:{opponent.pk}:version:{game.version}",
             )
         ]
     )
@@ -85,8 +94,10 @@ def queue_reminders(now: datetime.datetime | None = None) -> int:
     deadline nears. Run by the server's job (``manage.py run_jobs``); returns how many were queued."""
     now = now or timezone.now()
     rows = []
+    # A table given more time than its round runs on after the round's end: look back as far as the
+    # longest extension a round of days allows.
     running = Round.objects.filter(
-        event__status=Event.RUNNING, clock_state="running", clock_ends_at__gt=now
+        event__status=Event.RUNNING, clock_state="running", clock_ends_at__gt=now - MAX_EXTENSION
     ).select_related("event")
     for rnd in running:
         event = rnd.event
@@ -96,7 +107,7 @@ def queue_reminders(now: datetime.datetime | None = None) -> int:
         open_games = rnd.games.filter(result__isnull=True).select_related("player_a", "player_b")
         for game in open_games:
             ends = rnd.clock_ends_at + datetime.timedelta(seconds=game.extra_seconds)
-            if ends - lead > now:
+            if not ends - lead <= now < ends:
                 continue
             for player in _mailed([game.player_a, game.player_b]):
                 rows.append(
@@ -105,44 +116,55 @@ def queue_reminders(now: datetime.datetime | None = None) -> int:
                         player=player,
                         game=game,
                         kind=REMINDER,
-                        key=f"{REMINDER}:game:{game.pk}:player:{player.pk}:ends:{int(ends.timestamp())}",
+                        # Once per game and extension: pausing the clock does not remind again.
+                        key=f"{REMINDER}:game:{game.pk}:player:{player.pk}:extra:{game.extra_seconds}",
                     )
                 )
-    _queue(rows)
-    return len(rows)
+    return _queue(rows)
 
 
-def claim_messages(now: datetime.datetime | None = None, limit: int = 50) -> list[OutboxMessage]:
-    """Take up to ``limit`` messages to send, so that no other server sends them; each claim is one update
-    of one row that only one server can win."""
+def claim_message(now: datetime.datetime | None = None) -> OutboxMessage | None:
+    """Take one message to send, so that no other server sends it: one update of one row that only one
+    server can win. A message that failed waits for its claim to expire before it is tried again."""
     now = now or timezone.now()
     waiting = OutboxMessage.objects.filter(
         Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_EXPIRES),
         sent_at__isnull=True,
         attempts__lt=MAX_ATTEMPTS,
-    ).values_list("pk", "claimed_at")[:limit]
-    claimed = []
-    for pk, claimed_at in list(waiting):
-        with transaction.atomic():
-            won = OutboxMessage.objects.filter(pk=pk, sent_at__isnull=True, claimed_at=claimed_at).update(
-                claimed_at=now
-            )
-        if won:
-            claimed.append(pk)
-    return list(
-        OutboxMessage.objects.filter(pk__in=claimed).select_related(
-            "event", "player", "game__round", "game__player_a", "game__player_b"
+    ).values_list("pk", "claimed_at")
+    for pk, claimed_at in waiting[:20]:
+        if OutboxMessage.objects.filter(pk=pk, sent_at__isnull=True, claimed_at=claimed_at).update(claimed_at=now):
+            return OutboxMessage.objects.select_related(
+                "event", "player", "game__round", "game__player_a", "game__player_b"
+            ).get(pk=pk)
+    return None
+
+
+def still_true(message: OutboxMessage) -> bool:
+    """Whether ``message`` still says what is so: its player still plays its game (a swap moves them), and a
+    reminder or a request to confirm is about a game still without its result."""
+    game = message.game
+    if game is None or message.player_id not in (game.player_a_id, game.player_b_id):
+        return False
+    if message.kind == PAIRING:
+        # A pairing names its opponent in its key: after a swap the old one no longer holds.
+        opponent = game.player_b_id if game.player_a_id == message.player_id else game.player_a_id
+        return message.key.endswith(f":v:{opponent}")
+    return game.result is None
+
+
+def mark_sent(message: OutboxMessage, now: datetime.datetime | None = None, *, note: str = "") -> bool:
+    """Record that ``message`` went out (or, with ``note``, why it no longer needs to), if this server's claim
+    still holds; False when another server took it meanwhile."""
+    return bool(
+        OutboxMessage.objects.filter(pk=message.pk, claimed_at=message.claimed_at, sent_at__isnull=True).update(
+            sent_at=now or timezone.now(), last_error=note
         )
     )
 
 
-def mark_sent(message: OutboxMessage, now: datetime.datetime | None = None) -> None:
-    """Record that ``message`` went out."""
-    OutboxMessage.objects.filter(pk=message.pk).update(sent_at=now or timezone.now(), last_error="")
-
-
 def mark_failed(message: OutboxMessage, error: str) -> None:
-    """Record why ``message`` could not be sent; it is tried again later, a few times at most."""
-    OutboxMessage.objects.filter(pk=message.pk).update(
-        claimed_at=None, attempts=message.attempts + 1, last_error=error[:400]
+    """Record why ``message`` could not be sent; it is tried again once its claim expires, a few times at most."""
+    OutboxMessage.objects.filter(pk=message.pk, claimed_at=message.claimed_at).update(
+        attempts=message.attempts + 1, last_error=error[:400]
     )

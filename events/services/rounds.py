@@ -170,6 +170,13 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
                     "Undo the round to pair it again."
                 )
             )
+        if rnd.stage is not None and rnd.stage.kind == "pools":
+            raise ServiceError(
+                _(
+                    "A round of pools plays each pool's round robin: its games cannot be swapped. "
+                    "Undo the round to pair it again."
+                )
+            )
         if first.pk == second.pk:
             raise ServiceError(_("Choose two different players."), field="second")
         games = list(rnd.games.select_for_update().select_related("player_a", "player_b"))
@@ -244,6 +251,8 @@ def swap_players(rnd: Round, first: Player, second: Player, *, actor: Actor, con
         rnd.bye = new_bye
         rnd.quality = {**quality, "proven_optimal": False, "changed_by_hand": True}
         rnd.save(update_fields=["bye", "quality"])
+        # The two players whose opponent changed are told their new pairing (its key is new).
+        queue_pairings(rnd)
         record_change(
             event,
             actor,

@@ -102,6 +102,8 @@ def _nothing_due(event: Event, archive: scoring.Archive) -> str:
     if event.structure == "elimination" or any(stage.kind == "elimination" for stage in archive.stages):
         return _("The bracket is seeded already.")
     if event.structure == "pools":
+        if not archive.stages:
+            return _("The pools are not dealt yet.")
         return _("The pools are still being played: the knockout is seeded once they are over.")
     if event.tie_resolution not in PLAYOFF_RESOLUTIONS:
         return _("Co-champions were posted for a tied lead: no playoff is held.")

@@ -18,6 +18,7 @@ from ..messages import Text, _, ngettext
 from ..standings import Standings, compute_standings
 from .brackets import DOUBLE
 from .pools import pool_orders
+from .pools_schedule import knockout_seeds
 from .progress import bracket_of, playoff_archive, stage_finished, still_in
 from .stages import ELIMINATION, PLAYOFF, POOLS, Stage
 
@@ -245,7 +246,8 @@ def _due(archive: Archive) -> Text | None:
     if event.structure == POOLS:
         if not archive.stages:
             return _("Pools: not dealt yet")
-        if all(stage.kind == POOLS for stage in archive.stages):
+        pools = archive.stages[-1]
+        if pools.kind == POOLS and len(knockout_seeds(pool_orders(archive, pools), cast(int, pools.advance))) >= 2:
             return _("Knockout: not started yet")
     ranked = sum(1 for player in archive.players if player.eligible)
     if event.top_cut is not None and ranked >= 2 and not any(stage.kind == ELIMINATION for stage in archive.stages):

@@ -9,6 +9,7 @@ unique) and sent once (each server claims a row before sending it).
 from __future__ import annotations
 
 import logging
+import os
 import time
 from typing import Any
 
@@ -21,22 +22,38 @@ from events import services
 from events.pages.mail import render_mail
 
 log = logging.getLogger("council.jobs")
+CONSOLE = "django.core.mail.backends.console.EmailBackend"
+
+
+def mail_server_set() -> bool:
+    """Whether mail can go out: a mail server is set, or another backend than the console's (the tests')."""
+    return bool(settings.EMAIL_HOST) or settings.EMAIL_BACKEND != CONSOLE
 
 
 def run_once() -> tuple[int, int]:
-    """One pass: queue the reminders now due, then send what waits. Returns (queued, sent)."""
+    """One pass: queue the reminders now due, then send what waits. Returns (queued, sent).
+
+    Without a mail server nothing is sent and the messages wait: the console would write
+    private links and addresses into the server's log (docs/security.md).
+    """
     queued = services.queue_reminders()
     sent = 0
-    for message in services.claim_messages():
+    if not mail_server_set():
+        return queued, sent
+    while (message := services.claim_message()) is not None:
+        if not services.still_true(message):
+            # A swap moved the player, or the game has its result: the message no longer holds.
+            services.mark_sent(message, note="no longer true when sent")
+            continue
         mail = render_mail(message)
         try:
             send_mail(mail.subject, mail.body, settings.DEFAULT_FROM_EMAIL, [mail.to])
         except Exception as error:  # a refused address or a mail server away: try again later
-            log.warning("message %s not sent: %s", message.key, error)
+            # The error's kind only: its text may hold the address.
+            log.warning("message %s not sent: %s", message.pk, type(error).__name__)
             services.mark_failed(message, str(error))
         else:
-            services.mark_sent(message)
-            sent += 1
+            sent += services.mark_sent(message)
     return queued, sent
 
 
@@ -47,6 +64,14 @@ class Command(BaseCommand):
         parser.add_argument("--once", action="store_true", help="one pass, then stop")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        parent = os.getppid()
+        try:
+            self._loop(options["once"], parent)
+        except KeyboardInterrupt:  # Ctrl-C at ``make run`` reaches the job too
+            return
+
+    def _loop(self, once: bool, parent: int) -> None:
+        options = {"once": once}
         while True:
             if not options["once"]:
                 close_old_connections()  # a long-lived process: drop a connection the database closed
@@ -59,3 +84,5 @@ class Command(BaseCommand):
                 self.stdout.write(f"{queued} queued, {sent} sent")
                 return
             time.sleep(settings.COUNCIL_JOBS_SECONDS)
+            if os.getppid() != parent:
+                return  # gunicorn's master is gone: so is its job

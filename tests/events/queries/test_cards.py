@@ -71,3 +71,13 @@ def test_a_card_kept_as_text_reads_back_the_same(event):
     run_event(event, 3, 2)
     for card in _cards(event).values():
         assert card_from_text(card.player, card_text(card)) == card
+
+
+def test_a_double_loss_is_a_loss_on_both_cards(event):
+    run_event(event, 4, 1, leave_last_open=True)
+    game = open_game(event)
+    services.record_result(game, {"kind": "double-loss"}, actor=actor(event.owner), expected_version=game.version)
+    cards = _cards(event)
+    for name in (game.player_a.name, game.player_b.name):
+        (row,) = cards[name].rows
+        assert (row.outcome, row.detail, row.tp) == ("lost", "double loss", 0)

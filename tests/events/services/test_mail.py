@@ -118,14 +118,52 @@ def test_a_result_reported_by_one_player_asks_the_other_to_confirm_it(online_eve
 def test_one_server_claims_a_message_and_another_does_not_send_it_again(online_event):
     _first_round(online_event)
     now = datetime.datetime.now(datetime.UTC)
-    first = services.claim_messages(now)
-    assert len(first) == 2 and services.claim_messages(now) == []
-    # A server that died while sending: its claim expires and another takes the message.
-    later = services.claim_messages(now + datetime.timedelta(minutes=11))
-    assert {m.pk for m in later} == {m.pk for m in first}
-    for message in later:
-        services.mark_failed(message, "mail server away")
-    assert OutboxMessage.objects.filter(attempts=1, last_error="mail server away").count() == 2
+    first, second = services.claim_message(now), services.claim_message(now)
+    assert first is not None and second is not None and first.pk != second.pk
+    assert services.claim_message(now) is None
+    # A server that died while sending: its claim expires and another takes the message; the first
+    # server's late report of sending it then changes nothing.
+    later = services.claim_message(now + datetime.timedelta(minutes=11))
+    assert later is not None and later.pk == first.pk
+    assert services.mark_sent(first) is False and services.mark_sent(later) is True
+    services.mark_failed(second, "mail server away")
+    assert OutboxMessage.objects.get(pk=second.pk).attempts == 1
+    assert services.claim_message(now + datetime.timedelta(minutes=5)) is None  # tried again only later
+
+
+def test_a_swap_tells_the_two_moved_players_their_new_opponent_and_nobody_the_old_one(online_event):
+    rnd = _first_round(online_event)
+    ours = next(g for g in rnd.games.all() if {g.player_a.name, g.player_b.name} == {"Player 01", "Player 02"})
+    other = rnd.games.exclude(pk=ours.pk).get()
+    second = ours.player_a if ours.player_a.name == "Player 02" else ours.player_b
+    services.swap_players(rnd, second, other.player_a, actor=actor(online_event.owner), confirm=True)
+    run_once()
+    told = {message.to[0]: message for message in mail.outbox}
+    assert len(mail.outbox) == 2  # one message each: their pairing as it now stands
+    assert other.player_a.name in told["player01@example.org"].subject
+    assert other.player_b.name in told["player02@example.org"].subject
+    assert "Player 01" not in told["player02@example.org"].body
+    assert OutboxMessage.objects.filter(last_error="no longer true when sent").count() == 2
+
+
+def test_a_round_undone_and_paired_again_alike_mails_nobody_twice(online_event):
+    rnd = _first_round(online_event)
+    run_once()
+    layout = sorted(frozenset((g.player_a_id, g.player_b_id)) for g in rnd.games.all())
+    seed = rnd.seed
+    services.undo_round(rnd, actor=actor(online_event.owner))
+    again = services.pair_round(online_event, actor=actor(online_event.owner), seed=seed)
+    assert sorted(frozenset((g.player_a_id, g.player_b_id)) for g in again.games.all()) == layout
+    run_once()
+    assert len(mail.outbox) == 2
+
+
+@override_settings(EMAIL_BACKEND="django.core.mail.backends.console.EmailBackend", EMAIL_HOST="")
+def test_without_a_mail_server_nothing_is_sent_to_the_log(online_event, capsys):
+    _first_round(online_event)
+    assert run_once() == (0, 0)
+    assert "@example.org" not in capsys.readouterr().out
+    assert OutboxMessage.objects.filter(sent_at__isnull=True).count() == 2
 
 
 def test_the_job_runs_once_from_the_command_line(online_event, capsys):

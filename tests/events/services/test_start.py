@@ -119,8 +119,16 @@ def test_an_event_of_pools_deals_its_pools_at_the_start_and_plays_to_its_knockou
         ["Player 01", "Player 04", "Player 05", "Player 08"],
         ["Player 02", "Player 03", "Player 06", "Player 07"],
     ]
+    # Taken back before its first round, the pools are dealt again from the standings page's button.
+    services.cancel_stage(stage, actor=actor(owner))
+    stage = services.start_stage(event, actor=actor(owner))
+    assert stage.kind == "pools" and stage.number == 1
     for _round in range(3):
         rnd = services.pair_round(event, actor=actor(owner), seed=1)
+        if _round == 0:
+            first, second = (game.player_a for game in rnd.games.all()[:2])
+            with pytest.raises(services.ServiceError, match="cannot be swapped"):
+                services.swap_players(rnd, first, second, actor=actor(owner), confirm=True)
         assert rnd.stage_id == stage.pk and rnd.games.count() == 4 and rnd.bye is None
         for game in rnd.games.all():
             # The better-ranked player wins every game.
