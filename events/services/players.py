@@ -113,11 +113,18 @@ def register_players(event: Event, names_text: str, *, actor: Actor) -> list[Pla
 def add_players(event: Event, names: list[str], *, field: str) -> list[Player]:
     """Create players named ``names`` in the locked ``event``, inside the caller's transaction.
 
-    Refuses (naming the line when there are several) a closed event, more than
+    Refuses (naming the line when there are several) a closed event, an event of pools
+    once its pools are dealt, more than
     MAX_PLAYERS, a name the rules refuse, or a name that reads as a registered one.
     """
     if event.status == Event.CLOSED:
         raise ServiceError(_("The event is closed."), field=field)
+    if event.structure == "pools" and event.stages.exists():
+        # A player who joins after the deal is in no pool: they would play no game (docs/rules.md, reading 97).
+        raise ServiceError(
+            _("The pools are dealt: a player who joins now would play no game. Register players before the start."),
+            field=field,
+        )
     taken = set(event.players.values_list("archive_id", flat=True))
     if len(taken) + len(names) > MAX_PLAYERS:
         raise ServiceError(_("An event has at most %(max)s players.") % {"max": MAX_PLAYERS}, field=field)

@@ -3,6 +3,8 @@ the projector, reporting a result."""
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib import messages
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,6 +24,7 @@ from ..pages.regions import polled, shared
 from ..pages.rendering import as_context
 from ..queries.public import everyone_pairings, found_players, past_round
 from ..queries.reports import find_reporting_game
+from ..services.mail import reminder_lead
 from .confirm import submit
 
 ME_COOKIE = "council_me"
@@ -118,12 +121,24 @@ def _report_outcome(game: Game, side: int) -> str:
             "table": game.table,
             "explanation": say(game.described),
         }
+    # A round of days is played online: nobody is at a table to wait at (events/services/mail.py).
+    online = reminder_lead(datetime.timedelta(minutes=game.round.event.rules.time_limit(game.round.event.game_type)))
     if game.reported_from_one_device:
+        if online:
+            return _(
+                "Table %(table)s: both reports came from this one device, so they settle nothing. The "
+                "coordinator will settle it."
+            ) % {"table": game.table}
         return _(
             "Table %(table)s: both reports came from this one device, so they settle nothing. Stay at the "
             "table; the staff are coming to settle it."
         ) % {"table": game.table}
     if game.reports_differ:
+        if online:
+            return _("Table %(table)s: your report and %(opponent)s's differ. The coordinator will settle it.") % {
+                "table": game.table,
+                "opponent": opponent,
+            }
         return _(
             "Table %(table)s: your report and %(opponent)s's differ. Stay at the table; "
             "the staff are coming to settle it."

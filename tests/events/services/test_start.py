@@ -119,6 +119,10 @@ def test_an_event_of_pools_deals_its_pools_at_the_start_and_plays_to_its_knockou
         ["Player 01", "Player 04", "Player 05", "Player 08"],
         ["Player 02", "Player 03", "Player 06", "Player 07"],
     ]
+    # Nobody joins once the pools are dealt: they would be in no pool.
+    with pytest.raises(services.ServiceError, match="The pools are dealt") as late:
+        services.register_players(event, "Latecomer", actor=actor(owner))
+    assert late.value.field == "names" and not event.players.filter(name="Latecomer").exists()
     # Taken back before its first round, the pools are dealt again from the standings page's button.
     services.cancel_stage(stage, actor=actor(owner))
     stage = services.start_stage(event, actor=actor(owner))

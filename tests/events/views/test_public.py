@@ -594,3 +594,21 @@ def test_a_running_clock_says_when_time_is_called_in_the_events_zone_named_for_e
     assert deadline in client.get(f"/e/{event.slug}/", **POLL).content.decode(), "the polled region says it too"
     services.pause_clock(rnd, actor=actor(event.owner))
     assert "Time is called at" not in client.get(f"/e/{event.slug}/").content.decode(), "a paused clock has no end"
+
+
+def test_in_a_round_of_days_differing_reports_go_to_the_coordinator_not_to_a_table(owner):
+    policy = {"key": "online-days", "title": "Online", "base": "policy-4-2001"}
+    services.save_house_policy(owner=owner, document={**policy, "changes": {"time_limits": {"two-deck": 4320}}})
+    event = services.create_event(owner=owner, name="Online Cup", policy="online-days", game_type="two-deck")
+    event.players_report = True
+    event.save(update_fields=["players_report"])
+    register(event, 4)
+    services.start_event(event, actor=actor(owner))
+    game = services.pair_round(event, actor=actor(owner), seed=1).games.first()
+    url = f"/e/{event.slug}/report/"
+    Client(REMOTE_ADDR="10.0.0.7", HTTP_USER_AGENT="a phone").post(url, _report_form(game, 0, WIN_A))
+    said = Client(REMOTE_ADDR="10.0.0.8", HTTP_USER_AGENT="another phone").post(
+        url, _report_form(game, 1, WIN_B), follow=True
+    )
+    text = said.content.decode()
+    assert "differ. The coordinator will settle it." in text and "Stay at the table" not in text
