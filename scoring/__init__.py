@@ -113,9 +113,10 @@ from .pairing.explained import PairingExplained, explain_pairing
 from .pairing.history import pairing_history
 from .pairing.next_round import PairingResult, check_ready_to_pair, pair_next_round
 from .policies.deck_terms import DECK_ALIGNMENTS, STARTER_GAME_TYPES, DeckRules
+from .policies.end_of_time import END_OF_TIME_PROCEDURES
 from .policies.game_types import GAME_TYPES
 from .policies.house import HOUSE_POLICY_FORMAT, build_house_policy, house_policy_problems, policy_of
-from .policies.released import END_OF_TIME_PROCEDURES, POLICIES, get_policy, policy_info
+from .policies.released import POLICIES, get_policy, policy_info
 from .policies.starting_points import STARTING_POINTS
 from .policies.terms import (
     EVENT_FORMATS,

@@ -1,21 +1,20 @@
 """The events app's records, one module per family: the event (``event``), its players and roles
 (``players``), the house policies kept on the server (``policies``), its audit log and snapshots
-(``record``), rounds and games (``rounds``), playoffs and brackets (``stages``), decks (``decks``),
-the official clock's fields that a round and the break between sealed rounds share (``clock``), and
-the counts of failed attempts (``throttle``)."""
+(``record``), rounds and games (``rounds``), playoffs, brackets and pools (``stages``), decks
+(``decks``), the official clock's fields that a round and the break between sealed rounds share
+(``clock``), the mail waiting to be sent (``outbox``), the labels of the engine's choices
+(``choices``), and the counts of failed attempts (``throttle``)."""
 
+from .choices import DECK_ALIGNMENT_CHOICES, END_OF_TIME_CHOICES, ORGANISERS_PLAY_CHOICES
 from .clock import ClockFields
 from .decks import BreakClock, DeckList, SealedProduct, SpotCheck
 from .event import (
-    DECK_ALIGNMENT_CHOICES,
     DECK_CAPABILITY_CHOICES,
     ELIMINATION_CHOICES,
-    END_OF_TIME_CHOICES,
     FIRST_ROUND_CHOICES,
     FORMAT_CHOICES,
     GAME_TYPE_CHOICES,
     LANGUAGE_CHOICES,
-    ORGANISERS_PLAY_CHOICES,
     POLICY_CHOICES,
     SEEDING_CHOICES,
     STRUCTURE_CHOICES,

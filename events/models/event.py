@@ -16,7 +16,6 @@ import datetime
 import functools
 import json
 import zoneinfo
-from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -27,15 +26,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import (
-    DECK_ALIGNMENTS,
     DECK_CAPABILITIES,
-    END_OF_TIME_PROCEDURES,
     EVENT_FORMATS,
     FIRST_ROUND_PAIRINGS,
     GAME_TYPES,
     MAX_NAME_LENGTH,
     OFFICIAL_SCENARIOS,
-    ORGANISERS_PLAY,
     POLICIES,
     SEALED_GAME_TYPES,
     SEEDINGS,
@@ -48,6 +44,8 @@ from scoring import (
     get_policy,
     policy_of,
 )
+
+from .choices import labelled
 
 
 @functools.lru_cache(maxsize=64)
@@ -64,22 +62,12 @@ def rules_of(key: str, document: object) -> Policy:
 
 
 if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
-
     from .rounds import Round
-
-
-def _choices(keys: Iterable[str], labels: Mapping[str, StrOrPromise]) -> list[tuple[str, StrOrPromise]]:
-    missing = set(keys) - set(labels)
-    if missing:
-        # Every key the engine knows needs its label in every language: caught at import.
-        raise LookupError(f"no label for {sorted(missing)}")
-    return [(key, labels[key]) for key in keys]
 
 
 # Policy titles are the documents' own names: they stay as published (docs/i18n.md).
 POLICY_CHOICES = [(key, policy.title) for key, policy in POLICIES.items()]
-GAME_TYPE_CHOICES = _choices(
+GAME_TYPE_CHOICES = labelled(
     GAME_TYPES,
     {
         "one-deck-starter": gettext_lazy("One-deck game, starter decks"),
@@ -93,7 +81,7 @@ GAME_TYPE_CHOICES = _choices(
         "scenario": gettext_lazy("Resource/character scenario game"),
     },
 )
-FORMAT_CHOICES = _choices(
+FORMAT_CHOICES = labelled(
     EVENT_FORMATS,
     {
         "general-opponent": gettext_lazy("General opponent"),
@@ -103,7 +91,7 @@ FORMAT_CHOICES = _choices(
         "single-deck": gettext_lazy("One deck each, the same all event (Policy #1 has no other format)"),
     },
 )
-TIE_CHOICES = _choices(
+TIE_CHOICES = labelled(
     TIE_RESOLUTIONS,
     {
         "playoff": gettext_lazy("The menu of tie-breakers, then playoff rounds among those still tied"),
@@ -114,7 +102,7 @@ TIE_CHOICES = _choices(
 )
 # The tie-break criteria a house policy orders, by their titles in the texts (as the engine's
 # standings notes name them, so one translation serves both).
-TIEBREAK_CHOICES = _choices(
+TIEBREAK_CHOICES = labelled(
     TIEBREAK_CRITERIA,
     {
         "head-to-head": gettext_lazy("Head-to-Head"),
@@ -128,43 +116,14 @@ TIEBREAK_CHOICES = _choices(
         "opponents-scores": gettext_lazy("Sum of Opponents' Scores"),
     },
 )
-# What a house policy may set (scoring/policies/house.py): the alignments whose decks may bring
-# The One Ring, the end-of-time procedure, and who of those who run the event may play.
-DECK_ALIGNMENT_CHOICES = _choices(
-    DECK_ALIGNMENTS,
-    {
-        "hero": gettext_lazy("Hero"),
-        "minion": gettext_lazy("Minion"),
-        "fallen-wizard": gettext_lazy("Fallen-wizard"),
-        "balrog": gettext_lazy("Balrog"),
-    },
-)
-END_OF_TIME_CHOICES = _choices(
-    END_OF_TIME_PROCEDURES,
-    {
-        "equal-turns": gettext_lazy("Play on until both players have had as many turns (the released texts)"),
-        "current-turn": gettext_lazy("The player taking a turn finishes it, then the final count"),
-        "at-once": gettext_lazy("Play stops at once and the position is counted (a round of days online)"),
-    },
-)
-ORGANISERS_PLAY_CHOICES = _choices(
-    ORGANISERS_PLAY,
-    {
-        "with-arbiter": gettext_lazy("Coordinators and staff may play when a second person rules on their games"),
-        "staff-with-arbiter": gettext_lazy(
-            "Coordinators may not play; staff may, when a second person rules on their games"
-        ),
-        "never": gettext_lazy("No one who runs the event may play in it"),
-    },
-)
-FIRST_ROUND_CHOICES = _choices(
+FIRST_ROUND_CHOICES = labelled(
     FIRST_ROUND_PAIRINGS,
     {
         "random": gettext_lazy("Random"),
         "ranking": gettext_lazy("By published ranking"),
     },
 )
-STRUCTURE_CHOICES = _choices(
+STRUCTURE_CHOICES = labelled(
     STRUCTURES,
     {
         "swiss": gettext_lazy("Swiss rounds"),
@@ -176,7 +135,7 @@ ELIMINATION_CHOICES = [
     ("single", gettext_lazy("Single elimination")),
     ("double", gettext_lazy("Double elimination (losers' bracket, grand final)")),
 ]
-SEEDING_CHOICES = _choices(
+SEEDING_CHOICES = labelled(
     SEEDINGS,
     {
         "ranking": gettext_lazy("By published ranking"),
@@ -191,7 +150,7 @@ def _top(size: int) -> str:
 
 # Said when shown, in the reader's language (a lazy "Top 8").
 TOP_CUT_CHOICES = [(size, lazy(_top, str)(size)) for size in TOP_CUTS]
-DECK_CAPABILITY_CHOICES = _choices(
+DECK_CAPABILITY_CHOICES = labelled(
     DECK_CAPABILITIES,
     {
         "one-ring": gettext_lazy("Can destroy the One Ring"),

@@ -14,7 +14,8 @@ from ..pages.addresses import public_address
 from ..pages.finals import finals_page
 from ..pages.language import in_event_language
 from ..pages.rendering import as_context
-from ..queries.decks import deck_link_slips, deck_lists_sheet, deck_sheet
+from ..queries.deck_sheet import deck_sheet
+from ..queries.decks import deck_link_slips, deck_lists_sheet
 from ..queries.printouts import cards_sheet, pairings_sheet, printed_round, slips_sheet, standings_sheet
 from ..queries.reports import code_slips
 from ..roles import COORDINATOR

@@ -35,6 +35,7 @@ from ..limits import (
 from ..messages import _
 from ..text import name_problem
 from .deck_terms import DECK_ALIGNMENTS
+from .end_of_time import END_OF_TIME_PROCEDURES, EQUAL_TURNS
 from .game_types import GAME_TYPES
 from .house_fields import (
     bool_value,
@@ -48,7 +49,7 @@ from .house_fields import (
     weakest_link_points,
     whole_value,
 )
-from .released import END_OF_TIME_PROCEDURES, EQUAL_TURNS, POLICIES, get_policy
+from .released import POLICIES, get_policy
 from .terms import EVENT_FORMATS, ORGANISERS_PLAY, TIE_RESOLUTIONS, TIEBREAK_CRITERIA, Policy
 
 HOUSE_POLICY_FORMAT = "council-house-policy/1"

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from ..errors import RuleError
 from ..messages import _
 from .deck_terms import SIDEBOARD_BY_P1, SIDEBOARD_BY_P4, SIDEBOARD_P1, SIDEBOARD_P4, released_deck_rules
+from .end_of_time import END_OF_TIME_END_OF_GAME, END_OF_TIME_FREE_COUNCIL, END_OF_TIME_SCENARIO
 from .game_types import GAME_TYPES
 from .terms import (
     BYES_RECEIVED,
@@ -50,47 +51,6 @@ def _frozen(mapping: dict[str, V]) -> Mapping[str, V]:
 
 
 _SCENARIO_POINTS = _frozen({"victory": 6, "higher-rank": 4, "tie": 3, "lower-rank": 2, "defeated": 0})
-
-# The end-of-time procedure in the project's words (docs/rules.md), one sentence per name
-# the policies give the final count: Policy #1's "Free Council", the later "End-of-Game".
-_END_OF_TIME_FREE_COUNCIL = _(
-    "Time. Play on until the player who went second finishes a turn (both players have "
-    "played the same number of turns), or until the Free Council is called normally. Then "
-    "the Free Council begins automatically, whatever the marshalling point totals."
-)
-_END_OF_TIME_END_OF_GAME = _(
-    "Time. Play on until the player who went second finishes a turn (both players have "
-    "played the same number of turns), or until the End-of-Game is called normally. Then "
-    "the End-of-Game begins automatically, whatever the marshalling point totals."
-)
-_END_OF_TIME_SCENARIO = _(
-    "Time. If no player has achieved the victory conditions, the player taking a turn "
-    "finishes it; if the opponent did not have the first turn, the opponent takes one "
-    "final turn. Then the player with the higher scenario rank wins; equal ranks tie."
-)
-# What a house policy may choose instead (scoring/policies/house.py, "end_of_time"), each in
-# the base text's words for the final count: the released texts' equal turns, the current
-# turn only, or at once (a round of days on the online client, whose deadline is the end).
-EQUAL_TURNS, CURRENT_TURN, AT_ONCE = "equal-turns", "current-turn", "at-once"
-END_OF_TIME_PROCEDURES: Mapping[str, tuple[str, str]] = _frozen(
-    {
-        EQUAL_TURNS: (_END_OF_TIME_FREE_COUNCIL, _END_OF_TIME_END_OF_GAME),
-        CURRENT_TURN: (
-            _(
-                "Time. The player taking a turn finishes it. Then the Free Council begins automatically, "
-                "whatever the marshalling point totals."
-            ),
-            _(
-                "Time. The player taking a turn finishes it. Then the End-of-Game begins automatically, "
-                "whatever the marshalling point totals."
-            ),
-        ),
-        AT_ONCE: (
-            _("Time. Play stops at once, and the Free Council is held on the position as it stands."),
-            _("Time. Play stops at once, and the End-of-Game is held on the position as it stands."),
-        ),
-    }
-)
 
 POLICY_1_1996 = Policy(
     key="policy-1-1996",
@@ -169,8 +129,8 @@ POLICY_1_1996 = Policy(
     first_round_clause="Policy #1, Swiss System: for the first round only, players are paired off randomly",
     pairing_clause="Policy #1, Swiss System: Pairing Players",
     game_types=tuple(t for t in GAME_TYPES if t != "challenge-deck"),
-    end_of_time=_END_OF_TIME_FREE_COUNCIL,
-    end_of_time_scenario=_END_OF_TIME_SCENARIO,
+    end_of_time=END_OF_TIME_FREE_COUNCIL,
+    end_of_time_scenario=END_OF_TIME_SCENARIO,
     council_order=COUNCIL_UNLIMITED_PRINTED,
     council_clause="Policy #1, General 10: the modifications of The Wizards Unlimited rulesbook, in the order printed",
     formats=(SINGLE_DECK,),
@@ -265,8 +225,8 @@ VERSION_3_1998 = Policy(
     first_round_clause="Version 3, Swiss System: for the first round only, players are paired off randomly",
     pairing_clause="Version 3, Swiss System: Pairing Players",
     game_types=GAME_TYPES,
-    end_of_time=_END_OF_TIME_END_OF_GAME,
-    end_of_time_scenario=_END_OF_TIME_SCENARIO,
+    end_of_time=END_OF_TIME_END_OF_GAME,
+    end_of_time_scenario=END_OF_TIME_SCENARIO,
     council_order=COUNCIL_CRF_10,
     council_clause="CRF 10, Free Council (January 1998)",
     formats=(GENERAL_OPPONENT, HERO_ONLY, MINION_ONLY, FALLEN_WIZARD_ONLY),
@@ -329,8 +289,8 @@ POLICY_4_2001 = Policy(
     first_round_clause="Policy Number 4: paired off randomly, or optionally by published ranking",
     pairing_clause="Policy Number 4, The Swiss System Format: Pairing Players",
     game_types=GAME_TYPES,
-    end_of_time=_END_OF_TIME_END_OF_GAME,
-    end_of_time_scenario=_END_OF_TIME_SCENARIO,
+    end_of_time=END_OF_TIME_END_OF_GAME,
+    end_of_time_scenario=END_OF_TIME_SCENARIO,
     council_order=COUNCIL_CRF_10,
     council_clause="CRF 10, Free Council (January 1998)",
     formats=(GENERAL_OPPONENT, HERO_ONLY, MINION_ONLY, FALLEN_WIZARD_ONLY),

@@ -8,12 +8,10 @@ import pytest
 from django.utils import timezone
 
 from events import services
-from events.models import Event
 from events.queries.decks import (
     deck_link_slips,
     deck_lists_sheet,
     deck_overview,
-    deck_sheet,
     player_by_deck_token,
     player_deck,
     published_deck,
@@ -161,20 +159,6 @@ def test_the_rounds_spot_checks_come_by_table_each_with_its_check_once_recorded(
     assert (page.player, page.round, page.table, page.check) == (first, rnd, rows[0].table, check)
     assert page.deck_list.text == LEGAL.strip() and page.findings.legal is True
     assert round_spot_checks(None) == []
-
-
-def test_the_blank_sheet_asks_for_what_the_format_needs(hero_event):
-    sheet = deck_sheet(hero_event)
-    assert ([str(deck) for deck in sheet.decks], sheet.against_fallen_wizard, sheet.fallen_wizard) == (
-        ["Deck"],
-        False,
-        None,
-    )
-    assert (sheet.sealed, len(sheet.lines), len(sheet.sections)) == (False, 12, 6)
-    Event.objects.filter(pk=hero_event.pk).update(policy="policy-4-2001", format="general-opponent")
-    hero_event.refresh_from_db()
-    general = deck_sheet(hero_event)
-    assert (len(general.decks), general.against_fallen_wizard, general.fallen_wizard) == (2, True, "optional")
 
 
 def test_the_binder_holds_every_list_in_name_order_and_names_the_players_without_one(hero_event):
