@@ -75,9 +75,11 @@ def _round_of(schedule: Schedule, index: int) -> tuple[tuple[str, str], ...]:
 def knockout_seeds(orders: Sequence[Sequence[str]], advance: int) -> tuple[str, ...]:
     """The knockout's seeds: the pool winners in pool order, then the runners-up, and so on for ``advance`` places.
 
-    Where a first-round match would pair two players of one pool, a player of the lower
-    place is swapped with another of the same place who removes the clash (as pool 1's
-    winner meets pool 4's runner-up with four pools); a clash no swap removes stays.
+    Two players of one pool should meet as late as the bracket allows: never in the first
+    round where that can be avoided, and in opposite halves (so only in the final) where
+    it can. So players of one place are swapped among themselves, the lowest seeds first,
+    while a swap makes such meetings later (with four pools, A1 meets C2 and the runners-up
+    of A and B play in the other half from their winners); a meeting no swap puts off stays.
     """
     pool_of = {player: number for number, order in enumerate(orders) for player in order}
     seeds = [order[place] for place in range(advance) for order in orders if place < len(order)]
@@ -86,30 +88,42 @@ def knockout_seeds(orders: Sequence[Sequence[str]], advance: int) -> tuple[str, 
     size = 1
     while size < len(seeds):
         size *= 2
-    positions = seed_positions(size)
-    opponent = {}
-    for first, second in zip(positions[::2], positions[1::2], strict=True):
-        opponent[first], opponent[second] = second, first
+    slot = {seed: index for index, seed in enumerate(seed_positions(size))}  # a seed's place in the bracket
+    rounds = size.bit_length() - 1
     place_of = {order[place]: place for order in orders for place in range(min(advance, len(order)))}
+    mates: dict[int, list[str]] = {}
+    for player in seeds:
+        mates.setdefault(pool_of[player], []).append(player)
 
-    def clashes(order: list[str]) -> int:
-        """First-round matches between two players of one pool (a seed without an opponent has a bye)."""
+    def meeting_round(first: int, second: int) -> int:
+        """The round in which seeds ``first`` and ``second`` would meet if both win until then."""
+        a, b, meeting = slot[first], slot[second], 1
+        while a >> meeting != b >> meeting:
+            meeting += 1
+        return meeting
+
+    def weight(player: str, seed_of: dict[str, int]) -> int:
+        """How early ``player`` would meet a player of their own pool: a first-round meeting weighs most."""
         return sum(
-            1
-            for seed, player in enumerate(order, start=1)
-            if seed < opponent[seed] <= len(order) and pool_of[order[opponent[seed] - 1]] == pool_of[player]
+            4 ** (rounds - meeting_round(seed_of[player], seed_of[mate]))
+            for mate in mates[pool_of[player]]
+            if mate != player
         )
 
-    # Swap the lowest seeds first, so the pool winners keep their order where they can.
+    seed_of = {player: seed for seed, player in enumerate(seeds, start=1)}
     improved = True
-    while improved and clashes(seeds):
+    while improved:
         improved = False
         for low in reversed(range(len(seeds))):
             for high in reversed(range(low)):
-                if place_of[seeds[low]] != place_of[seeds[high]]:
+                first, second = seeds[low], seeds[high]
+                if place_of[first] != place_of[second] or pool_of[first] == pool_of[second]:
                     continue
-                swapped = seeds[:]
-                swapped[low], swapped[high] = swapped[high], swapped[low]
-                if clashes(swapped) < clashes(seeds):
-                    seeds, improved = swapped, True
+                before = weight(first, seed_of) + weight(second, seed_of)
+                seed_of[first], seed_of[second] = high + 1, low + 1
+                if weight(first, seed_of) + weight(second, seed_of) < before:
+                    seeds[low], seeds[high] = second, first
+                    improved = True
+                else:
+                    seed_of[first], seed_of[second] = low + 1, high + 1
     return tuple(seeds)

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import RuleError, bracket_of, final_ranking, next_stage, pair_next, parse_archive
+from scoring.finals.brackets import seed_positions
 from scoring.finals.pools import pool_orders
 from scoring.finals.pools_schedule import draw_pools, knockout_seeds, pool_rounds, round_robin
 from tests.scoring.builders import WIN, add_round
@@ -83,6 +84,12 @@ def test_the_knockout_pairs_no_two_players_of_one_pool_in_its_first_round_where_
             opponent = size + 1 - seed
             if opponent <= len(seeds):
                 assert seeds[seed - 1][0] != seeds[opponent - 1][0]
+    if advance == 2 and pools in (2, 4, 8):
+        # A full bracket: each pool's winner and runner-up in opposite halves, so they meet only in the final.
+        top = set(seed_positions(size)[: size // 2])
+        for order in orders:
+            winner, runner_up = seeds.index(order[0]) + 1, seeds.index(order[1]) + 1
+            assert (winner in top) != (runner_up in top)
 
 
 def test_sixteen_players_in_four_pools_play_to_a_champion():
@@ -111,15 +118,16 @@ def test_sixteen_players_in_four_pools_play_to_a_champion():
 
     knockout = next_stage(parsed, seed=5)
     assert (knockout.kind, knockout.seeded_by) == ("elimination", "pools")
-    assert knockout.players == ("p01", "p02", "p03", "p04", "p08", "p07", "p06", "p05")
+    # Winners A1-D1, then runners-up placed so that each pool's two are in opposite halves.
+    assert knockout.players == ("p01", "p02", "p03", "p04", "p07", "p08", "p05", "p06")
     final = start_stage(doc, knockout)
     first = bracket_of(parse_archive(doc), parse_archive(doc).stages[1]).next_matches
     # Each pool winner meets a runner-up of another pool.
     assert {frozenset(m.players) for m in first} == {
-        frozenset({"p01", "p05"}),
-        frozenset({"p02", "p06"}),
-        frozenset({"p03", "p07"}),
-        frozenset({"p04", "p08"}),
+        frozenset({"p01", "p06"}),
+        frozenset({"p04", "p07"}),
+        frozenset({"p02", "p05"}),
+        frozenset({"p03", "p08"}),
     }
     while not bracket_of(parse_archive(doc), parse_archive(doc).stages[1]).complete:
         matches = bracket_of(parse_archive(doc), parse_archive(doc).stages[1]).next_matches
