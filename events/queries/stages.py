@@ -128,10 +128,11 @@ def _pool_tables(archive: scoring.Archive, stage: Any) -> list[dict[str, Any]]:
     still tied after the whole menu stand in their seed order (scoring/finals/pools.py).
     """
     tables = []
-    orders = scoring.pool_orders(archive, stage)
+    every_standings = scoring.pool_standings(archive, stage)
+    orders = scoring.pool_orders(archive, stage, every_standings)
     # Who goes on is known once every pool round is played.
     decided = len(stage.rounds) >= (stage.rounds_planned or 0) and all(rnd.complete for rnd in stage.rounds)
-    for index, (pool, standings) in enumerate(zip(stage.pools, scoring.pool_standings(archive, stage), strict=True)):
+    for index, (pool, standings) in enumerate(zip(stage.pools, every_standings, strict=True)):
         rows = {row.player: row for row in standings.rows}
         order = orders[index]
         listed = [*order, *(player for player in pool if player not in order)]

@@ -15,12 +15,11 @@ where the seeding can avoid it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..archive.document import Archive
-from ..archive.event import Player
 from ..standings import Standings, compute_standings
-from .stages import SWISS, Stage
+from .progress import stage_as_event
+from .stages import Stage
 
 POOLS_CLAUSE = (
     'Policy #1, The Tournament Format: "there is no one official tournament format" '
@@ -34,32 +33,7 @@ def pool_archive(archive: Archive, stage: Stage, pool: Sequence[str]) -> Archive
 
     Its standings (``compute_standings``) rank the pool by the policy's points and menu.
     """
-    members = set(pool)
-    offset = stage.first_round - 1
-    players = tuple(_from_round(archive.by_id[player], offset) for player in pool)
-    rounds = tuple(
-        replace(
-            rnd,
-            number=rnd.number - offset,
-            stage=0,
-            bye=None,
-            games=tuple(game for game in rnd.games if set(game.players) <= members),
-        )
-        for rnd in stage.rounds
-    )
-    return Archive(
-        event=replace(archive.event, structure=SWISS, top_cut=None),
-        players=players,
-        rounds=rounds,
-        by_id={player.id: player for player in players},
-        record=archive.record,
-    )
-
-
-def _from_round(player: Player, offset: int) -> Player:
-    if player.dropped_after_round is None:
-        return player
-    return replace(player, dropped_after_round=max(0, player.dropped_after_round - offset))
+    return stage_as_event(archive, stage, pool)
 
 
 def pool_standings(archive: Archive, stage: Stage) -> tuple[Standings, ...]:
@@ -67,13 +41,15 @@ def pool_standings(archive: Archive, stage: Stage) -> tuple[Standings, ...]:
     return tuple(compute_standings(pool_archive(archive, stage, pool)) for pool in stage.pools)
 
 
-def pool_orders(archive: Archive, stage: Stage) -> tuple[tuple[str, ...], ...]:
-    """Each pool's players best first: by the pool's standings, players still tied after the whole menu in
-    their seed order; players who left the event are not in it."""
+def pool_orders(
+    archive: Archive, stage: Stage, standings: Sequence[Standings] | None = None
+) -> tuple[tuple[str, ...], ...]:
+    """Each pool's players best first: by the pool's standings (``standings``, when already computed),
+    players still tied after the whole menu in their seed order; players who left the event are not in it."""
     seed_order = {player: index for index, player in enumerate(stage.players)}
     orders = []
-    for standings in pool_standings(archive, stage):
-        ranked = [row for row in standings.rows if row.rank is not None]
+    for pool in standings if standings is not None else pool_standings(archive, stage):
+        ranked = [row for row in pool.rows if row.rank is not None]
         ranked.sort(key=lambda row: (row.rank, seed_order[row.player]))
         orders.append(tuple(row.player for row in ranked))
     return tuple(orders)

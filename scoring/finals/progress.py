@@ -9,6 +9,7 @@ pairing decide it. A bracket is built from its seeding and the games played
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..archive.document import Archive
@@ -23,14 +24,29 @@ def playoff_archive(archive: Archive, stage: Stage) -> Archive:
     Its standings (``compute_standings``) decide its players' order, and its pairing is
     the policy's Swiss pairing among them (``pair_next_round``).
     """
+    return stage_as_event(archive, stage, stage.players)
+
+
+def stage_as_event(archive: Archive, stage: Stage, players: Sequence[str]) -> Archive:
+    """``players`` of ``stage`` as an event of their own: their games of the stage's rounds, numbered from 1,
+    under the event's rules (a playoff's players, or one pool's)."""
+    members = set(players)
     offset = stage.first_round - 1
-    players = tuple(_from_round(archive.by_id[player], offset) for player in stage.players)
-    rounds = tuple(replace(rnd, number=rnd.number - offset, stage=0) for rnd in stage.rounds)
+    entries = tuple(_from_round(archive.by_id[player], offset) for player in players)
+    rounds = tuple(
+        replace(
+            rnd,
+            number=rnd.number - offset,
+            stage=0,
+            games=tuple(game for game in rnd.games if set(game.players) <= members),
+        )
+        for rnd in stage.rounds
+    )
     return Archive(
         event=replace(archive.event, structure=SWISS, top_cut=None),
-        players=players,
+        players=entries,
         rounds=rounds,
-        by_id={player.id: player for player in players},
+        by_id={player.id: player for player in entries},
         record=archive.record,
     )
 
