@@ -28,7 +28,7 @@ from .event import (
 )
 from .outbox import OutboxMessage
 from .players import EventRole, Player, PlayerStatus
-from .policies import HousePolicy, HousePolicyVersion, policy_document_named, usable_by
+from .policies import HousePolicy, HousePolicyVersion, could_be_house_key, policy_document_named, usable_by
 from .record import AuditEntry, Snapshot
 from .rounds import Game, GameState, Round
 from .stages import Stage
@@ -71,6 +71,7 @@ __all__ = [
     "SpotCheck",
     "Stage",
     "Throttle",
+    "could_be_house_key",
     "policy_document_named",
     "rules_of",
     "usable_by",

@@ -67,6 +67,17 @@ class HousePolicyVersion(models.Model):
         return f"{self.title}, version {self.number}"
 
 
+def could_be_house_key(key: object) -> bool:
+    """Whether ``key`` could name a kept house policy (1 to 32 lowercase letters, digits and hyphens): any
+    other text names none, and is not sent to the database (which refuses a NUL, say)."""
+    return (
+        isinstance(key, str)
+        and 0 < len(key) <= MAX_HOUSE_KEY_LENGTH
+        and key not in POLICIES
+        and all(c.isascii() and (c.islower() or c.isdigit() or c == "-") for c in key)
+    )
+
+
 def usable_by(user: Any) -> Q:
     """The kept policies ``user`` may run events under: their own and the shared ones (a superuser: all)."""
     if not getattr(user, "is_authenticated", False) or getattr(user, "pk", None) is None:
@@ -86,7 +97,7 @@ def policy_document_named(key: object, *, user: Any, event: Event | None = None)
     names nothing, so nobody sees or uses a policy they were not given. An event's copy is the
     version it took (docs/rules.md, reading 84).
     """
-    if not isinstance(key, str) or key in POLICIES:
+    if not could_be_house_key(key):
         return None
     if event is not None and event.policy == key and isinstance(event.policy_document, dict):
         copy: dict[str, Any] = event.policy_document

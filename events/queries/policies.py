@@ -16,7 +16,7 @@ from django.db.models import QuerySet
 
 import scoring
 
-from ..models import GAME_TYPE_CHOICES, Event, HousePolicy, usable_by
+from ..models import GAME_TYPE_CHOICES, Event, HousePolicy, could_be_house_key, usable_by
 from .house_rules import HouseRule, base_of, house_rules
 from .policy import PolicyImplications, policy_implications
 
@@ -142,7 +142,7 @@ def _versions(kept: HousePolicy) -> tuple[PolicyVersion, ...]:
 
 def kept_policy_page(user: AbstractBaseUser | AnonymousUser, key: str) -> HousePolicyPage | None:
     """The house policy ``key`` as ``user`` may see and change it; None when it is not theirs (or no such key)."""
-    kept = _kept_by(user).filter(key=key).first()
+    kept = _kept_by(user).filter(key=key).first() if could_be_house_key(key) else None
     if kept is None:
         return None
     policy = _built(kept.document)

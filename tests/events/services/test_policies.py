@@ -169,3 +169,14 @@ def test_a_fan_set_the_card_index_does_not_know_is_refused_at_its_place(owner):
     assert refused.value.field == "changes.fan_sets[1]" and "ZZ is not a fan set" in refused.value.message
     kept = services.save_house_policy(owner=owner, document={**ONLINE, "changes": {"fan_sets": ["FB", "NE"]}})
     assert kept.document["changes"]["fan_sets"] == ["FB", "NE"]
+
+
+@pytest.mark.parametrize("key", ["\x00", "a\x00b", "Club", "x" * 33, ""])
+def test_a_text_that_cannot_be_a_house_key_names_nothing_and_reaches_no_database(owner, key):
+    # PostgreSQL refuses a NUL in a query: such a key must be refused before one is made.
+    services.save_house_policy(owner=owner, document=ONLINE)
+    assert policy_document_named(key, user=owner) is None
+    with pytest.raises(services.ServiceError) as refused:
+        services.create_event(owner=owner, name="Keyless", policy=key, game_type="two-deck")
+    assert refused.value.field == "policy"
+    assert policy_document_named("policy-4-2001", user=owner) is None  # a released text is no kept document
