@@ -69,15 +69,23 @@ COUNCIL_POLL_SECONDS = int(os.environ.get("COUNCIL_POLL_SECONDS", "10"))
 COUNCIL_JOBS_SECONDS = int(os.environ.get("COUNCIL_JOBS_SECONDS", "60"))
 
 # E-mail to players who gave an address (docs/deployment.md). Without COUNCIL_EMAIL_HOST
-# messages are written to the console, as on a laptop with no mail server.
+# the backend is the console's, and the server's job sends nothing: the messages wait.
 EMAIL_HOST = os.environ.get("COUNCIL_EMAIL_HOST", "")
 EMAIL_BACKEND = (
     "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
 )
-EMAIL_PORT = int(os.environ.get("COUNCIL_EMAIL_PORT", "587"))
+# Implicit TLS (port 465), where the server speaks TLS from the first byte; else STARTTLS on
+# the submission port (587). Django uses one or the other, never both.
+EMAIL_USE_SSL = env_bool("COUNCIL_EMAIL_SSL", False)
+EMAIL_USE_TLS = env_bool("COUNCIL_EMAIL_TLS", not EMAIL_USE_SSL)
+if EMAIL_USE_SSL and EMAIL_USE_TLS:
+    raise ImproperlyConfigured(
+        "COUNCIL_EMAIL_SSL and COUNCIL_EMAIL_TLS cannot both be True: SSL is implicit TLS (port 465), "
+        "TLS is STARTTLS (port 587); set the one your mail server speaks"
+    )
+EMAIL_PORT = int(os.environ.get("COUNCIL_EMAIL_PORT") or ("465" if EMAIL_USE_SSL else "587"))
 EMAIL_HOST_USER = os.environ.get("COUNCIL_EMAIL_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("COUNCIL_EMAIL_PASSWORD", "")
-EMAIL_USE_TLS = env_bool("COUNCIL_EMAIL_TLS", True)
 EMAIL_TIMEOUT = 20
 DEFAULT_FROM_EMAIL = os.environ.get("COUNCIL_EMAIL_FROM", "council@localhost")
 

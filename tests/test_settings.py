@@ -46,6 +46,38 @@ def test_a_boolean_setting_must_be_true_or_false(tmp_path):
     assert "COUNCIL_DEBUG must be True or False, not 'yes'" in result.stderr
 
 
+def _mail_settings(tmp_path, **env):
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("COUNCIL_") and k != "DATABASE_URL"}
+    clean.update(COUNCIL_DATA_DIR=str(tmp_path), **env)
+    return subprocess.run(
+        [sys.executable, "-c", "import council.settings as s; print(s.EMAIL_USE_TLS, s.EMAIL_USE_SSL, s.EMAIL_PORT)"],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        check=False,
+        text=True,
+    )
+
+
+def test_mail_is_starttls_on_587_unless_implicit_tls_is_asked_for_on_465(tmp_path):
+    assert _mail_settings(tmp_path).stdout.split() == ["True", "False", "587"]
+    assert _mail_settings(tmp_path, COUNCIL_EMAIL_SSL="True").stdout.split() == ["False", "True", "465"]
+    given = _mail_settings(tmp_path, COUNCIL_EMAIL_SSL="True", COUNCIL_EMAIL_TLS="False", COUNCIL_EMAIL_PORT="2465")
+    assert given.stdout.split() == ["False", "True", "2465"]
+    assert _mail_settings(tmp_path, COUNCIL_EMAIL_TLS="False").stdout.split() == ["False", "False", "587"]
+    # docker compose passes a setting left out of .env as empty: the default.
+    empty = _mail_settings(tmp_path, COUNCIL_EMAIL_SSL="True", COUNCIL_EMAIL_TLS="", COUNCIL_EMAIL_PORT="")
+    assert empty.stdout.split() == ["False", "True", "465"]
+
+
+def test_mail_refuses_to_start_with_both_starttls_and_implicit_tls(tmp_path):
+    result = _mail_settings(tmp_path, COUNCIL_EMAIL_SSL="True", COUNCIL_EMAIL_TLS="True")
+    assert result.returncode != 0
+    assert "COUNCIL_EMAIL_SSL and COUNCIL_EMAIL_TLS cannot both be True" in result.stderr
+    wrong = _mail_settings(tmp_path, COUNCIL_EMAIL_SSL="yes")
+    assert wrong.returncode != 0 and "COUNCIL_EMAIL_SSL must be True or False, not 'yes'" in wrong.stderr
+
+
 def _deploy_check(tmp_path, **env):
     # The browser tests allow Django's sync calls under Playwright's event loop for this
     # process; a deployment never sets that, so neither does this check.
