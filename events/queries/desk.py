@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import datetime
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.core.paginator import Page
-from django.db.models import Count, Q
+from django.db.models import Count, Q, Window
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 import scoring
 from scoring import CONSTRUCTION_MINUTES, EXCHANGE_MINUTES, SEALED_GAME_TYPES
 
 from ..clocks import break_clock_display
 from ..i18n import say
-from ..models import Event, Player, Round
+from ..models import Event, Game, OutboxMessage, Player, Round
+from ..models.outbox import CONFIRM, PAIRING, REMINDER
 from .house_rules import HouseRule, house_rules
 from .search import fold, holds_every_word, is_long_list, list_page
 from .stages import finals_board
@@ -28,9 +33,18 @@ class RoundCounts(TypedDict):
 
 
 if TYPE_CHECKING:
-    from django_stubs_ext import WithAnnotations
+    from django_stubs_ext import StrOrPromise, WithAnnotations
 
     CountedRound = WithAnnotations[Round, RoundCounts]
+
+# Each kind of message, as the desk names it (events/models/outbox.py).
+MESSAGE_KINDS = {
+    PAIRING: pgettext_lazy("an e-mail to a player", "Pairing"),
+    REMINDER: pgettext_lazy("an e-mail to a player", "Reminder before the deadline"),
+    CONFIRM: pgettext_lazy("an e-mail to a player", "Result to confirm"),
+}
+# A mail server's refusal may quote the address it refused.
+_ADDRESS = re.compile(r"[^\s<>()\[\]{}'\",;:]+@[^\s<>()\[\]{}'\",;:]+")
 
 
 def desk_players(event: Event, query: str, page_number: str | None) -> tuple[Page[Player], int, int]:
@@ -60,6 +74,16 @@ class NextRound:
 
 
 @dataclass(frozen=True)
+class MailFailures:
+    """The event's e-mail that could not be sent yet, and the latest failure: to whom, what kind, and why."""
+
+    count: int
+    player: str
+    kind: StrOrPromise
+    error: str  # as the mail server or the network said it, any address in it replaced by "…"
+
+
+@dataclass(frozen=True)
 class DeskSummary:
     """The coordinator's desk: the players, the rounds and their missing results, what the policy says, what is next."""
 
@@ -83,10 +107,25 @@ class DeskSummary:
     can_pair_next: bool
     next_round_label: str
     swiss_paired: int
+    mail_failures: MailFailures | None
+    past_deadline: list[Game]  # the current round's games without a result once their time is up, online
 
 
-def desk(event: Event, query: str = "", page_number: str | None = None) -> DeskSummary:
-    """The desk: players, rounds with their missing results, and what the policy says for those present."""
+def desk(
+    event: Event,
+    query: str = "",
+    page_number: str | None = None,
+    *,
+    now: datetime.datetime | None = None,
+    online: bool = False,
+) -> DeskSummary:
+    """The desk: players, rounds with their missing results, and what the policy says for those present.
+
+    ``online`` says the event's rounds last long enough to be played online (the caller asks
+    ``services.mail.reminder_lead``): then the games whose time is up at ``now`` without a result
+    are listed for the coordinator to rule on.
+    """
+    now = now or timezone.now()
     player_page, registered, active = desk_players(event, query, page_number)
     rounds = list(
         event.rounds.select_related("stage")
@@ -121,7 +160,40 @@ def desk(event: Event, query: str = "", page_number: str | None = None) -> DeskS
         can_pair_next=next_round.can_pair,
         next_round_label=next_round.label,
         swiss_paired=next_round.swiss_paired,
+        mail_failures=mail_failures(event),
+        past_deadline=past_deadline(latest, now) if online else [],
     )
+
+
+def mail_failures(event: Event) -> MailFailures | None:
+    """How many of the event's messages failed and wait unsent, and the latest of them; None when none did.
+
+    A failed message is tried again a few times (``services.mail.mark_failed``); one that no
+    longer needs sending is marked sent, with its note. One query, however many failed.
+    """
+    latest = (
+        OutboxMessage.objects.filter(event=event, sent_at__isnull=True)
+        .exclude(last_error="")
+        .annotate(failures=Window(Count("pk")))
+        .order_by("-claimed_at", "-pk")
+        .values_list("failures", "player__name", "kind", "last_error")
+        .first()
+    )
+    if latest is None:
+        return None
+    count, player, kind, error = latest
+    return MailFailures(count=count, player=player, kind=MESSAGE_KINDS.get(kind, kind), error=_ADDRESS.sub("…", error))
+
+
+def past_deadline(latest: CountedRound | None, now: datetime.datetime) -> list[Game]:
+    """The games of the current round still without a result once their time is up: the round's clock has run
+    out and so has any time given to their table (``scoring.read_clock``). In a round of days the coordinator
+    rules on them: a double loss, a forfeit, or more time."""
+    if latest is None or not latest.missing or not latest.time_is_up(now):
+        return []
+    clock, at = latest.clock(), now.timestamp()
+    open_games = latest.games.filter(result__isnull=True).select_related("player_a", "player_b")
+    return [game for game in open_games if scoring.read_clock(clock, at, 0, game.extra_seconds).phase == "time"]
 
 
 def _next_round(event: Event, rounds: list[CountedRound], latest: CountedRound | None) -> NextRound:

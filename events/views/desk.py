@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -23,6 +25,7 @@ from ..queries.desk import desk as desk_summary
 from ..queries.organisers import organisers
 from ..queries.policies import house_policy_choices
 from ..roles import COORDINATOR
+from ..services.mail import reminder_lead
 from .confirm import press, status_of, submit
 from .home import implications_of
 
@@ -40,7 +43,9 @@ def _desk_page(
     break_form=None,
     start_warnings=None,
 ) -> dict[str, Any]:
-    summary = desk_summary(event, query, page_number)
+    # A round of days is played online: the coordinator rules on games its deadline passed (events/services/mail.py).
+    online = reminder_lead(datetime.timedelta(minutes=event.rules.time_limit(event.game_type))) is not None
+    summary = desk_summary(event, query, page_number, now=timezone.now(), online=online)
     return as_context(
         summary,
         organisers=organisers(event, request.user.pk),

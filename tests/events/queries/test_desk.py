@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
+
 from events import services
-from events.queries.desk import desk, desk_players
+from events.queries.desk import MailFailures, desk, desk_players
 from tests.helpers import WIN_A, actor, register, run_event
 
 
@@ -84,3 +86,63 @@ def test_a_long_list_of_players_is_searchable_and_paged(event):
     summary = desk(event)
     assert (summary.searchable, len(summary.player_page.object_list)) == (True, 50)
     assert desk(event, page_number="2").player_page.object_list[0].name == "Player 51"
+
+
+ONLINE = {
+    "key": "online-days",
+    "title": "Online, three-day rounds",
+    "base": "policy-4-2001",
+    "changes": {"time_limits": {"two-deck": 3 * 24 * 60}},
+}
+
+
+def _online_round(owner, players: int = 4):
+    """Round 1 of an online event of three-day rounds, paired, its clock running; every player has an address."""
+    services.save_house_policy(owner=owner, document=ONLINE)
+    event = services.create_event(owner=owner, name="Online Cup", policy="online-days", game_type="two-deck")
+    for player in register(event, players):
+        player.email = f"{player.name.replace(' ', '').lower()}@example.org"
+        player.save(update_fields=["email"])
+    services.start_event(event, actor=actor(owner))
+    rnd = services.start_clock(services.pair_round(event, actor=actor(owner), seed=1), actor=actor(owner))
+    rnd.refresh_from_db()
+    event.refresh_from_db()
+    return event, rnd
+
+
+def test_mail_that_could_not_be_sent_is_counted_and_the_latest_named_without_its_address(owner):
+    event, rnd = _online_round(owner)
+    assert desk(event).mail_failures is None  # four pairings wait, none has failed
+    start = rnd.clock_ends_at - datetime.timedelta(days=3)
+    first = services.claim_message(start)
+    services.mark_failed(first, "[Errno 111] Connection refused")
+    second = services.claim_message(start + datetime.timedelta(minutes=1))
+    services.mark_failed(second, f"{{'{second.player.email}': (550, b'5.1.1 User unknown')}}")
+    sent = services.claim_message(start + datetime.timedelta(minutes=2))
+    services.mark_sent(sent, start + datetime.timedelta(minutes=2))
+    failures = desk(event).mail_failures
+    assert failures == MailFailures(
+        count=2, player=second.player.name, kind="Pairing", error="{'…': (550, b'5.1.1 User unknown')}"
+    )
+    # Tried again and sent: it no longer counts.
+    retried = services.claim_message(start + datetime.timedelta(minutes=20))
+    assert retried.pk == first.pk
+    services.mark_sent(retried, start + datetime.timedelta(minutes=20))
+    assert desk(event).mail_failures.count == 1
+
+
+def test_an_online_rounds_games_without_a_result_are_listed_once_their_time_is_up(owner):
+    event, rnd = _online_round(owner, players=6)
+    first, second, third = rnd.games.order_by("table")
+    ends = rnd.clock_ends_at
+    assert desk(event, now=ends - datetime.timedelta(hours=1), online=True).past_deadline == []
+    services.record_result(first, WIN_A, actor=actor(owner), expected_version=0)
+    services.adjust_time(rnd, actor=actor(owner), minutes=24 * 60, table=third.table)  # an extension of a day
+    late = ends + datetime.timedelta(minutes=1)
+    assert [game.table for game in desk(event, now=late, online=True).past_deadline] == [second.table]
+    assert [game.table for game in desk(event, now=ends + datetime.timedelta(days=1), online=True).past_deadline] == [
+        second.table,
+        third.table,
+    ]
+    # At a venue, time called starts the end-of-time procedure: nothing is past a deadline.
+    assert desk(event, now=late).past_deadline == []

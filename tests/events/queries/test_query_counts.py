@@ -131,3 +131,34 @@ def test_the_house_policies_list_does_not_grow_with_the_policies_kept(client, ow
         if number in (2, 20):
             counts.append(_queries(client, "/policies/", {}))
     assert counts[1] <= counts[0], counts
+
+
+def test_an_online_desk_with_games_past_the_deadline_and_mail_not_sent_does_not_grow(client, owner):
+    services.save_house_policy(
+        owner=owner,
+        document={
+            "key": "online-days",
+            "title": "Online, three-day rounds",
+            "base": "policy-4-2001",
+            "changes": {"time_limits": {"two-deck": 3 * 24 * 60}},
+        },
+    )
+    client.force_login(owner)
+    client.get("/")
+    counts = []
+    for name, players in (("Small Online", 4), ("Large Online", 24)):
+        event = services.create_event(owner=owner, name=name, policy="online-days", game_type="two-deck")
+        for player in services.register_players(
+            event, "\n".join(f"Player {n:02d}" for n in range(1, players + 1)), actor=actor(owner)
+        ):
+            player.email = f"p{player.pk}@example.org"
+            player.save(update_fields=["email"])
+        services.start_event(event, actor=actor(owner))
+        rnd = services.start_clock(services.pair_round(event, actor=actor(owner), seed=1), actor=actor(owner))
+        while (message := services.claim_message()) is not None:
+            services.mark_failed(message, "[Errno 111] Connection refused")
+        services.call_time(rnd, actor=actor(owner))  # every game past its deadline
+        page = client.get(f"/events/{event.slug}/").content.decode()
+        assert "Past the deadline:" in page and "E-mail not sent" in page
+        counts.append(_queries(client, f"/events/{event.slug}/", {}))
+    assert counts[1] <= counts[0], counts

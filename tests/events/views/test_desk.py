@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from events import services
-from tests.helpers import HTMX, actor, register, run_event
+from tests.helpers import HTMX, WIN_A, actor, register, run_event
 
 
 def _listed_players(page: str) -> list[str]:
@@ -144,3 +144,37 @@ def test_the_coordinator_sees_and_changes_a_players_contacts_and_a_bad_address_i
     page = as_owner.get(url).content.decode()
     assert 'name="email" value="ann@example.org"' in page
     assert re.search(r'<input type="checkbox" name="share_email"[^>]* checked>', page)
+
+
+def test_the_desk_of_an_online_event_lists_the_games_past_the_deadline_and_the_mail_not_sent(as_owner, owner):
+    services.save_house_policy(
+        owner=owner,
+        document={
+            "key": "online-days",
+            "title": "Online, three-day rounds",
+            "base": "policy-4-2001",
+            "changes": {"time_limits": {"two-deck": 3 * 24 * 60}},
+        },
+    )
+    event = services.create_event(owner=owner, name="Online Cup", policy="online-days", game_type="two-deck")
+    for player in register(event, 4):
+        player.email = f"{player.name.replace(' ', '').lower()}@example.org"
+        player.save(update_fields=["email"])
+    who = actor(owner)
+    services.start_event(event, actor=who)
+    rnd = services.start_clock(services.pair_round(event, actor=who, seed=1), actor=who)
+    first, second = rnd.games.order_by("table").select_related("player_a", "player_b")
+    services.record_result(first, WIN_A, actor=who, expected_version=0)
+    before = as_owner.get(f"/events/{event.slug}/").content.decode()
+    assert "Past the deadline" not in before and "E-mail not sent" not in before
+    message = services.claim_message()
+    services.mark_failed(message, f"{{'{message.player.email}': (550, b'5.1.1 User unknown')}}")
+    services.call_time(rnd, actor=who)  # the deadline is now: no waiting three days
+    page = as_owner.get(f"/events/{event.slug}/").content.decode()
+    assert "Past the deadline:" in page
+    listed = re.findall(r'<li><a href="/events/[\w-]+/games/(\d+)/result/">\s*table (\d+),\s*([^<]+?)\s*</a>', page)
+    assert listed == [(str(second.pk), str(second.table), f"{second.player_a.name} – {second.player_b.name}")]
+    assert f'href="/events/{event.slug}/rounds/1/#clock-heading"' in page
+    assert "1 message to a player could not be sent yet." in page
+    assert f"{message.player.name}: Pairing" in " ".join(page.split()) and "5.1.1 User unknown" in page
+    assert "@example.org" not in page
