@@ -39,7 +39,18 @@ def implications_of(data, user, event=None) -> PolicyImplications | None:
     except ValueError:
         return None
     chosen = chosen_policy(data.get("policy"), user, event)
-    return policy_implications(chosen, expected, data.get("game_type")) if chosen is not None else None
+    if chosen is None:
+        return None
+    # An event of pools is told what its pools do, from the numbers the form has (templates/events/event_form.html).
+    return policy_implications(
+        chosen,
+        expected,
+        data.get("game_type"),
+        structure=data.get("structure"),
+        pools=data.get("pools"),
+        advance=data.get("advance"),
+        elimination=data.get("elimination"),
+    )
 
 
 @personal_page

@@ -73,3 +73,38 @@ def test_a_kept_house_policy_by_its_key_implies_its_own_values_and_lists_its_hou
     ]
     # The same Policy given whole implies the same.
     assert policy_implications(scoring.policy_of(owner.house_policies.get().document), 16, "two-deck") == seen
+
+
+def test_an_event_of_pools_implies_its_pools_and_knockout_instead_of_swiss_rounds():
+    swiss = policy_implications("policy-4-2001", 16, "two-deck")
+    assert swiss.pools is None
+    assert policy_implications("policy-4-2001", 16, "two-deck", structure="swiss", pools="4", advance="2").pools is None
+    seen = policy_implications(
+        "policy-4-2001", 16, "two-deck", structure="pools", pools="4", advance="2", elimination="double"
+    ).pools
+    assert (seen.pools, seen.advance, seen.smallest, seen.largest, seen.knockout, seen.problem) == (4, 2, 4, 4, 8, "")
+    assert str(seen.elimination) == "Double elimination (losers' bracket, grand final)"
+    # As an event keeps them (numbers), and pools of two sizes; the knockout single unless said.
+    kept = policy_implications("policy-4-2001", 18, "two-deck", structure="pools", pools=4, advance=1).pools
+    assert (kept.smallest, kept.largest, kept.knockout, str(kept.elimination)) == (4, 5, 4, "Single elimination")
+
+
+@pytest.mark.parametrize(
+    "players, pools, advance, problem",
+    [
+        (16, "6", "1", "16 players make 6 pools of 2 to 3; a pool holds 3 to 8"),
+        (16, "1", "2", "16 players make 1 pools of 16 to 16; a pool holds 3 to 8"),
+        (16, "4", "5", "5 of each pool cannot go on from a pool of 4"),
+        (4, "1", "1", "At least two players go on to the knockout"),
+        (16, "4", "2", ""),
+    ],
+)
+def test_pools_the_players_expected_cannot_make_are_said_before_the_start(players, pools, advance, problem):
+    seen = policy_implications("policy-4-2001", players, "two-deck", structure="pools", pools=pools, advance=advance)
+    assert seen.pools.problem == problem
+
+
+@pytest.mark.parametrize("pools, advance", [("", ""), ("x", "2"), ("0", "-1"), ("9" * 5000, None)])
+def test_pools_not_given_yet_or_not_numbers_are_none(pools, advance):
+    seen = policy_implications("policy-4-2001", 16, "two-deck", structure="pools", pools=pools, advance=advance)
+    assert (seen.pools.pools, seen.pools.knockout, seen.pools.problem) == (None, 0, "")

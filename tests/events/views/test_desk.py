@@ -178,3 +178,17 @@ def test_the_desk_of_an_online_event_lists_the_games_past_the_deadline_and_the_m
     assert "1 message to a player could not be sent yet." in page
     assert f"{message.player.name}: Pairing" in " ".join(page.split()) and "5.1.1 User unknown" in page
     assert "@example.org" not in page
+
+
+def test_the_settings_of_an_event_of_pools_say_what_its_pools_do(as_owner, owner):
+    event = services.create_event(
+        owner=owner,
+        name="Pools Cup",
+        policy="policy-4-2001",
+        game_type="two-deck",
+        structure="pools",
+        pools=4,
+        advance=2,
+    )
+    page = " ".join(as_owner.get(f"/events/{event.slug}/settings/").content.decode().split())
+    assert "16 players in 4 pools of 4." in page and "Then the best 2 of each pool go on to a knockout" in page

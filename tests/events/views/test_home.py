@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import html
 import re
 from pathlib import Path
 
@@ -62,6 +63,35 @@ def test_policy_preview_fragment_gives_rounds_and_official_status(client, db):
     assert "3 for 5 players" in text
     assert "an official event needs at least 6 players" in text
     assert "80 minutes a game" in text
+
+
+def test_policy_preview_of_an_event_of_pools_says_what_its_pools_do_instead_of_swiss_rounds(client, db):
+    def preview(**values):
+        query = {"policy": "policy-4-2001", "game_type": "two-deck", "expected_players": "16", **values}
+        return " ".join(html.unescape(client.get("/events/new/policy/", query, **HTMX).content.decode()).split())
+
+    swiss = preview(structure="swiss", pools="4", advance="2")
+    assert "Swiss rounds" in swiss and "pools" not in swiss
+    text = preview(structure="pools", pools="4", advance="2", elimination="single")
+    assert "Swiss rounds" not in text and "points by round" not in text
+    assert (
+        "16 players in 4 pools of 4. Each pool plays a round robin: every player meets every other player of their "
+        "pool once. Then the best 2 of each pool go on to a knockout (single elimination) of 8 players." in text
+    )
+    assert "None in the pools: where a pool has an odd number of players, each of them sits out one round" in text
+    one = preview(structure="pools", pools="3", advance="1", elimination="double")
+    assert "16 players in 3 pools of 5 or 6." in one
+    assert "Then the winner of each pool goes on to a knockout (double elimination (losers' bracket" in one
+    too_many = preview(structure="pools", pools="6", advance="1")
+    assert "16 players make 6 pools of 2 to 3; a pool holds 3 to 8." in too_many
+    unset = preview(structure="pools", pools="", advance="")
+    assert "give the number of pools and how many of each go on" in unset
+
+
+def test_the_event_form_asks_for_the_preview_again_when_the_structure_or_the_pools_change(as_owner):
+    page = " ".join(as_owner.get("/events/new/").content.decode().split())
+    for field in ("structure", "elimination", "pools", "advance"):
+        assert f"from:#id_{field}" in page
 
 
 def test_create_event_refusal_is_shown_next_to_the_game_type(as_owner):
