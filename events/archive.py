@@ -10,7 +10,7 @@ from typing import Any
 
 import scoring
 
-from .models import Event, Game, Player
+from .models import Event, Game, Gathering, Player
 
 
 def event_archive(event: Event) -> dict[str, Any]:
@@ -52,11 +52,14 @@ def event_archive(event: Event) -> dict[str, Any]:
     for name, plain in (*stage_settings, ("pools", None), ("advance", None)):
         if getattr(event, name) != plain:
             header[name] = getattr(event, name)
+    if event.gathering_id is not None:
+        header["gathering"] = _gathering_entry(event, event.gathering_id)
     return {
         "format": scoring.archive_format(
             event.rules,
             {(g.result or {}).get("kind", "") for games in games_by_round.values() for g in games},
             event.structure,
+            in_gathering=bool(event.gathering_id),
         ),
         "event": header,
         "players": [_player_entry(p) for p in players],
@@ -75,6 +78,15 @@ def event_archive(event: Event) -> dict[str, Any]:
             for rnd in rounds
         ],
     }
+
+
+def _gathering_entry(event: Event, gathering_id: int) -> dict[str, Any]:
+    """The event's gathering and which of its entrants each player is (two queries, only for such an event)."""
+    archive_id, name = Gathering.objects.filter(pk=gathering_id).values_list("archive_id", "name").get()
+    entrants = dict(
+        event.players.filter(entrant__isnull=False).order_by("id").values_list("archive_id", "entrant__archive_id")
+    )
+    return {"id": archive_id, "name": name, "entrants": entrants}
 
 
 def _player_entry(player: Player) -> dict[str, Any]:

@@ -50,6 +50,7 @@ class AuditAction(models.TextChoices):
     EVENT_CO_CHAMPIONS_AGREED = "event.co_champions_agreed", gettext_lazy("Co-champions agreed")
     EVENT_CREATED = "event.created", gettext_lazy("Event created")
     EVENT_DECK_SETTINGS_CHANGED = "event.deck_settings_changed", gettext_lazy("Deck list settings changed")
+    EVENT_GATHERING_CHANGED = "event.gathering_changed", gettext_lazy("Gathering changed")
     EVENT_IMPORTED = "event.imported", gettext_lazy("Event imported")
     EVENT_ROUNDS_CHANGED = "event.rounds_changed", gettext_lazy("Number of rounds changed")
     EVENT_STARTED = "event.started", gettext_lazy("Event started")

@@ -7,7 +7,7 @@ printed on QR codes, slips and tournament cards: a path here never changes.
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path, register_converter
 
-from .views import decks, desk, home, policies, printouts, public, record, results, rounds, staff, standings
+from .views import decks, desk, gatherings, home, policies, printouts, public, record, results, rounds, staff, standings
 from .views.sign_in import SignInView
 
 
@@ -121,6 +121,22 @@ printed = [
     path("deck-links/", printouts.print_deck_links, name="print_deck_links"),
 ]
 
+# /g/<slug>/: a gathering's pages for everyone: its events, its sign-up, each entrant's own page.
+gathering_public_pages = [
+    path("", gatherings.gathering_public, name="gathering_public"),
+    path("sign-up/", gatherings.gathering_sign_up, name="gathering_sign_up"),
+    path("you/<token:entrant_token>/", gatherings.entrant, name="entrant"),
+]
+
+# /gatherings/<slug>/: the owner's pages of a gathering: its events and its registrations.
+gathering_pages = [
+    path("", gatherings.gathering, name="gathering"),
+    path("register/", gatherings.gathering_register, name="gathering_register"),
+    path("enter/", gatherings.gathering_enter, name="gathering_enter"),
+    path("events/", gatherings.gathering_add_event, name="gathering_add_event"),
+    path("events/<int:event_id>/remove/", gatherings.gathering_remove_event, name="gathering_remove_event"),
+]
+
 # /policies/: the house policies an account keeps, each built from a released text.
 house_policies = [
     path("", policies.policies, name="policies"),
@@ -164,5 +180,8 @@ urlpatterns = [
     path("events/import/", home.event_import, name="event_import"),
     path("events/<slug:slug>/", include(event_pages)),
     path("policies/", include(house_policies)),
+    path("g/<slug:slug>/", include(gathering_public_pages)),
+    path("gatherings/new/", gatherings.gathering_new, name="gathering_new"),
+    path("gatherings/<slug:slug>/", include(gathering_pages)),
     path("staff/<token:token>/", staff.staff_link_open, name="staff_link_open"),
 ]

@@ -28,6 +28,7 @@ from .archive.document import (
     parse_event,
 )
 from .archive.event import Player
+from .archive.record import GatheringRecord
 from .clock import (
     CLOCK_STATES,
     CONSTRUCTION_CLAUSE,
@@ -221,6 +222,7 @@ __all__ = [
     "CouncilSheet",
     "DeckList",
     "DeckRules",
+    "GatheringRecord",
     "PairingExplained",
     "PairingResult",
     "Player",

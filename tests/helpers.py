@@ -15,9 +15,11 @@ from events.models import (
     AuditEntry,
     BreakClock,
     DeckList,
+    Entrant,
     Event,
     EventRole,
     Game,
+    Gathering,
     HousePolicy,
     Player,
     Round,
@@ -73,8 +75,8 @@ def open_game(event) -> Game:
 
 
 def database_state() -> dict:
-    """Every row an event consists of, and the house policies events are made under, to compare before and after
-    a request."""
+    """Every row an event consists of, the house policies events are made under and the gatherings they are part
+    of, to compare before and after a request."""
     models = [
         Event,
         EventRole,
@@ -89,6 +91,8 @@ def database_state() -> dict:
         BreakClock,
         Stage,
         HousePolicy,
+        Gathering,
+        Entrant,
         get_user_model(),
     ]
     return {model.__name__: sorted(map(repr, model.objects.values_list())) for model in models}

@@ -28,12 +28,14 @@ from .event import (
     StaffForm,
     StartForm,
 )
+from .gatherings import AddEventForm, EnterEventForm, GatheringForm, GatheringRegisterForm, GatheringSignUpForm
 from .policies import HousePolicyForm
 from .record import AuditFilterForm
 from .results import CouncilForm, PlayerReportForm, ReportCodeForm, ResultForm, result_initial
 from .rounds import ClockForm, SwapForm
 
 __all__ = [
+    "AddEventForm",
     "ArbiterForm",
     "AuditFilterForm",
     "BreakClockForm",
@@ -43,7 +45,11 @@ __all__ = [
     "CouncilForm",
     "DeckListForm",
     "DeckSettingsForm",
+    "EnterEventForm",
     "EventForm",
+    "GatheringForm",
+    "GatheringRegisterForm",
+    "GatheringSignUpForm",
     "HousePolicyForm",
     "ImportForm",
     "LongSelect",

@@ -3,7 +3,8 @@
 (``record``), rounds and games (``rounds``), playoffs, brackets and pools (``stages``), decks
 (``decks``), the official clock's fields that a round and the break between sealed rounds share
 (``clock``), the mail waiting to be sent (``outbox``), the labels of the engine's choices
-(``choices``), and the counts of failed attempts (``throttle``)."""
+(``choices``), the gatherings of several events sharing one registration
+(``gathering``), and the counts of failed attempts (``throttle``)."""
 
 from .choices import DECK_ALIGNMENT_CHOICES, END_OF_TIME_CHOICES, ORGANISERS_PLAY_CHOICES
 from .clock import ClockFields
@@ -26,6 +27,7 @@ from .event import (
     EventStatus,
     rules_of,
 )
+from .gathering import Entrant, Gathering
 from .outbox import OutboxMessage
 from .players import EventRole, Player, PlayerStatus
 from .policies import HousePolicy, HousePolicyVersion, could_be_house_key, policy_document_named, usable_by
@@ -55,11 +57,13 @@ __all__ = [
     "BreakClock",
     "ClockFields",
     "DeckList",
+    "Entrant",
     "Event",
     "EventRole",
     "EventStatus",
     "Game",
     "GameState",
+    "Gathering",
     "HousePolicy",
     "HousePolicyVersion",
     "OutboxMessage",

@@ -202,6 +202,8 @@ class Event(models.Model):
     pools = models.PositiveSmallIntegerField(null=True, blank=True)
     advance = models.PositiveSmallIntegerField(null=True, blank=True)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events")
+    # The weekend this event is part of, whose registration it shares (models/gathering.py).
+    gathering = models.ForeignKey("Gathering", null=True, blank=True, on_delete=models.SET_NULL, related_name="events")
     status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
     # What the policy's table gave at the start, kept to show a departure from it.

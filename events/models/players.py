@@ -73,12 +73,16 @@ class Player(models.Model):
     email = models.EmailField(max_length=MAX_EMAIL_LENGTH, blank=True)
     share_email = models.BooleanField(default=False)
     language = models.CharField(max_length=16, blank=True)
+    # The person of the event's gathering this player is (models/gathering.py): one entrant has
+    # one player in each event they chose.
+    entrant = models.ForeignKey("Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
 
     class Meta:
         ordering = ["name", "id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "archive_id"], name="unique_archive_id_per_event"),
             models.UniqueConstraint(fields=["event", "account"], name="one_registration_per_account_and_event"),
+            models.UniqueConstraint(fields=["event", "entrant"], name="one_registration_per_entrant_and_event"),
         ]
         indexes = [models.Index(fields=["event", "name_digest"])]
 

@@ -23,7 +23,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from ..models import Event, EventRole
+from ..models import Event, EventRole, Gathering
 from ..roles import OWNER, PUBLIC, RANK, STAFF, Actor
 
 # A view, as the decorators here and in ``public``, ``regions`` and ``language`` take and give it.
@@ -157,6 +157,45 @@ def event_view(minimum: str) -> Callable[[View], View]:
             return response
 
         wrapper.minimum_role = minimum  # type: ignore[attr-defined]  # a mark on the function, read by test_nav
+        return wrapper
+
+    return decorator
+
+
+def gathering_view(*, public: bool = False) -> Callable[[View], View]:
+    """Decorate a view taking ``(request, gathering, actor, ...)`` from a ``slug`` URL argument.
+
+    A gathering's own pages are its owner's (or a superuser's): someone signed out is sent
+    to sign in, a signed-in stranger gets 404, so private addresses are not confirmed to
+    exist. Its ``public`` pages take anyone, and an unknown gathering is not found. Each
+    event of the gathering keeps its own roles on its own pages.
+    """
+
+    def decorator(view: View) -> View:
+        @functools.wraps(view)
+        def wrapper(request: PageRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            gathering = Gathering.objects.select_related("owner").filter(slug=slug).first()
+            user = request.user
+            runs_it = user.is_authenticated and (
+                user.is_superuser or (gathering is not None and gathering.owner_id == user.pk)
+            )
+            if not public and not runs_it:
+                if not user.is_authenticated:
+                    return sign_in_first(request)
+                raise Http404("No such page")
+            if gathering is None:
+                raise Http404("No such gathering")
+            actor = (
+                Actor.account(user, OWNER)
+                if runs_it and user.is_authenticated
+                else Actor(user=None, label="", role=PUBLIC)
+            )
+            response = view(request, gathering, actor, *args, **kwargs)
+            if not public or user.is_authenticated:
+                patch_cache_control(response, private=True, no_store=True)
+            return response
+
+        wrapper.minimum_role = PUBLIC if public else OWNER  # type: ignore[attr-defined]  # read by test_nav
         return wrapper
 
     return decorator

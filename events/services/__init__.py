@@ -2,7 +2,7 @@
 
 Each family of changes has its module (event, start, players, rounds, clock, results,
 player_reports, staff, imports, snapshots, decks, deck_settings, spot_checks, sign_up, sealed,
-stages, organisers; impartial holds the checks that keep those who play from ruling on their own
+stages, organisers, gatherings; impartial holds the checks that keep those who play from ruling on their own
 games); ``base`` holds what they share. A service locks the event, checks
 the rule, changes the rows and records the change (audit entry and new version) in the
 same transaction. ``policies`` keeps house policies, which belong to no event (its
@@ -14,6 +14,7 @@ from .clock import adjust_time, call_time, pause_clock, start_clock
 from .deck_settings import update_deck_settings
 from .decks import publish_deck_lists, set_capability, submit_deck_list
 from .event import EVENT_RULE_FIELDS, create_event, update_event
+from .gatherings import change_gathering, create_gathering, enter_event, enter_gathering, set_event_gathering
 from .imports import import_event
 from .mail import claim_message, mark_failed, mark_sent, queue_reminders, still_true
 from .organisers import name_arbiter, register_organiser
@@ -41,13 +42,17 @@ __all__ = [
     "adjust_time",
     "call_time",
     "cancel_stage",
+    "change_gathering",
     "change_rounds",
     "claim_message",
     "close_event",
     "confirm_result",
     "create_event",
+    "create_gathering",
     "create_staff_link",
     "drop_player",
+    "enter_event",
+    "enter_gathering",
     "enter_sealed_product",
     "import_event",
     "make_deck_link",
@@ -74,6 +79,7 @@ __all__ = [
     "rule_error_line",
     "save_house_policy",
     "set_capability",
+    "set_event_gathering",
     "sign_up",
     "start_break_clock",
     "start_clock",

@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 import scoring
 
 from ..i18n import say
-from ..models import AuditEntry, Event
+from ..models import AuditEntry, Event, Gathering
 from ..record_words import AuditAction
 from ..roles import Actor
 
@@ -171,3 +171,9 @@ def new_event_slug(name: str) -> str:
     """A slug for a new event named ``name``, numbered when another event has it."""
     base = slugify(name)[:50].strip("-") or "event"
     return unique_slug(base, set(Event.objects.filter(slug__startswith=base).values_list("slug", flat=True)))
+
+
+def new_gathering_slug(name: str) -> str:
+    """A slug for a new gathering named ``name``, numbered when another gathering has it."""
+    base = slugify(name)[:50].strip("-") or "gathering"
+    return unique_slug(base, set(Gathering.objects.filter(slug__startswith=base).values_list("slug", flat=True)))

@@ -17,7 +17,7 @@ import scoring
 from scoring import parse_event, text_problem
 
 from ..i18n import say
-from ..models import FORMAT_CHOICES, TIE_CHOICES, TIME_ZONES, Event, policy_document_named
+from ..models import FORMAT_CHOICES, TIE_CHOICES, TIME_ZONES, Event, Gathering, policy_document_named
 from ..record_words import AuditAction
 from ..roles import OWNER, Actor
 from .base import ServiceError, locked_event, new_event_slug, record_change
@@ -160,8 +160,9 @@ def create_event(
     top_cut: Rule | int = NOT_GIVEN,
     pools: Rule | int = NOT_GIVEN,
     advance: Rule | int = NOT_GIVEN,
+    gathering: Gathering | None = None,
 ) -> Event:
-    """Create an event in registration, owned by ``owner``.
+    """Create an event in registration, owned by ``owner``, in their ``gathering`` when one is given.
 
     The policy, game type, format, tie option and first-round pairing are checked by the
     engine (a Challenge deck game or pairing by ranking needs the policy that has it).
@@ -187,9 +188,12 @@ def create_event(
     house = policy_document_named(rules.get("policy", _default_of("policy")), user=owner)
     _check_event_rules({"name": name, "place": place, **rules}, house)
     _check_tie_option(_with_defaults(rules, house), house)
+    if gathering is not None and gathering.owner_id != owner.pk:
+        raise ServiceError(_("Only events of the gathering's owner can join it."), field="name")
     with transaction.atomic(durable=True):
         event = Event.objects.create(
             slug=new_event_slug(name),
+            gathering=gathering,
             name=name,
             date=date,
             place=place,

@@ -6,6 +6,7 @@ documents (``services/snapshots.py``), so both use the checks and writes here.
 
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
@@ -15,11 +16,11 @@ import scoring
 from scoring import points_json, text_data
 
 from ..codes import new_codes
-from ..models import Event, Game, Player, Round, Stage
+from ..models import Entrant, Event, Game, Gathering, Player, Round, Stage
 from ..names import name_digest
 from ..record_words import AuditAction
 from ..roles import OWNER, Actor
-from .base import ServiceError, new_event_slug, record_change
+from .base import ServiceError, new_event_slug, new_gathering_slug, record_change
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -201,6 +202,8 @@ def import_event(data: object, *, owner: User) -> Event:
             event.playoff_winner_id = pk_of[checked["winner_id"]]
             event.save(update_fields=["playoff_winner"])
         write_rounds(event, archive, pk_of, "import")
+        if archive.record.gathering is not None:
+            _join_imported_gathering(event, archive.record.gathering, pk_of)
         record_change(
             event,
             Actor.account(owner, OWNER),
@@ -209,3 +212,38 @@ def import_event(data: object, *, owner: User) -> Event:
             after={"players": len(players), "rounds": len(archive.all_rounds)},
         )
     return event
+
+
+def _join_imported_gathering(event: Event, record: scoring.GatheringRecord, pk_of: dict[str, int]) -> None:
+    """Put a newly imported ``event`` in the gathering its archive names, inside the import's transaction.
+
+    The owner's gathering of the archive's id takes it, or a new one of that id and name:
+    importing a weekend's events one by one rebuilds the weekend. Each player is linked
+    to the gathering's entrant of the archive's entrant id, made when this is the first of
+    its events imported (docs/archive-format.md, "Gatherings").
+    """
+    owner = event.owner
+    gathering = owner.gatherings.filter(archive_id=record.id).first()
+    if gathering is None:
+        gathering = Gathering.objects.create(
+            slug=new_gathering_slug(record.name), name=record.name, owner=owner, archive_id=record.id
+        )
+    event.gathering = gathering
+    event.save(update_fields=["gathering"])
+    names = dict(event.players.values_list("archive_id", "name"))
+    known = {
+        entrant.archive_id: entrant for entrant in gathering.entrants.filter(archive_id__in=record.entrants.values())
+    }
+    for player_id, entrant_id in record.entrants.items():
+        entrant = known.get(entrant_id)
+        if entrant is None:
+            name = names[player_id]
+            entrant = Entrant.objects.create(
+                gathering=gathering,
+                archive_id=entrant_id,
+                name=name,
+                name_digest=name_digest(name),
+                token=secrets.token_urlsafe(24),
+            )
+            known[entrant_id] = entrant
+        Player.objects.filter(pk=pk_of[player_id]).update(entrant=entrant)

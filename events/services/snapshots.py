@@ -46,6 +46,7 @@ PRIVATE_FIELDS = (
     "email",
     "share_email",
     "language",
+    "entrant_id",
 )
 
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from .. import services
 from ..forms import EventForm, ImportForm
 from ..pages.access import personal_page
-from ..queries.home import account_events
+from ..queries.home import account_events, account_gatherings
 from ..queries.house_rules import chosen_policy
 from ..queries.policies import house_policy_choices
 from ..queries.policy import PolicyImplications, policy_implications
@@ -27,8 +27,10 @@ DEFAULT_EXPECTED_PLAYERS = 16
 @personal_page
 @require_GET
 def home(request):
-    events = account_events(request.user) if request.user.is_authenticated else []
-    return render(request, "events/home.html", {"events": events})
+    signed_in = request.user.is_authenticated
+    events = account_events(request.user) if signed_in else []
+    gatherings = account_gatherings(request.user) if signed_in else []
+    return render(request, "events/home.html", {"events": events, "gatherings": gatherings})
 
 
 def implications_of(data, user, event=None) -> PolicyImplications | None:
@@ -62,11 +64,15 @@ def event_new(request):
     if request.GET.get("policy") in {key for key, _title in house_policies}:
         initial["policy"] = request.GET["policy"]  # "New event under this policy", from a house policy's page
     form = EventForm(request.POST or None, initial=initial, house_policies=house_policies)
+    # "New event in this gathering", from the gathering's page: the address carries it to the post.
+    gathering = request.user.gatherings.filter(slug=request.GET.get("gathering", "")).first()
     if not form.is_bound and "policy" in initial:
         form.offer_only(chosen_policy(initial["policy"], request.user))
     done = None
     if request.method == "POST":
-        done = submit(form, lambda data: services.create_event(owner=request.user, **form.values()))
+        done = submit(
+            form, lambda data: services.create_event(owner=request.user, gathering=gathering, **form.values())
+        )
         if done.made:
             messages.success(
                 request, _("%(event)s is created. Register the players as they arrive.") % {"event": done.value.name}
@@ -76,7 +82,7 @@ def event_new(request):
     return render(
         request,
         "events/event_form.html",
-        {"form": form, "implications": implications_of(shown, request.user), "event": None},
+        {"form": form, "implications": implications_of(shown, request.user), "event": None, "gathering": gathering},
         status=status_of(done),
     )
 

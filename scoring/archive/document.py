@@ -12,8 +12,6 @@ its JSON Schema. The parts it is made of have modules of their own: ``EventSetti
 
 from __future__ import annotations
 
-import datetime
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -24,7 +22,6 @@ from ..finals.stages import POOLS, SEEDINGS, STRUCTURES, SWISS, TOP_CUTS, Stage
 from ..limits import (
     MAX_ID_LENGTH,
     MAX_NAME_LENGTH,
-    MAX_NOTE_LENGTH,
     MAX_PLAYERS,
     MAX_POOL_SIZE,
     MAX_POOLS,
@@ -34,11 +31,12 @@ from ..limits import (
 from ..messages import _
 from ..policies.game_types import GAME_TYPES
 from ..policies.house import policy_of
-from ..policies.terms import CO_CHAMPIONS, EVENT_FORMATS, PLAYOFF_RESOLUTIONS, SINGLE_DECK, TIE_RESOLUTIONS, Policy
+from ..policies.terms import CO_CHAMPIONS, EVENT_FORMATS, SINGLE_DECK, TIE_RESOLUTIONS, Policy
 from ..results.score import DECK_CAPABILITIES
 from .document_rounds import parse_round, parse_stage_headers, stages_with_rounds
 from .event import EventSettings, Player
 from .fields import choice_field, only_fields, text_field, whole_field
+from .record import EventRecord, parse_record
 from .rounds import Round
 
 # The newest format: the third holds a house policy whole (the event's ``policy`` an object),
@@ -54,28 +52,22 @@ READ_FORMATS = ("council-archive/1", RELEASED_POLICY_FORMAT, ARCHIVE_FORMAT)
 NEWEST_RESULT_KINDS = ("double-loss",)
 
 
-def archive_format(policy: Policy, result_kinds: Iterable[str] = (), structure: str = SWISS) -> str:
+def archive_format(
+    policy: Policy, result_kinds: Iterable[str] = (), structure: str = SWISS, *, in_gathering: bool = False
+) -> str:
     """The format an archive of an event under ``policy`` whose games have ``result_kinds`` is written in:
-    the oldest that can hold it."""
-    newest = policy.is_house_policy or structure == POOLS or any(kind in NEWEST_RESULT_KINDS for kind in result_kinds)
+    the oldest that can hold it (an event of pools, or one in a gathering, needs the newest)."""
+    newest = (
+        policy.is_house_policy
+        or structure == POOLS
+        or in_gathering
+        or any(kind in NEWEST_RESULT_KINDS for kind in result_kinds)
+    )
     return ARCHIVE_FORMAT if newest else RELEASED_POLICY_FORMAT
 
 
 PLAYER_STATUSES = ("active", "dropped", "ejected")
-EVENT_STATUSES = ("registration", "running", "closed")
 FIRST_ROUND_PAIRINGS = ("random", "ranking")
-
-
-@dataclass(frozen=True)
-class EventRecord:
-    """What the app keeps of an event beside its rules: the engine checks it and does not use it."""
-
-    status: str
-    date: datetime.date | None = None
-    place: str = ""
-    rounds_planned: int | None = None
-    rounds_note: str = ""
-    playoff_winner: str | None = None
 
 
 @dataclass(frozen=True)
@@ -114,7 +106,7 @@ def parse_event(data: object, *, with_stages: bool = True, written_before_format
         # Translators: %(what)s is a field's name in the archive, kept as written.
         raise RuleError(_("%(what)s must be an object", what="event"), field="event")
     # The app's own fields ride along; the engine checks them (EventRecord) and does not use them.
-    app_fields = {"date", "place", "rounds_planned", "rounds_note", "status", "playoff_winner"}
+    app_fields = {"date", "place", "rounds_planned", "rounds_note", "status", "playoff_winner", "gathering"}
     stage_fields = {"structure", "elimination", "seeding", "top_cut", "pools", "advance"} if with_stages else set()
     only_fields(
         data,
@@ -315,6 +307,12 @@ def parse_archive(data: object) -> Archive:
             )
     if version != ARCHIVE_FORMAT:
         _check_older_results(rounds)
+        if isinstance(raw_event, dict) and "gathering" in raw_event:
+            raise RuleError(
+                # Translators: %(format)s is the archive format, kept as written.
+                _("an event in a gathering is held by the %(format)s format", format=repr(ARCHIVE_FORMAT)),
+                field="event.gathering",
+            )
         if event.structure == POOLS:
             raise RuleError(
                 # Translators: %(format)s is the archive format, kept as written.
@@ -323,7 +321,7 @@ def parse_archive(data: object) -> Archive:
             )
     stages = stages_with_rounds(headers, rounds, by_id)
     swiss = tuple(rnd for rnd in rounds if rnd.stage == 0)
-    record = _parse_record(data["event"], by_id, rounds, len(swiss))
+    record = parse_record(data["event"], by_id, rounds, len(swiss))
     return Archive(event=event, players=tuple(players), rounds=swiss, stages=stages, by_id=by_id, record=record)
 
 
@@ -342,51 +340,3 @@ def _check_older_results(rounds: tuple[Round, ...]) -> None:
                     ),
                     field=f"rounds[{index}].games[{place}].result.kind",
                 )
-
-
-def parse_date(value: object, field: str) -> datetime.date:
-    """A date written as ``2026-11-21`` (year, month, day), or a RuleError naming the field."""
-    try:
-        if not (isinstance(value, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value)):
-            raise ValueError(value)
-        return datetime.date.fromisoformat(value)
-    except ValueError:
-        # Translators: "date" is a field's name in the archive; %(value)s is the value given, kept as written.
-        raise RuleError(
-            _("date must be an ISO date like 2026-11-21, not %(value)s", value=repr(value)), field=field
-        ) from None
-
-
-def _parse_record(
-    data: dict[str, Any], by_id: dict[str, Player], rounds: tuple[Round, ...], swiss_rounds: int
-) -> EventRecord:
-    """The app's own fields of the ``event`` object, checked against the rest of the archive."""
-    status = choice_field(
-        data.get("status", "running" if rounds else "registration"), EVENT_STATUSES, "event.status", "status"
-    )
-    if status == "registration" and rounds:
-        raise RuleError(_("an event with rounds is not in registration"), field="event.status")
-    if status == "closed" and rounds and not rounds[-1].complete:
-        raise RuleError(_("a closed event has every result"), field="event.status")
-    date = data.get("date")
-    planned = data.get("rounds_planned")
-    if planned is not None:
-        planned = whole_field(
-            planned, "event.rounds_planned", "rounds_planned", minimum=max(1, swiss_rounds), maximum=MAX_ROUNDS
-        )
-    winner = data.get("playoff_winner")
-    if winner is not None and (not isinstance(winner, str) or winner not in by_id):
-        # Translators: %(player)s is a player's id in the archive, kept as written.
-        raise RuleError(_("unknown player %(player)s", player=repr(winner)), field="event.playoff_winner")
-    if winner is not None and data.get("tie_resolution", "playoff") not in PLAYOFF_RESOLUTIONS:
-        raise RuleError(_("a playoff winner needs the playoff posted for a tied lead"), field="event.playoff_winner")
-    return EventRecord(
-        status=status,
-        date=parse_date(date, "event.date") if date is not None else None,
-        place=text_field(data.get("place", ""), "event.place", "place", MAX_NAME_LENGTH, may_be_empty=True),
-        rounds_planned=planned,
-        rounds_note=text_field(
-            data.get("rounds_note", ""), "event.rounds_note", "rounds_note", MAX_NOTE_LENGTH, may_be_empty=True
-        ),
-        playoff_winner=winner,
-    )

@@ -15,9 +15,12 @@ failing example in .hypothesis/ and tries it first on the next run. After each r
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,13 +28,18 @@ import scoring
 from events import services
 from events.archive import event_archive
 from events.forms import (
+    AddEventForm,
     BreakClockForm,
     CapabilityForm,
     ClockForm,
     CloseForm,
     DeckListForm,
     DeckSettingsForm,
+    EnterEventForm,
     EventForm,
+    GatheringForm,
+    GatheringRegisterForm,
+    GatheringSignUpForm,
     HousePolicyForm,
     PlayerForm,
     PlayerReportForm,
@@ -44,7 +52,7 @@ from events.forms import (
     StartForm,
     SwapForm,
 )
-from events.models import Event, Game, Player
+from events.models import Event, Game, Gathering, Player
 from scoring import MAX_NAME_LENGTH, MAX_RANKING, MAX_ROUNDS, MAX_TABLE, MP_LIMIT
 from tests.events.views.test_access import ACCESS, HOUSE_POLICY
 from tests.helpers import actor, database_state, run_event, url_patterns
@@ -94,6 +102,15 @@ POSTED_FIELDS = {
     "events:break_clock": list(BreakClockForm.base_fields),
     "events:policy_new": list(HousePolicyForm.base_fields),
     "events:policy_edit": list(HousePolicyForm.base_fields),
+    "events:gathering_new": list(GatheringForm.base_fields),
+    "events:gathering": list(GatheringForm.base_fields),
+    "events:gathering_register": list(GatheringRegisterForm.base_fields),
+    "events:gathering_enter": list(EnterEventForm.base_fields),
+    "events:gathering_add_event": list(AddEventForm.base_fields),
+    "events:gathering_remove_event": [],
+    "events:gathering_public": ["entrant"],
+    "events:gathering_sign_up": list(GatheringSignUpForm.base_fields),
+    "events:entrant": ["event"],
 }
 
 HOUSE_POLICY_FIELDS = {
@@ -133,6 +150,12 @@ def _valid(name: str, world: dict) -> dict:
         "events:event_new": RULES,
         "events:event_edit": RULES | {"players_report": "on"},
         "events:register": {"names": "Fuzz Player"},
+        "events:gathering_new": {"name": "Fuzz Weekend 2"},
+        "events:gathering": {"name": "Fuzz Weekend", "place": "Turku"},
+        "events:gathering_register": {"name": "Fuzz Person", "events": [str(world["side_event"])]},
+        "events:gathering_enter": {"entrant": str(world["entrant"]), "event": str(world["side_event"])},
+        "events:gathering_public": {"entrant": str(world["entrant"])},
+        "events:gathering_sign_up": {"name": "Fuzz Signer", "events": [str(world["side_event"])]},
         "events:player_edit": {"name": "Renamed", "deck_capability": "marshalling-points"},
         "events:player_drop": {"ejected": "1"},
         "events:start": {"rounds": "3"},
@@ -329,7 +352,30 @@ def world(event, staff_user):
             event.players.order_by("id").first(), actor=actor(event.owner)
         ).deck_token,
         "key": services.save_house_policy(owner=event.owner, document=HOUSE_POLICY).key,
+        **_gathering_of(event),
     }
+
+
+def _gathering_of(event: Event) -> dict:
+    """The event in a gathering of its own address with a second event, its sign-up open, and one entrant of both."""
+    gathering = services.create_gathering(owner=event.owner, name="Fuzz Weekend")
+    Gathering.objects.filter(pk=gathering.pk).update(slug=event.slug)
+    gathering.refresh_from_db()
+    services.set_event_gathering(event, gathering, actor=actor(event.owner))
+    side = services.create_event(
+        owner=event.owner, name="Side event", policy="policy-4-2001", game_type="two-deck", gathering=gathering
+    )
+    services.update_deck_settings(
+        side,
+        actor=actor(event.owner),
+        deck_lists_wanted=False,
+        sign_up_opens_at=timezone.now() - datetime.timedelta(days=1),
+        sign_up_closes_at=None,
+        sign_up_cap=None,
+        deck_deadline=None,
+    )
+    entrant = services.enter_gathering(gathering, "Fuzz Entrant", [side, event], actor=actor(event.owner))
+    return {"event_id": side.pk, "entrant_token": entrant.token, "side_event": side.pk, "entrant": entrant.pk}
 
 
 def _url(name: str, world: dict, numbers: dict) -> str:
@@ -352,7 +398,8 @@ def test_random_input_never_breaks_a_form(client, owner, world, name):
         from_valid=st.booleans(),
         values=st.fixed_dictionaries({}, optional=dict.fromkeys(POSTED_FIELDS[name] + ["extra"], VALUE)),
         numbers=st.fixed_dictionaries(
-            {}, optional=dict.fromkeys(("player_id", "game_id", "number", "user_id", "snapshot_id"), NUMBER)
+            {},
+            optional=dict.fromkeys(("player_id", "game_id", "number", "user_id", "snapshot_id", "event_id"), NUMBER),
         ),
         archive=st.one_of(st.binary(max_size=200), st.sampled_from(ODD_ARCHIVES)),
     )
@@ -368,7 +415,8 @@ def test_random_input_never_breaks_a_form(client, owner, world, name):
             assert after == before, (name, data, response.status_code)
         changed = {model for model in after if model != "AuditEntry" and after[model] != before[model]}
         # House policies belong to no event, so no event's audit log records them (services/policies.py).
-        if changed - {"User", "HousePolicy"}:
+        # Nor the gatherings themselves: each event a gathering's change touches records it.
+        if changed - {"User", "HousePolicy", "Gathering"}:
             assert len(after["AuditEntry"]) > len(before["AuditEntry"]), (name, data, changed)
         for event in Event.objects.all():
             scoring.parse_archive(event_archive(event))

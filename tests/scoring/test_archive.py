@@ -114,6 +114,39 @@ def test_text_and_numbers_beyond_the_limits_are_rejected_with_the_field(change, 
     assert rejected(doc) == field
 
 
+@pytest.mark.parametrize(
+    ("gathering", "field"),
+    [
+        (["weekend"], "event.gathering"),
+        ({"id": "w", "name": "W", "more": 1}, "event.gathering.more"),
+        ({"name": "W"}, "event.gathering.id"),
+        ({"id": "w" * 65, "name": "W"}, "event.gathering.id"),
+        ({"id": "w", "name": "W\x00"}, "event.gathering.name"),
+        ({"id": "w", "name": "W", "entrants": []}, "event.gathering.entrants"),
+        ({"id": "w", "name": "W", "entrants": {"z": "e1"}}, "event.gathering.entrants.z"),
+        ({"id": "w", "name": "W", "entrants": {"a": ""}}, "event.gathering.entrants.a"),
+        ({"id": "w", "name": "W", "entrants": {"a": "e1", "b": "e1"}}, "event.gathering.entrants.b"),
+    ],
+)
+def test_a_gathering_is_checked_naming_the_field(gathering, field):
+    doc = archive("abcd", [([("a", "b", WIN), ("c", "d", WIN)], None)])
+    doc["format"] = "council-archive/3"
+    doc["event"]["gathering"] = gathering
+    assert rejected(doc) == field
+
+
+def test_a_gathering_names_each_players_entrant_and_only_the_newest_format_holds_it():
+    doc = archive("abcd", [([("a", "b", WIN), ("c", "d", WIN)], None)])
+    doc["event"]["gathering"] = {"id": "lorien-weekend", "name": "Lórien Weekend", "entrants": {"a": "ann", "c": "cat"}}
+    assert rejected(doc) == "event.gathering"  # council-archive/1
+    doc["format"] = "council-archive/2"
+    assert rejected(doc) == "event.gathering"
+    doc["format"] = "council-archive/3"
+    jsonschema.validate(doc, SCHEMA)
+    record = parse_archive(doc).record.gathering
+    assert (record.id, record.name, record.entrants) == ("lorien-weekend", "Lórien Weekend", {"a": "ann", "c": "cat"})
+
+
 def test_names_in_any_script_and_the_largest_numbers_are_accepted():
     doc = archive([{"id": "a", "name": "Аня Ōno 李", "ranking": limits.MAX_RANKING}, "b"], [([("a", "b", WIN)], None)])
     doc["rounds"][0].update(seed=limits.MAX_SEED)
@@ -148,6 +181,9 @@ def test_the_schema_states_the_engines_limits():
         (".$defs.house_policy.title", "maxLength"): limits.MAX_NAME_LENGTH,
         (".$defs.house_policy.source", "maxLength"): limits.MAX_SOURCE_LENGTH,
         (".event.place", "maxLength"): limits.MAX_NAME_LENGTH,
+        (".event.gathering.id", "maxLength"): limits.MAX_ID_LENGTH,
+        (".event.gathering.name", "maxLength"): limits.MAX_NAME_LENGTH,
+        (".event.gathering.entrants.additionalProperties", "maxLength"): limits.MAX_ID_LENGTH,
         (".event.rounds_planned", "maximum"): limits.MAX_ROUNDS,
         (".event.rounds_note", "maxLength"): limits.MAX_NOTE_LENGTH,
         (".event.playoff_winner", "maxLength"): limits.MAX_ID_LENGTH,

@@ -17,13 +17,13 @@ from django.urls import reverse
 
 from council.security import CONTENT_SECURITY_POLICY
 from events import services
-from events.models import Event, Game, Round
+from events.models import Entrant, Event, Game, Gathering, Round
 from events.roles import RANK
 from tests.helpers import actor, database_state, run_event, url_patterns
 
 # name -> (smallest role, "page" answers 200 / "post" answers 405 / "login" needs any account /
 # "unpublished" answers 404 to everyone while the event runs / "own" needs the account that keeps it,
-# 404 to any other)
+# 404 to any other / "own-post" the same, answering it 405)
 ACCESS = {
     "events:home": ("public", "page"),
     "events:health": ("public", "page"),
@@ -96,6 +96,15 @@ ACCESS = {
     "events:staff_remove": ("coordinator", "post"),
     "events:staff_link": ("coordinator", "post"),
     "events:snapshot_restore": ("coordinator", "post"),
+    "events:gathering_new": ("public", "login"),
+    "events:gathering": ("public", "own"),
+    "events:gathering_register": ("public", "own-post"),
+    "events:gathering_enter": ("public", "own-post"),
+    "events:gathering_add_event": ("public", "own-post"),
+    "events:gathering_remove_event": ("public", "own-post"),
+    "events:gathering_public": ("public", "page"),
+    "events:gathering_sign_up": ("public", "page"),
+    "events:entrant": ("public", "page"),
 }
 
 HOUSE_POLICY = {
@@ -139,6 +148,11 @@ def world(event, co_coordinator, staff_user, stranger):
         services.submit_deck_list(player, "Hazards\n3 Orc-patrol", actor=actor(event.owner))
     Round.objects.filter(event=event).update(spot_check_ids=None)  # drawn again now, among the lists above
     kept = services.save_house_policy(owner=event.owner, document=HOUSE_POLICY)
+    # The event is part of the owner's gathering, which has the event's address for the test's ease.
+    gathering = services.create_gathering(owner=event.owner, name="Lórien Weekend")
+    Gathering.objects.filter(pk=gathering.pk).update(slug=event.slug)
+    services.set_event_gathering(event, gathering, actor=actor(event.owner))
+    entrant = Entrant.objects.create(gathering=gathering, archive_id="ann", name="Ann", token="ann-token")
     return {
         "event": event,
         "token": token,
@@ -153,6 +167,8 @@ def world(event, co_coordinator, staff_user, stranger):
             "deck_token": with_link.deck_token,
             "snapshot_id": event.snapshots.first().pk,
             "key": kept.key,
+            "event_id": event.pk,
+            "entrant_token": entrant.token,
         },
     }
 
@@ -181,9 +197,10 @@ def test_each_role_gets_exactly_what_it_may(client, world, role):
         if kind == "login":
             expected = 302 if role in SIGNED_OUT else 200
             sent_to = sign_in_and_back(address) if role in SIGNED_OUT else None
-        elif kind == "own":
-            # The owner keeps the world's house policy; another account is told of no such policy.
-            expected = 302 if role in SIGNED_OUT else 200 if role == "owner" else 404
+        elif kind in ("own", "own-post"):
+            # The owner keeps the world's house policy and gathering; another account is told of no such thing.
+            mine = 405 if kind == "own-post" else 200
+            expected = 302 if role in SIGNED_OUT else mine if role == "owner" else 404
             sent_to = sign_in_and_back(address) if role in SIGNED_OUT else None
         elif kind == "link":
             expected = 302

@@ -26,7 +26,7 @@ from django.utils import translation
 
 from events import services
 from events.management.commands.catalogues import gathered_messages
-from events.models import EventRole, Round
+from events.models import Entrant, EventRole, Gathering, Player, Round
 from events.roles import STAFF
 from scoring import INDEX_PATH
 from tests.events.views.test_access import ACCESS
@@ -125,6 +125,13 @@ def _greek_event():
     # The projector and the printouts are in the event's language.
     type(event).objects.filter(pk=event.pk).update(language=PSEUDO, spot_checks_per_round=6)
     token = services.create_staff_link(event, actor=by)
+    # The event is part of a gathering of its own address; its first player is an entrant of it, playing now.
+    gathering = services.create_gathering(owner=owner, name="Σαββατοκύριακο Λόριεν")
+    Gathering.objects.filter(pk=gathering.pk).update(slug=event.slug)
+    services.set_event_gathering(event, gathering, actor=by)
+    first_player = event.players.order_by("id").first()
+    entrant = Entrant.objects.create(gathering=gathering, archive_id="e1", name=first_player.name, token="s-token")
+    Player.objects.filter(pk=first_player.pk).update(entrant=entrant)
     return {
         "event": event,
         "owner": owner,
@@ -139,6 +146,7 @@ def _greek_event():
             "token": token,
             "deck_token": services.make_deck_link(event.players.first(), actor=by).deck_token,
             "snapshot_id": event.snapshots.first().pk,
+            "entrant_token": "s-token",
         },
     }
 
