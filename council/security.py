@@ -44,8 +44,8 @@ def content_security_policy(
     return middleware
 
 
-# Addresses whose last part is a key: a player's deck link, the staff link.
-_KEYED_ADDRESS = re.compile(r"(/(?:deck|staff)/)[A-Za-z0-9_-]{8,}")
+# Addresses whose last part is a key: a player's deck link, the staff link, a gathering entrant's own page.
+_KEYED_ADDRESS = re.compile(r"(/(?:deck|staff|you)/)[A-Za-z0-9_-]{8,}")
 
 
 class HideLinkKeys(logging.Filter):

@@ -176,6 +176,17 @@ def test_log_lines_carry_no_key_of_a_private_link(settings):
     )
     HideLinkKeys().filter(record)
     assert record.getMessage() == '"GET /staff/…/ HTTP/1.1" 302'
+    record = logging.LogRecord(
+        "django.server",
+        logging.INFO,
+        __file__,
+        1,
+        '"GET /g/weekend/you/Qm9iX2lzX2hlcmVfMjAyNg/ HTTP/1.1" 200',
+        None,
+        None,
+    )
+    HideLinkKeys().filter(record)
+    assert record.getMessage() == '"GET /g/weekend/you/…/ HTTP/1.1" 200'
     assert settings.LOGGING["handlers"]["console"]["filters"] == ["hide_link_keys"]
 
 
