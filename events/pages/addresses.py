@@ -6,7 +6,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
 
-from ..models import Event
+from ..models import Event, Gathering
 
 
 def public_address(request: HttpRequest, event: Event) -> str:
@@ -16,5 +16,12 @@ def public_address(request: HttpRequest, event: Event) -> str:
     the coordinator's browser used, which at a venue is the laptop's Wi-Fi address.
     """
     path = reverse("events:public", args=[event.slug])
+    base = settings.COUNCIL_PUBLIC_URL
+    return f"{base}{path}" if base else request.build_absolute_uri(path)
+
+
+def gathering_address(request: HttpRequest, gathering: Gathering) -> str:
+    """The gathering's public page's full address, for its poster's QR code: as ``public_address`` makes an event's."""
+    path = reverse("events:gathering_public", args=[gathering.slug])
     base = settings.COUNCIL_PUBLIC_URL
     return f"{base}{path}" if base else request.build_absolute_uri(path)

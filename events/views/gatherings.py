@@ -26,6 +26,7 @@ from ..forms import (
 )
 from ..models import Entrant, Event, Gathering
 from ..pages.access import gathering_view, personal_page
+from ..pages.addresses import gathering_address
 from ..pages.regions import uncached
 from ..pages.rendering import as_context
 from ..queries.gatherings import entrant_page, gathering_desk, gathering_page
@@ -67,7 +68,7 @@ def _desk(request, gathering: Gathering, *, status: int = 200, **forms: Any):
         "enter_form": EnterEventForm(events=events, entrants=entrants),
         "add_form": AddEventForm(events=desk.addable),
     } | forms
-    public_url = request.build_absolute_uri(reverse("events:gathering_public", args=[gathering.slug]))
+    public_url = gathering_address(request, gathering)
     return render(request, "events/gathering.html", as_context(desk, public_url=public_url, **shown), status=status)
 
 
@@ -195,10 +196,7 @@ def gathering_public(request, gathering, actor):
 def gathering_sign_up(request, gathering, actor):
     """Sign up once for the gathering and choose its events; the player gets their own link to the weekend."""
     now = timezone.now()
-    page = gathering_page(gathering, now)
-    open_events = [(line.slug, line.name) for line in page.events if line.sign_up_open]
-    pk_of = dict(Event.objects.filter(gathering=gathering).values_list("slug", "pk"))
-    choices = [(pk_of[slug], name) for slug, name in open_events]
+    choices = [(line.event_id, line.name) for line in gathering_page(gathering, now).events if line.sign_up_open]
     form = GatheringSignUpForm(request.POST or None, open_events=choices)
     wait = 0
     if request.method == "POST" and choices and form.is_valid():
