@@ -33,6 +33,16 @@ class PoolsImplied:
 
 
 @dataclass(frozen=True)
+class BracketImplied:
+    """An elimination event as the form has it, for the players expected: one bracket, filled to the next power
+    of two with byes to the best seeds (docs/rules.md, reading 55)."""
+
+    elimination: StrOrPromise  # the bracket's kind, named
+    size: int  # the bracket's places: the next power of two
+    byes: int  # the best seeds' byes in its first round
+
+
+@dataclass(frozen=True)
 class PolicyImplications:
     """What a policy implies for an event of so many players, as the event form's side panel shows it."""
 
@@ -54,6 +64,7 @@ class PolicyImplications:
     clauses: dict[str, str]  # the clause of each rule: "rounds", "time", "byes", "tiebreaks"...
     house_rules: tuple[HouseRule, ...]  # each value a house policy changes, citing the clause it replaces
     pools: PoolsImplied | None  # an event of pools, which plays no Swiss round; None for any other structure
+    bracket: BracketImplied | None = None  # an elimination event, which plays no Swiss round either
 
 
 def policy_implications(
@@ -73,7 +84,8 @@ def policy_implications(
     the document has it. A house policy's clauses cite its house rules where it changes a
     value, and the house rules are listed each with the clause it replaces. An event of
     ``structure`` "pools" says what its pools do instead of its Swiss rounds, from the
-    ``pools``, ``advance`` and ``elimination`` the form has (as it sends them, or None).
+    ``pools``, ``advance`` and ``elimination`` the form has (as it sends them, or None);
+    an elimination event, its bracket.
     """
     chosen = policy if isinstance(policy, scoring.Policy) else chosen_policy(policy, user=None)
     if chosen is None:
@@ -103,6 +115,17 @@ def policy_implications(
         clauses=info["clauses"],
         house_rules=house_rules(chosen),
         pools=_pools_implied(info["players"], pools, advance, elimination) if structure == "pools" else None,
+        bracket=_bracket_implied(info["players"], elimination) if structure == "elimination" else None,
+    )
+
+
+def _bracket_implied(players: int, elimination: object) -> BracketImplied:
+    named = dict(ELIMINATION_CHOICES)
+    size = 1 << (players - 1).bit_length()
+    return BracketImplied(
+        elimination=named.get(elimination if isinstance(elimination, str) else "", named["single"]),
+        size=size,
+        byes=size - players,
     )
 
 

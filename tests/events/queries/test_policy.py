@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 import scoring
@@ -87,6 +89,23 @@ def test_an_event_of_pools_implies_its_pools_and_knockout_instead_of_swiss_round
     # As an event keeps them (numbers), and pools of two sizes; the knockout single unless said.
     kept = policy_implications("policy-4-2001", 18, "two-deck", structure="pools", pools=4, advance=1).pools
     assert (kept.smallest, kept.largest, kept.knockout, str(kept.elimination)) == (4, 5, 4, "Single elimination")
+
+
+@pytest.mark.parametrize(("players", "size", "byes"), [(2, 2, 0), (5, 8, 3), (8, 8, 0), (13, 16, 3), (33, 64, 31)])
+def test_an_elimination_event_implies_its_bracket_filled_with_byes_to_the_best_seeds(players, size, byes):
+    assert policy_implications("policy-1-1996", players, "two-deck", structure="swiss").bracket is None
+    seen = policy_implications("policy-1-1996", players, "two-deck", structure="elimination").bracket
+    assert (seen.size, seen.byes, str(seen.elimination)) == (size, byes, "Single elimination")
+
+
+def test_the_new_event_form_says_an_elimination_event_plays_a_bracket_not_swiss_rounds(as_owner):
+    preview = as_owner.get(
+        "/events/new/policy/",
+        {"policy": "policy-1-1996", "expected_players": "6", "structure": "elimination", "elimination": "double"},
+    ).content.decode()
+    text = " ".join(html.unescape(preview).split())
+    assert "Swiss rounds" not in text
+    assert "Double elimination (losers' bracket, grand final) of 6 players in a bracket of 8: 2 byes" in text
 
 
 @pytest.mark.parametrize(
