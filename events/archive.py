@@ -84,7 +84,9 @@ def _gathering_entry(event: Event, gathering_id: int) -> dict[str, Any]:
     """The event's gathering and which of its entrants each player is (two queries, only for such an event)."""
     archive_id, name = Gathering.objects.filter(pk=gathering_id).values_list("archive_id", "name").get()
     entrants = dict(
-        event.players.filter(entrant__isnull=False).order_by("id").values_list("archive_id", "entrant__archive_id")
+        event.players.filter(entrant__gathering_id=gathering_id)
+        .order_by("id")
+        .values_list("archive_id", "entrant__archive_id")
     )
     return {"id": archive_id, "name": name, "entrants": entrants}
 

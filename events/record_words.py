@@ -57,6 +57,7 @@ class AuditAction(models.TextChoices):
     EVENT_UPDATED = "event.updated", gettext_lazy("Settings changed")
     PLAYER_DROPPED = "player.dropped", pgettext_lazy("the record: a player left the event", "Player dropped")
     PLAYER_EJECTED = "player.ejected", gettext_lazy("Player ejected")
+    PLAYER_GATHERING_LINK_CREATED = "player.gathering_link_created", gettext_lazy("Private link to the gathering made")
     PLAYER_ORGANISER_REGISTERED = "player.organiser_registered", gettext_lazy("Organiser registered as a player")
     PLAYER_REGISTERED = "player.registered", gettext_lazy("Players registered")
     PLAYER_REINSTATED = "player.reinstated", gettext_lazy("Player back in the event")

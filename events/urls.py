@@ -135,6 +135,7 @@ gathering_pages = [
     path("enter/", gatherings.gathering_enter, name="gathering_enter"),
     path("events/", gatherings.gathering_add_event, name="gathering_add_event"),
     path("events/<int:event_id>/remove/", gatherings.gathering_remove_event, name="gathering_remove_event"),
+    path("entrants/<int:entrant_id>/link/", gatherings.gathering_entrant_link, name="gathering_entrant_link"),
 ]
 
 # /policies/: the house policies an account keeps, each built from a released text.

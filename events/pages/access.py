@@ -133,7 +133,8 @@ def event_view(minimum: str) -> Callable[[View], View]:
         @functools.wraps(view)
         def wrapper(request: PageRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponseBase:
             try:
-                event = Event.objects.get(slug=slug)
+                # With its gathering, which the navigation and the public page name (one join, no query more).
+                event = Event.objects.select_related("gathering").get(slug=slug)
             except Event.DoesNotExist:
                 event = None
             role = role_in(request, event) if event is not None else PUBLIC

@@ -54,7 +54,7 @@ class Registration:
     event: str
     event_slug: str
     status: str
-    dropped: bool
+    left: str  # "Dropped" or "Ejected" when the player left the event; "" while they play
     deck_token: str
 
 
@@ -106,11 +106,19 @@ class GatheringDesk:
 
 
 def _gathering_events(gathering: Gathering) -> list[Event]:
+    # Shown: the players not ejected; the sign-up's cap counts every registration, as the service does.
     return list(
-        gathering.events.annotate(player_count=Count("players", filter=~Q(players__status=Player.EJECTED)))
+        gathering.events.annotate(
+            player_count=Count("players", filter=~Q(players__status=Player.EJECTED)),
+            registered=Count("players"),
+        )
         .select_related("gathering")
         .order_by("date", "created_at", "pk")
     )
+
+
+def _sign_up_open(event: Event, now: datetime.datetime) -> bool:
+    return event.sign_up_closed(now, getattr(event, "registered", 0)) is None
 
 
 def _progress(event: Event) -> str:
@@ -133,7 +141,7 @@ def _line(event: Event, now: datetime.datetime) -> EventLine:
         status=event.get_status_display(),
         progress=_progress(event),
         players=getattr(event, "player_count", 0),
-        sign_up_open=event.sign_up_closed(now, getattr(event, "player_count", 0)) is None,
+        sign_up_open=_sign_up_open(event, now),
     )
 
 
@@ -170,7 +178,12 @@ def _seat(player: Player, *, with_clock: bool) -> Seat | None:
 
 
 def _players_of(entrant: Entrant) -> list[Player]:
-    return list(entrant.players.select_related("event").order_by("event__date", "event__created_at", "event_id"))
+    # A link counts while its event is in the entrant's gathering (one taken out keeps it for its return).
+    return list(
+        entrant.players.filter(event__gathering_id=entrant.gathering_id)
+        .select_related("event")
+        .order_by("event__date", "event__created_at", "event_id")
+    )
 
 
 def seats_of(entrant: Entrant, *, with_clock: bool = False) -> list[Seat]:
@@ -187,7 +200,13 @@ def gathering_page(gathering: Gathering, now: datetime.datetime, me_id: int | No
         gathering=gathering,
         events=events,
         sign_up_open=any(line.sign_up_open for line in events),
-        entrants=list(gathering.entrants.order_by("name", "pk").values_list("pk", "name")),
+        # Those who play in one of its events, as its pairings and standings name them.
+        entrants=list(
+            gathering.entrants.filter(players__event__gathering=gathering, players__status=Player.ACTIVE)
+            .distinct()
+            .order_by("name", "pk")
+            .values_list("pk", "name")
+        ),
         me=me,
         seats=seats_of(me) if me else [],
     )
@@ -209,15 +228,13 @@ def entrant_page(entrant: Entrant, now: datetime.datetime) -> EntrantPage:
                 event=player.event.name,
                 event_slug=player.event.slug,
                 status=_progress(player.event),
-                dropped=not player.is_active,
+                left="" if player.is_active else str(player.get_status_display()),
                 deck_token=player.deck_token,
             )
             for player in players
         ],
         open_to_enter=[
-            (event.pk, event.name)
-            for event in events
-            if event.pk not in entered and event.sign_up_closed(now, getattr(event, "player_count", 0)) is None
+            (event.pk, event.name) for event in events if event.pk not in entered and _sign_up_open(event, now)
         ],
     )
 
@@ -228,7 +245,7 @@ def gathering_desk(gathering: Gathering, now: datetime.datetime) -> GatheringDes
     names = {event.pk: event.name for event in events}
     by_entrant: dict[int, list[str]] = {}
     for entrant_id, event_id in (
-        Player.objects.filter(entrant__gathering=gathering)
+        Player.objects.filter(entrant__gathering=gathering, event__gathering=gathering)
         .order_by("event__date", "event__created_at", "event_id")
         .values_list("entrant_id", "event_id")
     ):
@@ -246,6 +263,7 @@ def gathering_desk(gathering: Gathering, now: datetime.datetime) -> GatheringDes
                 if player.entrant_id is not None:
                     waiting.setdefault(player.entrant_id, []).append(event.name)
     name_of = {entrant.pk: entrant.name for entrant in entrants}
+    waiting = {entrant_id: names for entrant_id, names in waiting.items() if entrant_id in name_of}
     return GatheringDesk(
         gathering=gathering,
         events=[_line(event, now) for event in events],
@@ -253,12 +271,7 @@ def gathering_desk(gathering: Gathering, now: datetime.datetime) -> GatheringDes
             EntrantLine(id=entrant.pk, name=entrant.name, token=entrant.token, events=by_entrant.get(entrant.pk, []))
             for entrant in entrants
         ],
-        addable=list(
-            Event.objects.filter(owner=gathering.owner, gathering__isnull=True)
-            .exclude(status=Event.CLOSED)
-            .order_by("-created_at")
-            .values_list("pk", "name")
-        ),
+        addable=addable_events(gathering),
         clashes=[
             # Translators: %(name)s is a player's name; %(events)s lists the events' names, "Main event, Sealed".
             _("%(name)s has a game waiting in %(events)s at once.")
@@ -266,4 +279,14 @@ def gathering_desk(gathering: Gathering, now: datetime.datetime) -> GatheringDes
             for entrant_id, event_names in sorted(waiting.items(), key=lambda item: name_of[item[0]])
             if len(event_names) > 1
         ],
+    )
+
+
+def addable_events(gathering: Gathering) -> list[tuple[int, str]]:
+    """The owner's events that may still join ``gathering``: not closed, in no gathering; newest first."""
+    return list(
+        Event.objects.filter(owner_id=gathering.owner_id, gathering__isnull=True)
+        .exclude(status=Event.CLOSED)
+        .order_by("-created_at")
+        .values_list("pk", "name")
     )

@@ -14,7 +14,14 @@ from .clock import adjust_time, call_time, pause_clock, start_clock
 from .deck_settings import update_deck_settings
 from .decks import publish_deck_lists, set_capability, submit_deck_list
 from .event import EVENT_RULE_FIELDS, create_event, update_event
-from .gatherings import change_gathering, create_gathering, enter_event, enter_gathering, set_event_gathering
+from .gatherings import (
+    change_gathering,
+    create_gathering,
+    enter_event,
+    enter_gathering,
+    make_entrant_link,
+    set_event_gathering,
+)
 from .imports import import_event
 from .mail import claim_message, mark_failed, mark_sent, queue_reminders, still_true
 from .organisers import name_arbiter, register_organiser
@@ -57,6 +64,7 @@ __all__ = [
     "import_event",
     "make_deck_link",
     "make_deck_links",
+    "make_entrant_link",
     "mark_failed",
     "mark_sent",
     "name_arbiter",

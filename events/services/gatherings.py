@@ -17,7 +17,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from scoring import MAX_NAME_LENGTH, name_problem, text_problem
+
+from ..i18n import say
 from ..models import Entrant, Event, Gathering, Player
 from ..names import name_digest
 from ..record_words import AuditAction
@@ -27,11 +31,25 @@ from .contacts import clean_contacts, contacts_record
 from .players import add_players, clean_name
 
 
-def _checked_gathering_name(name: str) -> str:
-    name = clean_name(name)
+def _checked_gathering(name: str, place: str) -> tuple[str, str]:
+    """The name and place as kept, checked as an archive checks them (its events' archives name the gathering)."""
+    name, place = clean_name(name), clean_name(place)
     if not name:
         raise ServiceError(_("A gathering needs a name."), field="name")
-    return name
+    for field, text in (("name", name), ("place", place)):
+        if len(text) > MAX_NAME_LENGTH:
+            raise ServiceError(
+                ngettext("At most %(count)s character.", "At most %(count)s characters.", MAX_NAME_LENGTH)
+                % {"count": MAX_NAME_LENGTH},
+                field=field,
+            )
+    if name_problem(name):
+        # Translators: %(problem)s completes the sentence, such as "has nothing visible in it".
+        raise ServiceError(_("The name %(problem)s.") % {"problem": say(name_problem(name))}, field="name")
+    if text_problem(place):
+        # Translators: %(problem)s completes the sentence, such as "holds a control character (U+0000)".
+        raise ServiceError(_("The place %(problem)s.") % {"problem": say(text_problem(place))}, field="place")
+    return name, place
 
 
 def create_gathering(*, owner: User, name: str, place: str = "") -> Gathering:
@@ -39,22 +57,33 @@ def create_gathering(*, owner: User, name: str, place: str = "") -> Gathering:
 
     No event changes, so no event's audit log has an entry; each event added to it has one.
     """
-    name = _checked_gathering_name(name)
+    name, place = _checked_gathering(name, place)
     with transaction.atomic(durable=True):
         slug = new_gathering_slug(name)
-        taken = set(owner.gatherings.values_list("archive_id", flat=True))
+        # The archive id names this gathering wherever its events are imported: a random part keeps next year's
+        # weekend of the same name, or another server's, from being taken for it (services/imports.py).
         return Gathering.objects.create(
-            slug=slug, name=name, place=clean_name(place), owner=owner, archive_id=unique_slug(slug, taken)
+            slug=slug, name=name, place=place, owner=owner, archive_id=f"{slug[:50]}-{secrets.token_hex(4)}"
         )
 
 
-def change_gathering(gathering: Gathering, *, name: str, place: str = "") -> Gathering:
-    """Rename the gathering or change its place; its address and archive id stay."""
-    name = _checked_gathering_name(name)
+def change_gathering(gathering: Gathering, *, name: str, place: str = "", actor: Actor) -> Gathering:
+    """Rename the gathering or change its place; its address and archive id stay.
+
+    Each of its events shows the gathering's name, so a new name is a change to each: its
+    audit entry, and a new version of its pages.
+    """
+    name, place = _checked_gathering(name, place)
     with transaction.atomic(durable=True):
+        events = _locked_events(gathering.events.all())
         gathering = Gathering.objects.select_for_update().get(pk=gathering.pk)
-        gathering.name, gathering.place = name, clean_name(place)
+        before = gathering.name
+        gathering.name, gathering.place = name, place
         gathering.save(update_fields=["name", "place"])
+        if name != before:
+            for event in events:
+                subject = _("Part of %(gathering)s") % {"gathering": name}
+                record_change(event, actor, AuditAction.EVENT_GATHERING_CHANGED, subject, before=before, after=name)
     return gathering
 
 
@@ -62,8 +91,9 @@ def set_event_gathering(event: Event, gathering: Gathering | None, *, actor: Act
     """Put ``event`` in ``gathering``, or take it out (``None``).
 
     Only the gathering's owner's own events join it, so whoever runs a gathering may
-    register people in each of its events. An event taken out keeps its players; they are
-    no longer the gathering's entrants there (their registrations elsewhere stay).
+    register people in each of its events. An event taken out keeps its players and their
+    links to the gathering's people, which count only while the event is in it: put back,
+    it has them again (``queries/gatherings.py`` reads a link only where both agree).
     """
     with transaction.atomic(durable=True):
         event = locked_event(event)
@@ -72,8 +102,6 @@ def set_event_gathering(event: Event, gathering: Gathering | None, *, actor: Act
         before = event.gathering.name if event.gathering is not None else None
         if event.gathering_id == (gathering.pk if gathering else None):
             return event
-        if event.gathering_id:
-            event.players.update(entrant=None)
         event.gathering = gathering
         event.save(update_fields=["gathering"])
         subject = (
@@ -100,7 +128,7 @@ def _new_entrant(gathering: Gathering, name: str) -> Entrant:
         raise ServiceError(
             _(
                 "%(name)s is already registered for %(gathering)s (as %(other)s). Use your own link to choose more "
-                "events, or add an initial or a city to tell two people apart."
+                "events, or ask the coordinator; or add an initial or a city to tell two people apart."
             )
             % {"name": name, "gathering": gathering.name, "other": other},
             field="name",
@@ -132,6 +160,21 @@ def _enter(
             _("%(name)s is already registered in %(event)s.") % {"name": entrant.name, "event": event.name},
             field="events",
         )
+    if not public:
+        # The coordinator names this person and this event: a player of the event registered at its own desk
+        # under the same name (before the weekend was one gathering) is that person, linked now, not made twice.
+        same = event.players.filter(entrant__isnull=True, name_digest=entrant.name_digest).first()
+        if same is not None:
+            same.entrant = entrant
+            same.save(update_fields=["entrant"])
+            record_change(
+                event,
+                actor,
+                AuditAction.PLAYER_UPDATED,
+                _("%(name)s linked to %(gathering)s") % {"name": same.name, "gathering": entrant.gathering.name},
+                after={"gathering": entrant.gathering.name},
+            )
+            return same
     if public:
         closed = event.sign_up_closed(now, event.players.count())
         if closed:
@@ -218,13 +261,15 @@ def enter_event(
     """Register an entrant of the gathering in one more of its events.
 
     With no ``actor`` the entrant chooses it through their own link, while its sign-up is
-    open; the coordinator (``actor``) enters them as the event's desk would. The new player
-    takes the contacts the entrant gave in their other events.
+    open; the coordinator (``actor``) enters them as the event's desk would, and a player of
+    the event registered at its own desk under a name reading the same, not yet linked, is
+    linked to them instead (docs/rules.md, reading 102). A new player takes the contacts
+    the entrant gave in their other events.
     """
     now = now or timezone.now()
     with transaction.atomic(durable=True):
         [event] = _locked_events([event])
-        entrant = Entrant.objects.select_for_update().select_related("gathering").get(pk=entrant.pk)
+        entrant = Entrant.objects.select_for_update(of=("self",)).select_related("gathering").get(pk=entrant.pk)
         earlier = entrant.players.order_by("pk").first()
         contacts = (
             {name: getattr(earlier, name) for name in ("online_name", "email", "share_email", "language")}
@@ -234,3 +279,23 @@ def enter_event(
         return _enter(
             entrant, event, actor or Actor.signing_up(entrant.name), public=actor is None, now=now, contacts=contacts
         )
+
+
+def make_entrant_link(entrant: Entrant, *, actor: Actor) -> Entrant:
+    """Give ``entrant`` a new private link to the gathering; the old one stops working at once.
+
+    For a link that leaked: it opens the person's page in each of their events too, so each
+    of those events records it. A leaked deck link is replaced on the player's own page.
+    """
+    with transaction.atomic(durable=True):
+        events = _locked_events(Event.objects.filter(gathering=entrant.gathering_id, players__entrant=entrant))
+        entrant = Entrant.objects.select_for_update(of=("self",)).select_related("gathering").get(pk=entrant.pk)
+        entrant.token = secrets.token_urlsafe(24)
+        entrant.save(update_fields=["token"])
+        for event in events:
+            subject = _("New link to %(gathering)s for %(name)s") % {
+                "gathering": entrant.gathering.name,
+                "name": entrant.name,
+            }
+            record_change(event, actor, AuditAction.PLAYER_GATHERING_LINK_CREATED, subject)
+    return entrant

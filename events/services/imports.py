@@ -20,7 +20,7 @@ from ..models import Entrant, Event, Game, Gathering, Player, Round, Stage
 from ..names import name_digest
 from ..record_words import AuditAction
 from ..roles import OWNER, Actor
-from .base import ServiceError, new_event_slug, new_gathering_slug, record_change
+from .base import ServiceError, new_event_slug, new_gathering_slug, record_change, unique_slug
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -202,25 +202,24 @@ def import_event(data: object, *, owner: User) -> Event:
             event.playoff_winner_id = pk_of[checked["winner_id"]]
             event.save(update_fields=["playoff_winner"])
         write_rounds(event, archive, pk_of, "import")
+        joined = {}
         if archive.record.gathering is not None:
-            _join_imported_gathering(event, archive.record.gathering, pk_of)
+            joined = {"gathering": _join_imported_gathering(event, archive.record.gathering, pk_of).name}
         record_change(
             event,
             Actor.account(owner, OWNER),
             AuditAction.EVENT_IMPORTED,
             event.name,
-            after={"players": len(players), "rounds": len(archive.all_rounds)},
+            after={"players": len(players), "rounds": len(archive.all_rounds), **joined},
         )
     return event
 
 
-def _join_imported_gathering(event: Event, record: scoring.GatheringRecord, pk_of: dict[str, int]) -> None:
+def _join_imported_gathering(event: Event, record: scoring.GatheringRecord, pk_of: dict[str, int]) -> Gathering:
     """Put a newly imported ``event`` in the gathering its archive names, inside the import's transaction.
 
     The owner's gathering of the archive's id takes it, or a new one of that id and name:
-    importing a weekend's events one by one rebuilds the weekend. Each player is linked
-    to the gathering's entrant of the archive's entrant id, made when this is the first of
-    its events imported (docs/archive-format.md, "Gatherings").
+    importing a weekend's events one by one rebuilds the weekend (``link_entrants``).
     """
     owner = event.owner
     gathering = owner.gatherings.filter(archive_id=record.id).first()
@@ -230,20 +229,32 @@ def _join_imported_gathering(event: Event, record: scoring.GatheringRecord, pk_o
         )
     event.gathering = gathering
     event.save(update_fields=["gathering"])
-    names = dict(event.players.values_list("archive_id", "name"))
-    known = {
-        entrant.archive_id: entrant for entrant in gathering.entrants.filter(archive_id__in=record.entrants.values())
-    }
+    link_entrants(event, gathering, record, pk_of)
+    return gathering
+
+
+def link_entrants(event: Event, gathering: Gathering, record: scoring.GatheringRecord, pk_of: dict[str, int]) -> None:
+    """Link each player of ``event`` (archive id → pk in ``pk_of``) to the gathering's entrant the archive names.
+
+    An entrant of that id is the player only when their names read alike (events/names.py);
+    otherwise the archive came from elsewhere and its person is another: a new entrant is
+    made, under an id of their own (docs/archive-format.md, "Gatherings").
+    """
+    names = dict(event.players.filter(pk__in=pk_of.values()).values_list("archive_id", "name"))
+    known = {entrant.archive_id: entrant for entrant in gathering.entrants.all()}
     for player_id, entrant_id in record.entrants.items():
+        if player_id not in pk_of:
+            continue
+        name = names[player_id]
         entrant = known.get(entrant_id)
-        if entrant is None:
-            name = names[player_id]
+        if entrant is None or entrant.name_digest != name_digest(name):
+            archive_id = entrant_id if entrant is None else unique_slug(f"{entrant_id[:40]}-x", set(known))
             entrant = Entrant.objects.create(
                 gathering=gathering,
-                archive_id=entrant_id,
+                archive_id=archive_id,
                 name=name,
                 name_digest=name_digest(name),
                 token=secrets.token_urlsafe(24),
             )
-            known[entrant_id] = entrant
-        Player.objects.filter(pk=pk_of[player_id]).update(entrant=entrant)
+            known[archive_id] = entrant
+        Player.objects.filter(pk=pk_of[player_id], entrant__isnull=True).update(entrant=entrant)

@@ -16,7 +16,7 @@ from ..record_words import AuditAction
 from ..roles import Actor
 from .base import locked_event, record_change
 from .impartial import check_no_open_own_game
-from .imports import checked_archive, player_fields, write_rounds
+from .imports import checked_archive, link_entrants, player_fields, write_rounds
 
 
 def snapshot(event: Event, reason: str, round_number: int | None) -> Snapshot:
@@ -92,8 +92,9 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
     codes and a ready clock. Staff, the staff link, the audit log and the snapshots stay.
     What no archive holds stays with each player of the snapshot even when their row must
     be made again: their deck list, sealed product, deck link, challenge deck or scenario,
-    capability note, and contacts. Deck checks belong to their rounds and go with them;
-    players the snapshot lacks go with all they had.
+    capability note, contacts and the person of the event's gathering they are (a player
+    made again is linked to that person from the snapshot's gathering). Deck checks belong
+    to their rounds and go with them; players the snapshot lacks go with all they had.
     """
     checked = checked_archive(kept.data)
     archive = checked["archive"]
@@ -140,6 +141,10 @@ def restore_snapshot(kept: Snapshot, *, actor: Actor) -> Event:
             event.playoff_winner_id = pk_of[checked["winner_id"]]
             event.save(update_fields=["playoff_winner"])
         write_rounds(event, archive, pk_of, "snapshot")
+        linked = archive.record.gathering
+        if linked is not None and event.gathering is not None and event.gathering.archive_id == linked.id:
+            # A player made again (removed since the snapshot) is the person of the gathering they were.
+            link_entrants(event, event.gathering, linked, pk_of)
         record_change(
             event,
             actor,

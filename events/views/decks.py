@@ -289,6 +289,9 @@ def player_deck_link(request, event, actor, player_id: int):
 
 @public_page(methods=["GET", "POST"])
 def sign_up(request, event, actor):
+    if event.gathering_id is not None:
+        # A weekend's events share one sign-up, so that each person is registered once (docs/rules.md, reading 102).
+        return redirect("events:gathering_sign_up", slug=event.gathering.slug)
     page = sign_up_page(event, timezone.now())
     form = SignUpForm(request.POST or None)
     wait = 0

@@ -29,7 +29,7 @@ from ..pages.access import gathering_view, personal_page
 from ..pages.addresses import gathering_address
 from ..pages.regions import uncached
 from ..pages.rendering import as_context
-from ..queries.gatherings import entrant_page, gathering_desk, gathering_page
+from ..queries.gatherings import addable_events, entrant_page, gathering_desk, gathering_page
 from .confirm import press, status_of, submit
 
 # The phone's "this is me" for a gathering, as an event's public page keeps its own.
@@ -79,7 +79,7 @@ def gathering(request, gathering, actor):
     if request.method == "GET":
         return _desk(request, gathering)
     form = GatheringForm(request.POST)
-    done = submit(form, lambda data: services.change_gathering(gathering, **data))
+    done = submit(form, lambda data: services.change_gathering(gathering, **data, actor=actor))
     if done.made:
         messages.success(request, _("The gathering is saved."))
         return redirect("events:gathering", slug=gathering.slug)
@@ -131,7 +131,7 @@ def gathering_enter(request, gathering, actor):
 @require_POST
 def gathering_add_event(request, gathering, actor):
     """One of the owner's events joins the gathering."""
-    form = AddEventForm(request.POST, events=gathering_desk(gathering, timezone.now()).addable)
+    form = AddEventForm(request.POST, events=addable_events(gathering))
     done = submit(
         form,
         lambda data: services.set_event_gathering(
@@ -153,6 +153,21 @@ def gathering_remove_event(request, gathering, actor, event_id: int):
         request,
         lambda: services.set_event_gathering(event, None, actor=actor),
         lambda event: _("%(event)s is no longer part of the gathering.") % {"event": event.name},
+    )
+    return redirect("events:gathering", slug=gathering.slug)
+
+
+@gathering_view()
+@require_POST
+def gathering_entrant_link(request, gathering, actor, entrant_id: int):
+    """Give a person of the gathering a new private link, for one that leaked; the old one stops working."""
+    found = get_object_or_404(Entrant, pk=entrant_id, gathering=gathering)
+    press(
+        request,
+        lambda: services.make_entrant_link(found, actor=actor),
+        lambda entrant: (
+            _("%(name)s has a new private link; the old one no longer opens anything.") % {"name": entrant.name}
+        ),
     )
     return redirect("events:gathering", slug=gathering.slug)
 

@@ -108,6 +108,7 @@ POSTED_FIELDS = {
     "events:gathering_enter": list(EnterEventForm.base_fields),
     "events:gathering_add_event": list(AddEventForm.base_fields),
     "events:gathering_remove_event": [],
+    "events:gathering_entrant_link": [],
     "events:gathering_public": ["entrant"],
     "events:gathering_sign_up": list(GatheringSignUpForm.base_fields),
     "events:entrant": ["event"],
@@ -375,7 +376,13 @@ def _gathering_of(event: Event) -> dict:
         deck_deadline=None,
     )
     entrant = services.enter_gathering(gathering, "Fuzz Entrant", [side, event], actor=actor(event.owner))
-    return {"event_id": side.pk, "entrant_token": entrant.token, "side_event": side.pk, "entrant": entrant.pk}
+    return {
+        "event_id": side.pk,
+        "entrant_token": entrant.token,
+        "entrant_id": entrant.pk,
+        "side_event": side.pk,
+        "entrant": entrant.pk,
+    }
 
 
 def _url(name: str, world: dict, numbers: dict) -> str:
@@ -399,7 +406,9 @@ def test_random_input_never_breaks_a_form(client, owner, world, name):
         values=st.fixed_dictionaries({}, optional=dict.fromkeys(POSTED_FIELDS[name] + ["extra"], VALUE)),
         numbers=st.fixed_dictionaries(
             {},
-            optional=dict.fromkeys(("player_id", "game_id", "number", "user_id", "snapshot_id", "event_id"), NUMBER),
+            optional=dict.fromkeys(
+                ("player_id", "game_id", "number", "user_id", "snapshot_id", "event_id", "entrant_id"), NUMBER
+            ),
         ),
         archive=st.one_of(st.binary(max_size=200), st.sampled_from(ODD_ARCHIVES)),
     )

@@ -10,6 +10,7 @@ from django.utils import timezone
 from events import services
 from events.archive import event_archive
 from events.models import AuditEntry, Entrant, Event, Player
+from events.queries.gatherings import entrant_page
 from events.services import ServiceError
 from tests.factories import EventFactory, UserFactory
 from tests.helpers import actor, database_state, play_round, register
@@ -179,18 +180,53 @@ def test_only_the_gathering_owners_events_join_it(weekend):
     assert not gathering.events.filter(pk=other.pk).exists()
 
 
-def test_an_event_taken_out_keeps_its_players_but_no_longer_links_them(weekend, owner):
+def test_an_event_taken_out_keeps_its_players_and_has_them_again_when_put_back(weekend, owner):
     gathering, main, fallen, _sealed = weekend
     entrant = services.enter_gathering(gathering, "Ann", [main, fallen], now=NOW)
     services.set_event_gathering(fallen, None, actor=actor(owner))
     fallen.refresh_from_db()
-    assert fallen.gathering_id is None
-    assert fallen.players.get().entrant_id is None
-    assert list(entrant.players.values_list("event_id", flat=True)) == [main.pk]
+    assert fallen.gathering_id is None and fallen.players.get().name == "Ann"
+    # Out of the gathering, the event is not the person's: not on their page, not in the desk, not in the archive.
+    assert [r.event for r in entrant_page(entrant, NOW).registrations] == ["Main event"]
+    assert "gathering" not in event_archive(fallen)["event"]
     entry = AuditEntry.objects.filter(event=fallen).latest("id")
     assert (entry.action, entry.before, entry.after) == ("event.gathering_changed", "Lórien Weekend", None)
+    # Put back, it has its people again; entering Ann there once more is refused, not a second Ann.
     services.set_event_gathering(fallen, gathering, actor=actor(owner))
+    assert [r.event for r in entrant_page(entrant, NOW).registrations] == ["Main event", "Fallen-wizard side event"]
+    with pytest.raises(ServiceError, match="already registered in Fallen-wizard side event"):
+        services.enter_event(entrant, fallen, actor=actor(owner))
     assert AuditEntry.objects.filter(event=fallen, action="event.gathering_changed").count() == 2
+
+
+def test_the_coordinator_links_a_player_registered_at_an_events_own_desk_instead_of_making_a_second(weekend, owner):
+    gathering, main, fallen, _sealed = weekend
+    entrant = services.enter_gathering(gathering, "Ann Smith", [main], now=NOW)
+    [at_the_desk] = services.register_players(fallen, "ann  smith", actor=actor(owner))
+    with pytest.raises(ServiceError, match="already registered"):
+        services.enter_event(entrant, fallen, now=NOW)  # the person alone cannot claim a player
+    linked = services.enter_event(entrant, fallen, actor=actor(owner))
+    assert (linked.pk, linked.entrant_id, fallen.players.count()) == (at_the_desk.pk, entrant.pk, 1)
+    entry = AuditEntry.objects.filter(event=fallen).latest("id")
+    assert (entry.action, entry.subject) == ("player.updated", "ann smith linked to Lórien Weekend")
+
+
+def test_a_new_link_for_an_entrant_stops_the_old_one_and_each_of_their_events_records_it(weekend, owner):
+    gathering, main, fallen, _sealed = weekend
+    entrant = services.enter_gathering(gathering, "Ann", [main, fallen], now=NOW)
+    old = entrant.token
+    renewed = services.make_entrant_link(entrant, actor=actor(owner))
+    assert renewed.token != old and len(renewed.token) >= 32
+    assert not Entrant.objects.filter(token=old).exists()
+    entries = AuditEntry.objects.filter(action="player.gathering_link_created")
+    assert sorted(entries.values_list("event_id", flat=True)) == sorted([main.pk, fallen.pk])
+
+
+def test_renaming_a_gathering_is_a_change_to_each_of_its_events(weekend, owner):
+    gathering, main, fallen, sealed = weekend
+    services.change_gathering(gathering, name="Lórien Weekend 2026", actor=actor(owner))
+    entries = AuditEntry.objects.filter(action="event.gathering_changed", after="Lórien Weekend 2026")
+    assert sorted(entries.values_list("event_id", flat=True)) == sorted([main.pk, fallen.pk, sealed.pk])
 
 
 def test_gatherings_get_their_own_address_and_archive_id(owner):
@@ -201,7 +237,7 @@ def test_gatherings_get_their_own_address_and_archive_id(owner):
     with pytest.raises(ServiceError) as refused:
         services.create_gathering(owner=owner, name="   ")
     assert refused.value.field == "name"
-    changed = services.change_gathering(first, name="Lórien  Weekend", place="Turku")
+    changed = services.change_gathering(first, name="Lórien  Weekend", place="Turku", actor=actor(owner))
     assert (changed.name, changed.place, changed.slug) == ("Lórien Weekend", "Turku", "weekend")
 
 
@@ -239,7 +275,41 @@ def test_a_restored_snapshot_keeps_each_players_entrant(weekend, owner):
     ann = services.enter_gathering(gathering, "Ann", [main], now=NOW)
     register(main, 3)
     kept = services.take_snapshot(main, actor=actor(owner))
+    # Ann's registration is removed after the snapshot, so the restore must make her row again.
+    services.remove_player(main.players.get(name="Ann"), actor=actor(owner))
     services.start_event(main, actor=actor(owner), rounds=2, confirm=True)
     play_round(main)
     services.restore_snapshot(kept, actor=actor(owner))
     assert main.players.get(name="Ann").entrant_id == ann.pk
+
+
+def test_an_archive_from_elsewhere_with_a_known_gathering_id_links_no_one_to_another_person(weekend, owner):
+    gathering, main, _fallen, _sealed = weekend
+    ann = services.enter_gathering(gathering, "Ann", [main], now=NOW)
+    document = event_archive(main)
+    # Another weekend's archive, whose ids happen to be this one's: its "ann" is someone else.
+    document["players"][0]["name"] = "Annika Berg"
+    document["event"]["name"] = "Another main event"
+    imported = services.import_event(document, owner=owner)
+    assert imported.gathering_id == gathering.pk
+    stranger = imported.players.get().entrant
+    assert stranger.pk != ann.pk and stranger.name == "Annika Berg" and stranger.archive_id != ann.archive_id
+    assert list(ann.players.values_list("event_id", flat=True)) == [main.pk]
+    assert AuditEntry.objects.get(event=imported, action="event.imported").after["gathering"] == "Lórien Weekend"
+
+
+def test_a_gathering_made_here_has_an_archive_id_no_other_weekend_of_its_name_shares(owner):
+    first = services.create_gathering(owner=owner, name="Lórien Weekend")
+    second = services.create_gathering(owner=UserFactory(username="next-year"), name="Lórien Weekend")
+    assert first.archive_id.startswith("lorien-weekend-") and first.archive_id != second.archive_id
+
+
+@pytest.mark.parametrize(
+    ("name", "place", "field"),
+    [("Week\u0083end", "", "name"), ("\u200b", "", "name"), ("Weekend", "Tur\x00ku", "place"), ("W" * 101, "", "name")],
+)
+def test_a_gathering_name_or_place_an_archive_would_refuse_is_refused_beside_its_field(owner, name, place, field):
+    with pytest.raises(ServiceError) as refused:
+        services.create_gathering(owner=owner, name=name, place=place)
+    assert refused.value.field == field
+    assert not owner.gatherings.exists()

@@ -19,6 +19,7 @@ from council.security import CONTENT_SECURITY_POLICY
 from events import services
 from events.models import Entrant, Event, Game, Gathering, Round
 from events.roles import RANK
+from tests.factories import EventFactory
 from tests.helpers import actor, database_state, run_event, url_patterns
 
 # name -> (smallest role, "page" answers 200 / "post" answers 405 / "login" needs any account /
@@ -102,6 +103,7 @@ ACCESS = {
     "events:gathering_enter": ("public", "own-post"),
     "events:gathering_add_event": ("public", "own-post"),
     "events:gathering_remove_event": ("public", "own-post"),
+    "events:gathering_entrant_link": ("public", "own-post"),
     "events:gathering_public": ("public", "page"),
     "events:gathering_sign_up": ("public", "page"),
     "events:entrant": ("public", "page"),
@@ -148,10 +150,10 @@ def world(event, co_coordinator, staff_user, stranger):
         services.submit_deck_list(player, "Hazards\n3 Orc-patrol", actor=actor(event.owner))
     Round.objects.filter(event=event).update(spot_check_ids=None)  # drawn again now, among the lists above
     kept = services.save_house_policy(owner=event.owner, document=HOUSE_POLICY)
-    # The event is part of the owner's gathering, which has the event's address for the test's ease.
+    # The owner's gathering has the event's address for the test's ease; its own event is another.
     gathering = services.create_gathering(owner=event.owner, name="Lórien Weekend")
     Gathering.objects.filter(pk=gathering.pk).update(slug=event.slug)
-    services.set_event_gathering(event, gathering, actor=actor(event.owner))
+    side = EventFactory(owner=event.owner, name="Side event", gathering=gathering)
     entrant = Entrant.objects.create(gathering=gathering, archive_id="ann", name="Ann", token="ann-token")
     return {
         "event": event,
@@ -167,8 +169,9 @@ def world(event, co_coordinator, staff_user, stranger):
             "deck_token": with_link.deck_token,
             "snapshot_id": event.snapshots.first().pk,
             "key": kept.key,
-            "event_id": event.pk,
+            "event_id": side.pk,
             "entrant_token": entrant.token,
+            "entrant_id": entrant.pk,
         },
     }
 

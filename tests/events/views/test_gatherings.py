@@ -100,20 +100,48 @@ def test_a_person_signs_up_once_and_their_page_follows_them_into_the_running_eve
     assert "Round 1 is on" in text
 
 
-def test_a_sign_up_refused_by_one_event_says_which_beside_the_events_and_saves_nothing(client, weekend, owner):
+def test_a_sign_up_refused_says_why_beside_its_field_and_saves_nothing(client, weekend, owner):
     gathering, main, sealed = weekend
+    services.enter_gathering(gathering, "Ann Smith", [main])
+    assert f'value="{sealed.pk}"' in client.get(f"/g/{gathering.slug}/sign-up/").content.decode()
     register(sealed, 2)
+    services.start_event(sealed, actor=actor(owner), rounds=1, confirm=True)  # after the page was opened
     before = database_state()
-    services_start = services.start_event  # the sealed event starts after the page was opened
-    page = client.get(f"/g/{gathering.slug}/sign-up/").content.decode()
-    assert f'value="{sealed.pk}"' in page
-    services_start(sealed, actor=actor(owner), rounds=1, confirm=True)
-    before = database_state()
-    response = client.post(f"/g/{gathering.slug}/sign-up/", {"name": "Ann", "events": [main.pk, sealed.pk]})
+    response = client.post(f"/g/{gathering.slug}/sign-up/", {"name": "Bob", "events": [main.pk, sealed.pk]})
     assert response.status_code == 422
     errors = re.search(r'id="id_events_error">(.*?)</ul>', response.content.decode(), re.S).group(1)
-    assert "Select a valid choice" in errors  # the started event is no longer offered
+    assert "Select a valid choice" in errors  # a started event is no longer offered
+    # The service's own refusal, beside the field it names: a name reading like a registered person's.
+    response = client.post(f"/g/{gathering.slug}/sign-up/", {"name": "ANN SMITH", "events": [main.pk]})
+    assert response.status_code == 422
+    errors = unescape(re.search(r'id="id_name_error">(.*?)</ul>', response.content.decode(), re.S).group(1))
+    assert "ANN SMITH is already registered for Lórien Weekend (as Ann Smith)" in " ".join(errors.split())
     assert database_state() == before
+
+
+def test_an_events_own_sign_up_sends_a_weekends_players_to_the_gathering(client, weekend):
+    gathering, main, _sealed = weekend
+    response = client.get(f"/e/{main.slug}/sign-up/")
+    assert response["Location"] == f"/g/{gathering.slug}/sign-up/"
+
+
+def test_the_public_page_names_only_those_who_play_in_its_events(client, weekend, owner):
+    gathering, main, _sealed = weekend
+    services.enter_gathering(gathering, "Ann", [main])
+    bob = services.enter_gathering(gathering, "Bob", [main])
+    services.remove_player(bob.players.get(), actor=actor(owner))
+    page = client.get(f"/g/{gathering.slug}/").content.decode()
+    assert ">Ann</option>" in page and ">Bob</option>" not in page
+
+
+def test_the_owner_gives_an_entrant_a_new_link(as_owner, weekend):
+    gathering, main, _sealed = weekend
+    entrant = services.enter_gathering(gathering, "Ann", [main])
+    response = as_owner.post(f"/gatherings/{gathering.slug}/entrants/{entrant.pk}/link/")
+    assert response["Location"] == f"/gatherings/{gathering.slug}/"
+    assert as_owner.get(f"/g/{gathering.slug}/you/{entrant.token}/").status_code == 404
+    entrant.refresh_from_db()
+    assert as_owner.get(f"/g/{gathering.slug}/you/{entrant.token}/").status_code == 200
 
 
 def test_an_entrant_chooses_one_more_event_on_their_own_page(client, weekend):

@@ -125,11 +125,14 @@ def _greek_event():
     # The projector and the printouts are in the event's language.
     type(event).objects.filter(pk=event.pk).update(language=PSEUDO, spot_checks_per_round=6)
     token = services.create_staff_link(event, actor=by)
-    # The event is part of a gathering of its own address; its first player is an entrant of it, playing now.
+    # A gathering of the event's address holds a side event whose first player, an entrant of it, plays now.
     gathering = services.create_gathering(owner=owner, name="Σαββατοκύριακο Λόριεν")
     Gathering.objects.filter(pk=gathering.pk).update(slug=event.slug)
-    services.set_event_gathering(event, gathering, actor=by)
-    first_player = event.players.order_by("id").first()
+    side = EventFactory(owner=owner, name="Παράλληλο τουρνουά", slug="parallilo", gathering=gathering)
+    services.register_players(side, "\n".join(GREEK[:4]), actor=by)
+    services.start_event(side, actor=by, rounds=2, confirm=True)
+    services.pair_round(side, actor=by, seed=1)
+    first_player = side.players.order_by("id").first()
     entrant = Entrant.objects.create(gathering=gathering, archive_id="e1", name=first_player.name, token="s-token")
     Player.objects.filter(pk=first_player.pk).update(entrant=entrant)
     return {
