@@ -132,6 +132,9 @@ from .policies.terms import (
     Policy,
     points_json,
 )
+from .rankings.glicko2 import RatedGame, Rating, RatingRules, rate_event, rate_period
+from .rankings.ladder import Counted, Finish, LadderLine, LadderRules, finish_points, ladder
+from .rankings.rated import rated_games
 from .results.free_council import CouncilSheet, free_council, parse_sheet
 from .results.score import DECK_CAPABILITIES, FORFEIT_REASONS, RESULT_KINDS, score_result
 from .results.scored import ScoredResult
@@ -220,13 +223,20 @@ __all__ = [
     "Clock",
     "ClockReading",
     "CouncilSheet",
+    "Counted",
     "DeckList",
     "DeckRules",
+    "Finish",
     "GatheringRecord",
+    "LadderLine",
+    "LadderRules",
     "PairingExplained",
     "PairingResult",
     "Player",
     "Policy",
+    "RatedGame",
+    "Rating",
+    "RatingRules",
     "RuleError",
     "ScoredResult",
     "Standings",
@@ -252,10 +262,12 @@ __all__ = [
     "every_entry",
     "explain_pairing",
     "final_ranking",
+    "finish_points",
     "free_council",
     "get_policy",
     "house_policy_problems",
     "is_ignorable",
+    "ladder",
     "listing",
     "match_entries",
     "name_problem",
@@ -278,6 +290,9 @@ __all__ = [
     "pool_orders",
     "pool_sizes_problem",
     "pool_standings",
+    "rate_event",
+    "rate_period",
+    "rated_games",
     "read_clock",
     "read_deck_json",
     "read_deck_text",
