@@ -58,6 +58,8 @@ class AuditAction(models.TextChoices):
     PLAYER_DROPPED = "player.dropped", pgettext_lazy("the record: a player left the event", "Player dropped")
     PLAYER_EJECTED = "player.ejected", gettext_lazy("Player ejected")
     PLAYER_GATHERING_LINK_CREATED = "player.gathering_link_created", gettext_lazy("Private link to the gathering made")
+    PLAYER_MEMBER_LINKED = "player.member_linked", gettext_lazy("Player number linked")
+    PLAYER_MEMBER_UNLINKED = "player.member_unlinked", gettext_lazy("Player number unlinked")
     PLAYER_ORGANISER_REGISTERED = "player.organiser_registered", gettext_lazy("Organiser registered as a player")
     PLAYER_REGISTERED = "player.registered", gettext_lazy("Players registered")
     PLAYER_REINSTATED = "player.reinstated", gettext_lazy("Player back in the event")

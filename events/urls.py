@@ -7,7 +7,21 @@ printed on QR codes, slips and tournament cards: a path here never changes.
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path, register_converter
 
-from .views import decks, desk, gatherings, home, policies, printouts, public, record, results, rounds, staff, standings
+from .views import (
+    decks,
+    desk,
+    gatherings,
+    home,
+    members,
+    policies,
+    printouts,
+    public,
+    record,
+    results,
+    rounds,
+    staff,
+    standings,
+)
 from .views.sign_in import SignInView
 
 
@@ -50,6 +64,7 @@ player_pages = [
     path("capability/", decks.player_capability, name="player_capability"),
     path("deck-link/", decks.player_deck_link, name="player_deck_link"),
     path("product/", decks.player_product, name="player_product"),
+    path("member/", members.player_member, name="player_member"),
 ]
 
 # /events/<slug>/players/: registering players, and each one.
@@ -138,6 +153,16 @@ gathering_pages = [
     path("entrants/<int:entrant_id>/link/", gatherings.gathering_entrant_link, name="gathering_entrant_link"),
 ]
 
+# /players/: the players known across this server's events, each by their player number.
+known_players = [
+    path("", members.members, name="members"),
+    path("<int:player_number>/", members.member, name="member"),
+    path("<int:player_number>/edit/", members.member_edit, name="member_edit"),
+    path("<int:player_number>/merge/", members.member_merge, name="member_merge"),
+    path("<int:player_number>/unmerge/", members.member_unmerge, name="member_unmerge"),
+    path("<int:player_number>/forget/", members.member_forget, name="member_forget"),
+]
+
 # /policies/: the house policies an account keeps, each built from a released text.
 house_policies = [
     path("", policies.policies, name="policies"),
@@ -184,5 +209,6 @@ urlpatterns = [
     path("g/<slug:slug>/", include(gathering_public_pages)),
     path("gatherings/new/", gatherings.gathering_new, name="gathering_new"),
     path("gatherings/<slug:slug>/", include(gathering_pages)),
+    path("players/", include(known_players)),
     path("staff/<token:token>/", staff.staff_link_open, name="staff_link_open"),
 ]

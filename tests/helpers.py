@@ -21,6 +21,8 @@ from events.models import (
     Game,
     Gathering,
     HousePolicy,
+    Member,
+    MemberLogEntry,
     Player,
     Round,
     SealedProduct,
@@ -93,6 +95,8 @@ def database_state() -> dict:
         HousePolicy,
         Gathering,
         Entrant,
+        Member,
+        MemberLogEntry,
         get_user_model(),
     ]
     return {model.__name__: sorted(map(repr, model.objects.values_list())) for model in models}

@@ -29,6 +29,7 @@ from .event import (
     StartForm,
 )
 from .gatherings import AddEventForm, EnterEventForm, GatheringForm, GatheringRegisterForm, GatheringSignUpForm
+from .members import MemberForm, MergeForm, PlayerNumberForm
 from .policies import HousePolicyForm
 from .record import AuditFilterForm
 from .results import CouncilForm, PlayerReportForm, ReportCodeForm, ResultForm, result_initial
@@ -53,9 +54,12 @@ __all__ = [
     "HousePolicyForm",
     "ImportForm",
     "LongSelect",
+    "MemberForm",
+    "MergeForm",
     "OrganiserPlayerForm",
     "PasteForm",
     "PlayerForm",
+    "PlayerNumberForm",
     "PlayerReportForm",
     "ProductForm",
     "PublishForm",

@@ -4,7 +4,8 @@
 (``decks``), the official clock's fields that a round and the break between sealed rounds share
 (``clock``), the mail waiting to be sent (``outbox``), the labels of the engine's choices
 (``choices``), the gatherings of several events sharing one registration
-(``gathering``), and the counts of failed attempts (``throttle``)."""
+(``gathering``), the players known across events (``members``), and the counts of failed
+attempts (``throttle``)."""
 
 from .choices import DECK_ALIGNMENT_CHOICES, END_OF_TIME_CHOICES, ORGANISERS_PLAY_CHOICES
 from .clock import ClockFields
@@ -28,6 +29,7 @@ from .event import (
     rules_of,
 )
 from .gathering import Entrant, Gathering
+from .members import FIRST_PLAYER_NUMBER, Member, MemberLogEntry
 from .outbox import OutboxMessage
 from .players import EventRole, Player, PlayerStatus
 from .policies import HousePolicy, HousePolicyVersion, could_be_house_key, policy_document_named, usable_by
@@ -41,6 +43,7 @@ __all__ = [
     "DECK_CAPABILITY_CHOICES",
     "ELIMINATION_CHOICES",
     "END_OF_TIME_CHOICES",
+    "FIRST_PLAYER_NUMBER",
     "FIRST_ROUND_CHOICES",
     "FORMAT_CHOICES",
     "GAME_TYPE_CHOICES",
@@ -66,6 +69,8 @@ __all__ = [
     "Gathering",
     "HousePolicy",
     "HousePolicyVersion",
+    "Member",
+    "MemberLogEntry",
     "OutboxMessage",
     "Player",
     "PlayerStatus",

@@ -76,6 +76,8 @@ class Player(models.Model):
     # The person of the event's gathering this player is (models/gathering.py): one entrant has
     # one player in each event they chose.
     entrant = models.ForeignKey("Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
+    # The person known across this server's events this registration is (models/members.py), when someone said so.
+    member = models.ForeignKey("Member", null=True, blank=True, on_delete=models.SET_NULL, related_name="registrations")
 
     class Meta:
         ordering = ["name", "id"]

@@ -24,6 +24,15 @@ from .gatherings import (
 )
 from .imports import import_event
 from .mail import claim_message, mark_failed, mark_sent, queue_reminders, still_true
+from .members import (
+    change_member,
+    enrol_member,
+    forget_member,
+    link_registration,
+    merge_members,
+    undo_merge,
+    unlink_registration,
+)
 from .organisers import name_arbiter, register_organiser
 from .player_reports import report_result
 from .players import drop_player, register_players, remove_player, update_player
@@ -50,6 +59,7 @@ __all__ = [
     "call_time",
     "cancel_stage",
     "change_gathering",
+    "change_member",
     "change_rounds",
     "claim_message",
     "close_event",
@@ -58,15 +68,19 @@ __all__ = [
     "create_gathering",
     "create_staff_link",
     "drop_player",
+    "enrol_member",
     "enter_event",
     "enter_gathering",
     "enter_sealed_product",
+    "forget_member",
     "import_event",
+    "link_registration",
     "make_deck_link",
     "make_deck_links",
     "make_entrant_link",
     "mark_failed",
     "mark_sent",
+    "merge_members",
     "name_arbiter",
     "pair_round",
     "pause_break_clock",
@@ -97,7 +111,9 @@ __all__ = [
     "submit_deck_list",
     "swap_players",
     "take_snapshot",
+    "undo_merge",
     "undo_round",
+    "unlink_registration",
     "update_deck_settings",
     "update_event",
     "update_player",

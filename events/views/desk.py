@@ -15,13 +15,23 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import listing
 
 from .. import services
-from ..forms import BreakClockForm, EventForm, PasteForm, PlayerForm, RegisterForm, RoundsForm, StartForm
+from ..forms import (
+    BreakClockForm,
+    EventForm,
+    PasteForm,
+    PlayerForm,
+    PlayerNumberForm,
+    RegisterForm,
+    RoundsForm,
+    StartForm,
+)
 from ..i18n import say
 from ..models import Player
 from ..pages.access import event_view
 from ..pages.regions import render_region
 from ..pages.rendering import as_context
 from ..queries.desk import desk as desk_summary
+from ..queries.members import members_it_may_be
 from ..queries.organisers import organisers
 from ..queries.policies import house_policy_choices
 from ..roles import COORDINATOR
@@ -115,31 +125,44 @@ def register(request, event, actor):
 @event_view(COORDINATOR)
 @require_http_methods(["GET", "POST"])
 def player_edit(request, event, actor, player_id: int):
-    player = get_object_or_404(Player, event=event, pk=player_id)
-    form = PlayerForm(
-        request.POST or None,
-        initial={
-            "name": player.name,
-            "deck_capability": player.deck_capability,
-            "avatar": player.avatar,
-            "ranking": player.ranking,
-            "online_name": player.online_name,
-            "email": player.email,
-            "share_email": player.share_email,
-        },
-    )
+    player = get_object_or_404(Player.objects.select_related("member"), event=event, pk=player_id)
+    form = PlayerForm(request.POST or None, initial=_player_initial(player))
     done = None
     if request.method == "POST":
         done = submit(form, lambda data: services.update_player(player, actor=actor, **data))
         if done.made:
             messages.success(request, _("%(name)s saved.") % {"name": player.name})
             return redirect("events:desk", slug=event.slug)
+    return player_page(request, event, player, form=form, status=status_of(done))
+
+
+def player_page(request, event, player: Player, *, form=None, number_form=None, status: int = 200):
+    """The coordinator's page of one registration: its details, and the player number it is linked to."""
     return render(
         request,
         "events/player_form.html",
-        {"event": event, "player": player, "form": form},
-        status=status_of(done),
+        {
+            "event": event,
+            "player": player,
+            "form": form or PlayerForm(initial=_player_initial(player)),
+            "number_form": number_form or PlayerNumberForm(),
+            "may_be": members_it_may_be(player),
+            "member": player.member,
+        },
+        status=status,
     )
+
+
+def _player_initial(player: Player) -> dict[str, object]:
+    return {
+        "name": player.name,
+        "deck_capability": player.deck_capability,
+        "avatar": player.avatar,
+        "ranking": player.ranking,
+        "online_name": player.online_name,
+        "email": player.email,
+        "share_email": player.share_email,
+    }
 
 
 @event_view(COORDINATOR)

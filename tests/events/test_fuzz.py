@@ -41,6 +41,8 @@ from events.forms import (
     GatheringRegisterForm,
     GatheringSignUpForm,
     HousePolicyForm,
+    MemberForm,
+    MergeForm,
     PlayerForm,
     PlayerReportForm,
     ProductForm,
@@ -112,6 +114,12 @@ POSTED_FIELDS = {
     "events:gathering_public": ["entrant"],
     "events:gathering_sign_up": list(GatheringSignUpForm.base_fields),
     "events:entrant": ["event"],
+    "events:members": list(MemberForm.base_fields),
+    "events:member_edit": list(MemberForm.base_fields),
+    "events:member_merge": list(MergeForm.base_fields),
+    "events:member_unmerge": [],
+    "events:member_forget": [],
+    "events:player_member": ["number", "action"],
 }
 
 HOUSE_POLICY_FIELDS = {
@@ -152,6 +160,8 @@ def _valid(name: str, world: dict) -> dict:
         "events:event_edit": RULES | {"players_report": "on"},
         "events:register": {"names": "Fuzz Player"},
         "events:gathering_new": {"name": "Fuzz Weekend 2"},
+        "events:members": {"name": "Fuzz Person", "country": "FI"},
+        "events:player_member": {"number": str(world["player_number"])},
         "events:gathering": {"name": "Fuzz Weekend", "place": "Turku"},
         "events:gathering_register": {"name": "Fuzz Person", "events": [str(world["side_event"])]},
         "events:gathering_enter": {"entrant": str(world["entrant"]), "event": str(world["side_event"])},
@@ -331,6 +341,7 @@ def test_every_address_that_takes_a_post_is_fuzzed():
         "events:public_deck",
         "events:print_bracket",
         "events:policies",
+        "events:member",
     }
     names = {p.name for p in url_patterns()}
     assert names - pages_without_forms == set(POSTED_FIELDS)
@@ -354,6 +365,7 @@ def world(event, staff_user):
         ).deck_token,
         "key": services.save_house_policy(owner=event.owner, document=HOUSE_POLICY).key,
         **_gathering_of(event),
+        "player_number": services.enrol_member(name="Fuzz Member", actor=actor(event.owner)).number,
     }
 
 
@@ -424,8 +436,9 @@ def test_random_input_never_breaks_a_form(client, owner, world, name):
             assert after == before, (name, data, response.status_code)
         changed = {model for model in after if model != "AuditEntry" and after[model] != before[model]}
         # House policies belong to no event, so no event's audit log records them (services/policies.py).
-        # Nor the gatherings themselves: each event a gathering's change touches records it.
-        if changed - {"User", "HousePolicy", "Gathering"}:
+        # Nor the gatherings themselves (each event a gathering's change touches records it), nor the players
+        # known across events, whose own log records them.
+        if changed - {"User", "HousePolicy", "Gathering", "Member", "MemberLogEntry"}:
             assert len(after["AuditEntry"]) > len(before["AuditEntry"]), (name, data, changed)
         for event in Event.objects.all():
             scoring.parse_archive(event_archive(event))

@@ -24,7 +24,7 @@ from tests.helpers import actor, database_state, run_event, url_patterns
 
 # name -> (smallest role, "page" answers 200 / "post" answers 405 / "login" needs any account /
 # "unpublished" answers 404 to everyone while the event runs / "own" needs the account that keeps it,
-# 404 to any other / "own-post" the same, answering it 405)
+# 404 to any other / "own-post" the same, answering it 405 / "login-post" needs any account, and answers it 405)
 ACCESS = {
     "events:home": ("public", "page"),
     "events:health": ("public", "page"),
@@ -104,6 +104,13 @@ ACCESS = {
     "events:gathering_add_event": ("public", "own-post"),
     "events:gathering_remove_event": ("public", "own-post"),
     "events:gathering_entrant_link": ("public", "own-post"),
+    "events:members": ("public", "login"),
+    "events:member": ("public", "login"),
+    "events:member_edit": ("public", "login-post"),
+    "events:member_merge": ("public", "login-post"),
+    "events:member_unmerge": ("public", "login-post"),
+    "events:member_forget": ("public", "login-post"),
+    "events:player_member": ("coordinator", "post"),
     "events:gathering_public": ("public", "page"),
     "events:gathering_sign_up": ("public", "page"),
     "events:entrant": ("public", "page"),
@@ -172,6 +179,7 @@ def world(event, co_coordinator, staff_user, stranger):
             "event_id": side.pk,
             "entrant_token": entrant.token,
             "entrant_id": entrant.pk,
+            "player_number": services.enrol_member(name="Ann", actor=actor(event.owner)).number,
         },
     }
 
@@ -197,8 +205,8 @@ def test_each_role_gets_exactly_what_it_may(client, world, role):
         response = client.get(address)
         allowed = ROLE_RANK[role] >= RANK[minimum]
         sent_to = None
-        if kind == "login":
-            expected = 302 if role in SIGNED_OUT else 200
+        if kind in ("login", "login-post"):
+            expected = 302 if role in SIGNED_OUT else 200 if kind == "login" else 405
             sent_to = sign_in_and_back(address) if role in SIGNED_OUT else None
         elif kind in ("own", "own-post"):
             # The owner keeps the world's house policy and gathering; another account is told of no such thing.

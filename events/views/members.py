@@ -1,0 +1,185 @@
+"""Players known across events: the server's list, a member's page, and the coordinator's link of a registration.
+
+Enrolling a member and linking a registration are any coordinator's; changing, merging and
+forgetting members are the server's registrars' (accounts with ``is_staff``;
+docs/security.md, "Players across events").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import services
+from ..forms import MemberForm, MergeForm, PlayerNumberForm
+from ..models import Member, Player
+from ..pages.access import event_view, personal_page, sign_in_first
+from ..queries.members import member_page, members_found
+from ..roles import COORDINATOR, OWNER, Actor
+from .confirm import press, status_of, submit
+from .desk import player_page
+
+
+def _actor(request) -> Actor:
+    return Actor.account(request.user, OWNER)
+
+
+@personal_page
+@login_required
+@require_http_methods(["GET", "POST"])
+def members(request):
+    """The players known across this server's events, found by number or name; a new one enrolled."""
+    form = MemberForm(request.POST or None)
+    done = None
+    if request.method == "POST":
+        done = submit(form, lambda data: services.enrol_member(**data, actor=_actor(request)))
+        if done.made:
+            messages.success(
+                request,
+                _("%(name)s is player number %(number)s.") % {"name": done.value.name, "number": done.value.number},
+            )
+            return redirect("events:member", player_number=done.value.number)
+    query = request.GET.get("q", "")[:100]
+    return render(
+        request,
+        "events/members.html",
+        {"found": members_found(query), "query": query, "form": form},
+        status=status_of(done),
+    )
+
+
+def _registrar(request) -> None:
+    if not request.user.is_staff:
+        raise PermissionDenied("Only the server's registrars change, merge or forget players")
+
+
+def _member(number: int) -> Member:
+    return get_object_or_404(Member.objects.select_related("merged_into"), number=number, forgotten=False)
+
+
+def _page(request, member: Member, *, status: int = 200, **forms: Any):
+    shown = {
+        "form": MemberForm(initial={"name": member.name, "country": member.country, "public": member.public}),
+        "merge_form": MergeForm(),
+    } | forms
+    page = member_page(member)
+    return render(
+        request,
+        "events/member.html",
+        {**{name: getattr(page, name) for name in ("member", "merged_into", "merged", "history", "log")}, **shown},
+        status=status,
+    )
+
+
+@personal_page
+@require_http_methods(["GET"])
+def member(request, player_number: int):
+    """A member's page: public when they agreed to one, else for signed-in accounts only."""
+    found = Member.objects.filter(number=player_number, forgotten=False).first()
+    if not request.user.is_authenticated and (found is None or not found.public):
+        # Signed out, a page without consent is not confirmed to exist.
+        if found is None:
+            raise Http404("No such player")
+        return sign_in_first(request)
+    if found is None:
+        raise Http404("No such player")
+    return _page(request, found)
+
+
+@personal_page
+@login_required
+@require_POST
+def member_edit(request, player_number: int):
+    _registrar(request)
+    found = _member(player_number)
+    form = MemberForm(request.POST)
+    done = submit(form, lambda data: services.change_member(found, **data, actor=_actor(request)))
+    if done.made:
+        messages.success(request, _("%(name)s saved.") % {"name": done.value.name})
+        return redirect("events:member", player_number=player_number)
+    return _page(request, found, status=status_of(done), form=form)
+
+
+@personal_page
+@login_required
+@require_POST
+def member_merge(request, player_number: int):
+    _registrar(request)
+    found = _member(player_number)
+    form = MergeForm(request.POST)
+
+    def merge(data: dict[str, Any]) -> Member:
+        kept = Member.objects.filter(number=data["number"], forgotten=False).first()
+        if kept is None:
+            raise services.ServiceError(
+                _("No player has the number %(number)s.") % {"number": data["number"]}, field="number"
+            )
+        return services.merge_members(found, kept, actor=_actor(request))
+
+    done = submit(form, merge)
+    if done.made:
+        messages.success(
+            request,
+            _("Player number %(duplicate)s is merged into %(kept)s.")
+            % {"duplicate": player_number, "kept": done.value.number},
+        )
+        return redirect("events:member", player_number=player_number)
+    return _page(request, found, status=status_of(done), merge_form=form)
+
+
+@personal_page
+@login_required
+@require_POST
+def member_unmerge(request, player_number: int):
+    _registrar(request)
+    found = _member(player_number)
+    press(
+        request,
+        lambda: services.undo_merge(found, actor=_actor(request)),
+        lambda _value: _("Player number %(number)s is a player of their own again.") % {"number": player_number},
+    )
+    return redirect("events:member", player_number=player_number)
+
+
+@personal_page
+@login_required
+@require_POST
+def member_forget(request, player_number: int):
+    _registrar(request)
+    found = _member(player_number)
+    press(
+        request,
+        lambda: services.forget_member(found, actor=_actor(request)),
+        lambda _value: _("Player number %(number)s is forgotten.") % {"number": player_number},
+    )
+    return redirect("events:members")
+
+
+@event_view(COORDINATOR)
+@require_POST
+def player_member(request, event, actor, player_id: int):
+    """Link a registration to a player number (typed, or a name match confirmed), or take the link away."""
+    player = get_object_or_404(Player, event=event, pk=player_id)
+    if request.POST.get("action") == "unlink":
+        press(
+            request,
+            lambda: services.unlink_registration(player, actor=actor),
+            lambda _value: _("%(name)s is no longer linked to a player number.") % {"name": player.name},
+        )
+        return redirect("events:player_edit", slug=event.slug, player_id=player.pk)
+    form = PlayerNumberForm(request.POST)
+    done = submit(form, lambda data: services.link_registration(player, number=data["number"], actor=actor))
+    if not done.made:
+        return player_page(request, event, player, number_form=form, status=status_of(done))
+    messages.success(
+        request,
+        _("%(name)s is player number %(number)s.") % {"name": player.name, "number": form.cleaned_data["number"]},
+    )
+    return redirect("events:player_edit", slug=event.slug, player_id=player.pk)

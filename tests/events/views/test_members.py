@@ -1,0 +1,77 @@
+"""The pages of players known across events: the list, a member's page, the link on a registration's page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from events import services
+from events.models import Member
+from tests.factories import UserFactory
+from tests.helpers import actor, database_state
+
+
+@pytest.fixture
+def registrar(db):
+    return UserFactory(username="registrar", is_staff=True)
+
+
+def test_a_coordinator_finds_and_enrols_players(as_owner):
+    response = as_owner.post("/players/", {"name": "Ann Smith", "country": "FI", "public": "on"})
+    member = Member.objects.get()
+    assert response["Location"] == f"/players/{member.number}/"
+    found = as_owner.get("/players/", {"q": "smith"}).content.decode()
+    assert f'href="/players/{member.number}/"' in found and "Finland" in found
+    assert as_owner.get("/players/", {"q": "nobody"}).content.decode().count("/players/1001/") == 0
+    refused = as_owner.post("/players/", {"name": "   "})
+    assert refused.status_code == 422 and 'id="id_name_error"' in refused.content.decode()
+
+
+def test_a_members_page_is_public_only_with_their_consent(client, owner):
+    by = actor(owner)
+    shy = services.enrol_member(name="Shy", actor=by)
+    open_ = services.enrol_member(name="Open", public=True, actor=by)
+    assert client.get(f"/players/{open_.number}/").status_code == 200
+    assert client.get(f"/players/{shy.number}/")["Location"].startswith("/accounts/login/")
+    assert client.get("/players/999999/").status_code == 404
+    client.force_login(owner)
+    page = client.get(f"/players/{shy.number}/").content.decode()
+    assert "Shy" in page and "Merge" not in page  # only a registrar merges
+
+
+def test_only_a_registrar_changes_merges_or_forgets(client, owner, registrar):
+    by = actor(owner)
+    ann, dup = services.enrol_member(name="Ann", actor=by), services.enrol_member(name="Ann S", actor=by)
+    client.force_login(owner)
+    before = database_state()
+    assert client.post(f"/players/{dup.number}/merge/", {"number": ann.number}).status_code == 403
+    assert client.post(f"/players/{dup.number}/forget/").status_code == 403
+    assert database_state() == before
+    client.force_login(registrar)
+    refused = client.post(f"/players/{dup.number}/merge/", {"number": 4242})
+    assert refused.status_code == 422 and "No player has the number 4242" in refused.content.decode()
+    assert client.post(f"/players/{dup.number}/merge/", {"number": ann.number}).status_code == 302
+    assert Member.objects.get(pk=dup.pk).merged_into_id == ann.pk
+    assert client.post(f"/players/{dup.number}/unmerge/").status_code == 302
+    assert Member.objects.get(pk=dup.pk).merged_into_id is None
+    assert client.post(f"/players/{dup.number}/forget/")["Location"] == "/players/"
+    assert client.get(f"/players/{dup.number}/").status_code == 404
+
+
+def test_a_registrations_page_links_it_by_number_or_by_a_name_confirmed(as_owner, event, owner):
+    ann = services.enrol_member(name="Ann Smith", actor=actor(owner))
+    [player] = services.register_players(event, "ann smith", actor=actor(owner))
+    page = as_owner.get(f"/events/{event.slug}/players/{player.pk}/").content.decode()
+    assert f"player number {ann.number}, Ann Smith" in " ".join(page.split())
+    refused = as_owner.post(f"/events/{event.slug}/players/{player.pk}/member/", {"number": "4242"})
+    assert refused.status_code == 422
+    error = re.search(r'id="id_number_error">(.*?)</ul>', refused.content.decode(), re.S).group(1)
+    assert "No player has the number 4242" in error
+    done = as_owner.post(f"/events/{event.slug}/players/{player.pk}/member/", {"number": str(ann.number)})
+    assert done["Location"] == f"/events/{event.slug}/players/{player.pk}/"
+    player.refresh_from_db()
+    assert player.member_id == ann.pk
+    as_owner.post(f"/events/{event.slug}/players/{player.pk}/member/", {"action": "unlink"})
+    player.refresh_from_db()
+    assert player.member_id is None
