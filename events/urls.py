@@ -156,6 +156,8 @@ gathering_pages = [
 # /players/: the players known across this server's events, each by their player number.
 known_players = [
     path("", members.members, name="members"),
+    path("rankings/", members.rankings_page, name="rankings"),
+    path("rankings.<str:kind>", members.rankings_export, name="rankings_export"),
     path("<int:player_number>/", members.member, name="member"),
     path("<int:player_number>/edit/", members.member_edit, name="member_edit"),
     path("<int:player_number>/merge/", members.member_merge, name="member_merge"),

@@ -133,7 +133,7 @@ from .policies.terms import (
     points_json,
 )
 from .rankings.glicko2 import RatedGame, Rating, RatingRules, rate_event, rate_period
-from .rankings.ladder import Counted, Finish, LadderLine, LadderRules, finish_points, ladder
+from .rankings.ladder import Counted, Finish, LadderLine, LadderRules, finish_points, ladder, read_finishes
 from .rankings.rated import rated_games
 from .results.free_council import CouncilSheet, free_council, parse_sheet
 from .results.score import DECK_CAPABILITIES, FORFEIT_REASONS, RESULT_KINDS, score_result
@@ -296,6 +296,7 @@ __all__ = [
     "read_clock",
     "read_deck_json",
     "read_deck_text",
+    "read_finishes",
     "read_index",
     "read_json",
     "score_result",

@@ -7,13 +7,17 @@ docs/security.md, "Players across events").
 
 from __future__ import annotations
 
+import csv
+import json
+from dataclasses import asdict
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -22,6 +26,7 @@ from ..forms import MemberForm, MergeForm, PlayerNumberForm
 from ..models import Member, Player
 from ..pages.access import event_view, personal_page, sign_in_first
 from ..queries.members import member_page, members_found
+from ..queries.rankings import MemberStanding, Rankings, rankings
 from ..roles import COORDINATOR, OWNER, Actor
 from .confirm import press, status_of, submit
 from .desk import player_page
@@ -70,10 +75,17 @@ def _page(request, member: Member, *, status: int = 200, **forms: Any):
         "merge_form": MergeForm(),
     } | forms
     page = member_page(member)
+    found = rankings(timezone.localdate())
     return render(
         request,
         "events/member.html",
-        {**{name: getattr(page, name) for name in ("member", "merged_into", "merged", "history", "log")}, **shown},
+        {
+            **{name: getattr(page, name) for name in ("member", "merged_into", "merged", "history", "log")},
+            "standing": found.of(member.number),
+            "ladder_rules": found.ladder_rules,
+            "rating_rules": found.rating_rules,
+            **shown,
+        },
         status=status,
     )
 
@@ -183,3 +195,71 @@ def player_member(request, event, actor, player_id: int):
         _("%(name)s is player number %(number)s.") % {"name": player.name, "number": form.cleaned_data["number"]},
     )
     return redirect("events:player_edit", slug=event.slug, player_id=player.pk)
+
+
+def _shown_to(request, standings: list[MemberStanding]) -> list[MemberStanding]:
+    # Signed out, only the players who agreed to a public page are shown (docs/security.md).
+    return standings if request.user.is_authenticated else [s for s in standings if s.public]
+
+
+@personal_page
+@require_http_methods(["GET"])
+def rankings_page(request):
+    """The season's ladder and the ratings, with the numbers they are computed with."""
+    found = rankings(timezone.localdate())
+    return render(
+        request,
+        "events/rankings.html",
+        {
+            "standings": _shown_to(request, found.standings),
+            "ladder_rules": found.ladder_rules,
+            "rating_rules": found.rating_rules,
+            "today": found.today,
+        },
+    )
+
+
+EXPORT_COLUMNS = ["number", "name", "country", "ladder_place", "ladder_points", "rating", "deviation", "provisional"]
+
+
+def _export_rows(found: Rankings) -> list[dict[str, Any]]:
+    return [
+        {
+            "number": s.number,
+            "name": s.name,
+            "country": s.country,
+            "ladder_place": s.ladder_place,
+            "ladder_points": s.ladder_total,
+            "rating": round(s.rating.rating, 1) if s.rating else None,
+            "deviation": round(s.rating.deviation, 1) if s.rating else None,
+            "provisional": s.provisional,
+        }
+        for s in found.standings
+    ]
+
+
+@personal_page
+@login_required
+@require_http_methods(["GET"])
+def rankings_export(request, kind: str):
+    """The rankings for a governing body's database: CSV or JSON (docs/operations.md, "Rankings")."""
+    if kind not in ("csv", "json"):
+        raise Http404("No such export")
+    found = rankings(timezone.localdate())
+    rows = _export_rows(found)
+    if kind == "json":
+        document = {
+            "format": "council-rankings/1",
+            "date": found.today.isoformat(),
+            "ladder_rules": asdict(found.ladder_rules),
+            "rating_rules": asdict(found.rating_rules),
+            "players": rows,
+        }
+        response = HttpResponse(json.dumps(document, ensure_ascii=False, indent=1), content_type="application/json")
+    else:
+        response = HttpResponse(content_type="text/csv; charset=utf-8")
+        writer = csv.DictWriter(response, fieldnames=EXPORT_COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+    response["Content-Disposition"] = f'attachment; filename="rankings-{found.today.isoformat()}.{kind}"'
+    return response

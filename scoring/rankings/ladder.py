@@ -78,7 +78,11 @@ def finish_points(place: int, players: int, rules: LadderRules = LadderRules()) 
     return math.floor(winner * (players - place + 1) / players + 0.5)
 
 
-def _counted(finishes: Iterable[Finish], today: datetime.date, rules: LadderRules) -> tuple[Counted, ...]:
+def read_finishes(
+    finishes: Iterable[Finish], today: datetime.date, rules: LadderRules = LadderRules()
+) -> tuple[Counted, ...]:
+    """One player's finishes as the ladder reads them on ``today``, newest first: each with its points and
+    whether it counts, or why not (too small, outside the window, not among the player's best)."""
     oldest = today - datetime.timedelta(days=rules.window_days)
     read = []
     for finish in finishes:
@@ -109,7 +113,7 @@ def ladder(
     """
     lines = []
     for player, theirs in finishes.items():
-        counted = _counted(theirs, today, rules)
+        counted = read_finishes(theirs, today, rules)
         total = sum(c.points for c in counted if c.counts)
         if total > 0:
             lines.append((player, total, counted))

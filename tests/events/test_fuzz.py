@@ -342,6 +342,8 @@ def test_every_address_that_takes_a_post_is_fuzzed():
         "events:print_bracket",
         "events:policies",
         "events:member",
+        "events:rankings",
+        "events:rankings_export",
     }
     names = {p.name for p in url_patterns()}
     assert names - pages_without_forms == set(POSTED_FIELDS)

@@ -105,6 +105,8 @@ ACCESS = {
     "events:gathering_remove_event": ("public", "own-post"),
     "events:gathering_entrant_link": ("public", "own-post"),
     "events:members": ("public", "login"),
+    "events:rankings": ("public", "page"),
+    "events:rankings_export": ("public", "login"),
     "events:member": ("public", "login"),
     "events:member_edit": ("public", "login-post"),
     "events:member_merge": ("public", "login-post"),
@@ -180,6 +182,7 @@ def world(event, co_coordinator, staff_user, stranger):
             "entrant_token": entrant.token,
             "entrant_id": entrant.pk,
             "player_number": services.enrol_member(name="Ann", actor=actor(event.owner)).number,
+            "kind": "csv",
         },
     }
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+import json
 import re
 
 import pytest
@@ -75,3 +77,24 @@ def test_a_registrations_page_links_it_by_number_or_by_a_name_confirmed(as_owner
     as_owner.post(f"/events/{event.slug}/players/{player.pk}/member/", {"action": "unlink"})
     player.refresh_from_db()
     assert player.member_id is None
+
+
+def test_the_rankings_show_signed_out_visitors_only_those_who_agreed_and_export_all(client, owner):
+    from tests.events.queries.test_rankings import _closed_event
+
+    by = actor(owner)
+    shy, known = services.enrol_member(name="Shy", actor=by), services.enrol_member(name="Open", public=True, actor=by)
+    _closed_event(owner, "Club night", [shy, known], datetime.date(2026, 11, 1))
+    page = client.get("/players/rankings/").content.decode()
+    assert "Open" in page and "Shy" not in page and "Glicko-2" in page
+    assert client.get("/players/rankings.csv")["Location"].startswith("/accounts/login/")
+    client.force_login(owner)
+    assert "Shy" in client.get("/players/rankings/").content.decode()
+    exported = client.get("/players/rankings.csv")
+    assert exported["Content-Type"].startswith("text/csv")
+    lines = exported.content.decode().splitlines()
+    assert lines[0] == "number,name,country,ladder_place,ladder_points,rating,deviation,provisional"
+    assert {line.split(",")[1] for line in lines[1:]} == {"Shy", "Open"}
+    document = json.loads(client.get("/players/rankings.json").content)
+    assert document["format"] == "council-rankings/1" and document["ladder_rules"]["best_events"] == 5
+    assert client.get("/players/rankings.xml").status_code == 404
