@@ -18,6 +18,7 @@ import scoring
 from scoring import Finish, LadderRules, Rating, RatingRules
 
 from ..archive import load_archive
+from ..caching.parts import kept_part
 from ..models import Event, Member, Player
 
 
@@ -49,7 +50,8 @@ class MemberStanding:
 
     number: int
     name: str
-    country: str
+    country: str  # its name in the reader's language; "" when none was given
+    country_code: str  # ISO 3166, as exports hold it
     public: bool
     ladder_place: int | None
     ladder_total: int
@@ -71,6 +73,33 @@ class Rankings:
     def of(self, number: int) -> MemberStanding | None:
         """The standing of the member of player number ``number``, if they have one."""
         return next((standing for standing in self.standings if standing.number == number), None)
+
+
+@dataclass(frozen=True)
+class EventFacts:
+    """What the rankings read of one closed event: its size, each ranked player's final place, its rated games."""
+
+    players: int
+    places: dict[str, int]
+    games: list[tuple[str, str, float]]
+
+
+def event_facts(event: Event) -> EventFacts:
+    """The event's facts for the rankings, kept once per state of the event (events/caching/parts.py)."""
+
+    def build() -> EventFacts:
+        archive = load_archive(event)
+        return EventFacts(
+            players=len(archive.players),
+            places={p.player: p.place for p in scoring.final_ranking(archive).placings if p.place is not None},
+            games=[(game.first, game.second, game.score) for game in scoring.rated_games(archive)],
+        )
+
+    return kept_part(event, "ranking-facts", build, in_every_language=True).value
+
+
+def _played_on(event: Event) -> datetime.date:
+    return event.date or event.created_at.date()
 
 
 def _kept_of() -> dict[int, int]:
@@ -96,10 +125,11 @@ def rankings(
 ) -> Rankings:
     """The server's ladder and ratings on ``today``: one engine read of each closed event with a member in it."""
     kept = _kept_of()
-    events = list(
-        Event.objects.filter(status=Event.CLOSED, players__member__isnull=False)
-        .distinct()
-        .order_by("date", "created_at", "pk")
+    # In the order they were played, by the date each is read with (a dateless event by its making), the same on
+    # every database (SQLite and PostgreSQL sort an empty date apart).
+    events = sorted(
+        Event.objects.filter(status=Event.CLOSED, players__member__isnull=False).distinct(),
+        key=lambda event: (_played_on(event), event.created_at, event.pk),
     )
     links: dict[int, dict[str, int]] = {}
     for event_id, archive_id, member_id in Player.objects.filter(event__in=events, member__isnull=False).values_list(
@@ -112,20 +142,17 @@ def rankings(
     names = {}
     for event in events:
         member_of = links.get(event.pk, {})
-        archive = load_archive(event)
-        played_on = event.date or event.created_at.date()
+        facts = event_facts(event)
+        played_on = _played_on(event)
         names[event.slug] = event.name
-        placings = scoring.final_ranking(archive).placings
-        for placing in placings:
-            if placing.player in member_of and placing.place is not None:
-                finishes.setdefault(member_of[placing.player], []).append(
-                    Finish(event.slug, played_on, len(archive.players), placing.place)
-                )
+        for player, place in facts.places.items():
+            if player in member_of:
+                finishes.setdefault(member_of[player], []).append(Finish(event.slug, played_on, facts.players, place))
         # Only games between two players known here are rated: the other has no rating to meet (reading 110).
         games = [
-            scoring.RatedGame(str(member_of[game.first]), str(member_of[game.second]), game.score)
-            for game in scoring.rated_games(archive)
-            if game.first in member_of and game.second in member_of
+            scoring.RatedGame(str(member_of[first]), str(member_of[second]), score)
+            for first, second, score in facts.games
+            if first in member_of and second in member_of
         ]
         counts: dict[int, int] = {}
         for game in games:
@@ -149,6 +176,7 @@ def rankings(
                 number=member.number,
                 name=member.name,
                 country=str(countries.name(str(member.country))) if member.country else "",
+                country_code=str(member.country or ""),
                 public=member.public,
                 ladder_place=line.place if line else None,
                 ladder_total=line.total if line else 0,

@@ -8,7 +8,7 @@ with its audit entry there.
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -48,12 +48,21 @@ def enrol_member(*, name: str, country: str = "", public: bool = False, actor: A
     """Make a member with the next player number; a number is never given twice (a forgotten member keeps theirs)."""
     name = _checked_name(name)
     with transaction.atomic(durable=True):
-        # One enrolment at a time, so that two never take one number (the unique column refuses it anyway).
-        last = Member.objects.select_for_update().aggregate(last=Max("number"))["last"]
-        number = max(last or 0, FIRST_PLAYER_NUMBER - 1) + 1
-        member = Member.objects.create(
-            number=number, name=name, name_digest=name_digest(name), country=country, public=public
-        )
+        # Two enrolments at once may read the same highest number: the unique column refuses the second, which
+        # takes the next one (a savepoint keeps the transaction usable).
+        for _attempt in range(20):
+            last = Member.objects.aggregate(last=Max("number"))["last"]
+            number = max(last or 0, FIRST_PLAYER_NUMBER - 1) + 1
+            try:
+                with transaction.atomic():
+                    member = Member.objects.create(
+                        number=number, name=name, name_digest=name_digest(name), country=country, public=public
+                    )
+                break
+            except IntegrityError:
+                continue
+        else:
+            raise ServiceError(_("Too many players are being given numbers at once; try again."), field="name")
         _log(member, actor, CREATED, _("Player number %(number)s given to %(name)s") % {"number": number, "name": name})
     return member
 
@@ -72,18 +81,20 @@ def change_member(member: Member, *, name: str, country: str = "", public: bool 
 def link_registration(player: Player, *, number: int, actor: Actor) -> Player:
     """Link ``player``, a registration of one event, to the member of player number ``number``.
 
-    A number merged into another links to the member it now is. Refused: a number no
-    member has, and a member already linked to another registration of the same event (one
-    person registers once in an event).
+    The registration keeps the number typed; a number merged into another counts as the
+    member it now is wherever it is read, so undoing the merge gives it back exactly.
+    Refused: a number no member has, and a person already linked to another registration of
+    the same event (one person registers once in an event). Linking a closed event's
+    registration is allowed: it counts in the rankings from then on (reading 108).
     """
     with transaction.atomic(durable=True):
         event = locked_event(player.event)
-        player = Player.objects.select_for_update().get(pk=player.pk)
-        found = Member.objects.filter(number=number, forgotten=False).first()
+        player = Player.objects.select_for_update(of=("self",)).get(pk=player.pk)
+        found = Member.objects.select_for_update().filter(number=number, forgotten=False).first()
         if found is None:
             raise ServiceError(_("No player has the number %(number)s.") % {"number": number}, field="number")
-        member = found.kept()
-        other = event.players.filter(member__in=member.one_person()).exclude(pk=player.pk).first()
+        member = found
+        other = event.players.filter(member__in=found.kept().one_person()).exclude(pk=player.pk).first()
         if other is not None:
             raise ServiceError(
                 _("Player number %(number)s is already %(other)s in this event.")
@@ -102,7 +113,7 @@ def unlink_registration(player: Player, *, actor: Actor) -> Player:
     """Take ``player``'s link to a member away: the registration stays the event's, known to no one else."""
     with transaction.atomic(durable=True):
         event = locked_event(player.event)
-        player = Player.objects.select_for_update().select_related("member").get(pk=player.pk)
+        player = Player.objects.select_for_update(of=("self",)).select_related("member").get(pk=player.pk)
         member = player.member
         if member is None:
             return player
@@ -114,15 +125,23 @@ def unlink_registration(player: Player, *, actor: Actor) -> Player:
     return player
 
 
-def merge_members(duplicate: Member, kept: Member, *, actor: Actor) -> Member:
-    """Make ``duplicate`` the member ``kept`` is: their registrations count as ``kept``'s until the merge is undone.
+def merge_members(duplicate: Member, *, number: int, actor: Actor) -> Member:
+    """Make ``duplicate`` the member of player number ``number``: their registrations count as that member's
+    until the merge is undone.
 
-    Refused: a member merged with themselves (or with one already merged into them), and
-    two members registered in one event, who must be two people.
+    Refused: a number no member has, a member already merged (undo that first), a member
+    merged with themselves (or with one merged into them), and two members registered in
+    one event, who must be two people.
     """
     with transaction.atomic(durable=True):
-        duplicate = Member.objects.select_for_update().get(pk=duplicate.pk)
-        kept = Member.objects.select_for_update().get(pk=kept.pk).kept()
+        target = Member.objects.filter(number=number, forgotten=False).first()
+        if target is None:
+            raise ServiceError(_("No player has the number %(number)s.") % {"number": number}, field="number")
+        # Both rows locked in one order, so that two merges at once never wait on each other.
+        locked = {m.pk: m for m in Member.objects.select_for_update().filter(pk__in=[duplicate.pk, target.pk])}
+        duplicate, kept = locked[duplicate.pk], locked[target.pk].kept()
+        if duplicate.merged_into_id is not None:
+            raise ServiceError(_("This player is already merged into another: undo that merge first."), field="number")
         if kept.pk in duplicate.one_person():
             raise ServiceError(_("A player cannot be merged with themselves."), field="number")
         both = Event.objects.filter(players__member__in=duplicate.one_person()).filter(
@@ -142,10 +161,10 @@ def merge_members(duplicate: Member, kept: Member, *, actor: Actor) -> Member:
 def undo_merge(duplicate: Member, *, actor: Actor) -> Member:
     """Undo a merge: ``duplicate`` is a member of their own again, with exactly the registrations they had."""
     with transaction.atomic(durable=True):
-        duplicate = Member.objects.select_for_update().select_related("merged_into").get(pk=duplicate.pk)
-        kept = duplicate.merged_into
-        if kept is None:
+        duplicate = Member.objects.select_for_update().get(pk=duplicate.pk)
+        if duplicate.merged_into_id is None:
             return duplicate
+        kept = Member.objects.get(pk=duplicate.merged_into_id)
         duplicate.merged_into = None
         duplicate.save(update_fields=["merged_into"])
         values = {"duplicate": duplicate.number, "kept": kept.number}
@@ -155,25 +174,28 @@ def undo_merge(duplicate: Member, *, actor: Actor) -> Member:
 
 
 def forget_member(member: Member, *, actor: Actor) -> int:
-    """Forget a member at their request: their name, country, consent and log go, and no registration is linked.
+    """Forget a person at their request: their name, country, consent and log go, and no registration is linked.
 
-    Each event keeps its own registration (its results are the event's), known to no one
-    else, with an audit entry there. Members merged into them become members of their own.
-    Only the number stays, marked forgotten, so that it is never given to anyone else.
+    The person is the member and every member merged into them: all are forgotten. Each
+    event keeps its own registration (its results are the event's), known to no one else,
+    with an audit entry there. Only the numbers stay, marked forgotten, so that none is
+    ever given to anyone else.
     """
     with transaction.atomic(durable=True):
-        member = Member.objects.select_for_update().get(pk=member.pk)
-        for player in Player.objects.filter(member=member).select_related("event"):
-            event = locked_event(player.event)
-            subject = _("%(name)s is no longer player number %(number)s") % {
-                "name": player.name,
-                "number": member.number,
-            }
-            record_change(event, actor, AuditAction.PLAYER_MEMBER_UNLINKED, subject, before={"number": member.number})
-        Player.objects.filter(member=member).update(member=None)
-        Member.objects.filter(merged_into=member).update(merged_into=None)
-        member.log.all().delete()
-        member.name, member.name_digest, member.country, member.public = "", "", "", False
-        member.merged_into, member.forgotten = None, True
-        member.save()
+        member = Member.objects.select_for_update().get(pk=member.pk).kept()
+        for record in Member.objects.select_for_update().filter(pk__in=member.one_person()).order_by("pk"):
+            _forget(record, actor)
     return member.number
+
+
+def _forget(member: Member, actor: Actor) -> None:
+    """Forget one member record, inside the caller's transaction."""
+    for player in Player.objects.filter(member=member).select_related("event"):
+        event = locked_event(player.event)
+        subject = _("%(name)s is no longer player number %(number)s") % {"name": player.name, "number": member.number}
+        record_change(event, actor, AuditAction.PLAYER_MEMBER_UNLINKED, subject, before={"number": member.number})
+    Player.objects.filter(member=member).update(member=None)
+    member.log.all().delete()
+    member.name, member.name_digest, member.country, member.public = "", "", "", False
+    member.merged_into, member.forgotten = None, True
+    member.save()

@@ -1,8 +1,9 @@
-"""Players known across events: the server's list, a member's page, and the coordinator's link of a registration.
+"""Players known across events: the server's list, a member's page, the rankings, and a registration's link.
 
-Enrolling a member and linking a registration are any coordinator's; changing, merging and
-forgetting members are the server's registrars' (accounts with ``is_staff``;
-docs/security.md, "Players across events").
+The server's registrars (accounts given the ``events`` app's member permissions by
+``manage.py registrar``, and superusers) see every member, give numbers, change, merge and
+forget them; anyone sees the pages of members who agreed to a public one; an event's
+coordinators link its registrations to a number (docs/security.md, "Players across events").
 """
 
 from __future__ import annotations
@@ -31,9 +32,16 @@ from ..roles import COORDINATOR, OWNER, Actor
 from .confirm import press, status_of, submit
 from .desk import player_page
 
+VIEW, ADD, CHANGE = "events.view_member", "events.add_member", "events.change_member"
+
 
 def _actor(request) -> Actor:
     return Actor.account(request.user, OWNER)
+
+
+def _allowed(request, permission: str) -> None:
+    if not request.user.has_perm(permission):
+        raise PermissionDenied("This needs one of the server's registrars")
 
 
 @personal_page
@@ -41,6 +49,7 @@ def _actor(request) -> Actor:
 @require_http_methods(["GET", "POST"])
 def members(request):
     """The players known across this server's events, found by number or name; a new one enrolled."""
+    _allowed(request, VIEW if request.method == "GET" else ADD)
     form = MemberForm(request.POST or None)
     done = None
     if request.method == "POST":
@@ -60,11 +69,6 @@ def members(request):
     )
 
 
-def _registrar(request) -> None:
-    if not request.user.is_staff:
-        raise PermissionDenied("Only the server's registrars change, merge or forget players")
-
-
 def _member(number: int) -> Member:
     return get_object_or_404(Member.objects.select_related("merged_into"), number=number, forgotten=False)
 
@@ -76,11 +80,17 @@ def _page(request, member: Member, *, status: int = 200, **forms: Any):
     } | forms
     page = member_page(member)
     found = rankings(timezone.localdate())
+    registrar = request.user.has_perm(VIEW)
     return render(
         request,
         "events/member.html",
         {
-            **{name: getattr(page, name) for name in ("member", "merged_into", "merged", "history", "log")},
+            **{name: getattr(page, name) for name in ("member", "history")},
+            # What the person did not agree to show: the numbers merged into theirs, and the log.
+            "merged": page.merged if registrar else [],
+            "log": page.log if registrar else [],
+            "registrar": registrar,
+            "may_change": request.user.has_perm(CHANGE),
             "standing": found.of(member.number),
             "ladder_rules": found.ladder_rules,
             "rating_rules": found.rating_rules,
@@ -93,23 +103,30 @@ def _page(request, member: Member, *, status: int = 200, **forms: Any):
 @personal_page
 @require_http_methods(["GET"])
 def member(request, player_number: int):
-    """A member's page: public when they agreed to one, else for signed-in accounts only."""
+    """A member's page: anyone's when the person agreed to a public one, else the registrars' only.
+
+    A number merged into another is that person: its address leads to theirs.
+    """
     found = Member.objects.filter(number=player_number, forgotten=False).first()
-    if not request.user.is_authenticated and (found is None or not found.public):
-        # Signed out, a page without consent is not confirmed to exist.
-        if found is None:
-            raise Http404("No such player")
-        return sign_in_first(request)
     if found is None:
         raise Http404("No such player")
-    return _page(request, found)
+    kept = found.kept()
+    if kept.pk != found.pk:
+        return redirect("events:member", player_number=kept.number)
+    if not kept.public and not request.user.has_perm(VIEW):
+        # A page without consent is not confirmed to exist to those who may not see it.
+        if not request.user.is_authenticated:
+            return sign_in_first(request)
+        raise Http404("No such player")
+    return _page(request, kept)
 
 
 @personal_page
 @login_required
 @require_POST
 def member_edit(request, player_number: int):
-    _registrar(request)
+    """A registrar changes a member's name, country or consent to a public page."""
+    _allowed(request, CHANGE)
     found = _member(player_number)
     form = MemberForm(request.POST)
     done = submit(form, lambda data: services.change_member(found, **data, actor=_actor(request)))
@@ -123,26 +140,18 @@ def member_edit(request, player_number: int):
 @login_required
 @require_POST
 def member_merge(request, player_number: int):
-    _registrar(request)
+    """A registrar merges this member into the member of the number typed: one person."""
+    _allowed(request, CHANGE)
     found = _member(player_number)
     form = MergeForm(request.POST)
-
-    def merge(data: dict[str, Any]) -> Member:
-        kept = Member.objects.filter(number=data["number"], forgotten=False).first()
-        if kept is None:
-            raise services.ServiceError(
-                _("No player has the number %(number)s.") % {"number": data["number"]}, field="number"
-            )
-        return services.merge_members(found, kept, actor=_actor(request))
-
-    done = submit(form, merge)
+    done = submit(form, lambda data: services.merge_members(found, number=data["number"], actor=_actor(request)))
     if done.made:
         messages.success(
             request,
             _("Player number %(duplicate)s is merged into %(kept)s.")
             % {"duplicate": player_number, "kept": done.value.number},
         )
-        return redirect("events:member", player_number=player_number)
+        return redirect("events:member", player_number=done.value.number)
     return _page(request, found, status=status_of(done), merge_form=form)
 
 
@@ -150,7 +159,8 @@ def member_merge(request, player_number: int):
 @login_required
 @require_POST
 def member_unmerge(request, player_number: int):
-    _registrar(request)
+    """A registrar undoes the merge of this member: a player of their own again."""
+    _allowed(request, CHANGE)
     found = _member(player_number)
     press(
         request,
@@ -164,7 +174,8 @@ def member_unmerge(request, player_number: int):
 @login_required
 @require_POST
 def member_forget(request, player_number: int):
-    _registrar(request)
+    """A registrar forgets this person at their request (every number merged into theirs too)."""
+    _allowed(request, CHANGE)
     found = _member(player_number)
     press(
         request,
@@ -198,8 +209,8 @@ def player_member(request, event, actor, player_id: int):
 
 
 def _shown_to(request, standings: list[MemberStanding]) -> list[MemberStanding]:
-    # Signed out, only the players who agreed to a public page are shown (docs/security.md).
-    return standings if request.user.is_authenticated else [s for s in standings if s.public]
+    # Only the players who agreed to a public page, but to the registrars (docs/security.md).
+    return standings if request.user.has_perm(VIEW) else [s for s in standings if s.public]
 
 
 @personal_page
@@ -219,6 +230,13 @@ def rankings_page(request):
     )
 
 
+def _cell(value: object) -> object:
+    """A CSV cell a spreadsheet reads as text: a leading = + - @ would make a name a formula."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
 EXPORT_COLUMNS = ["number", "name", "country", "ladder_place", "ladder_points", "rating", "deviation", "provisional"]
 
 
@@ -227,7 +245,7 @@ def _export_rows(found: Rankings) -> list[dict[str, Any]]:
         {
             "number": s.number,
             "name": s.name,
-            "country": s.country,
+            "country": s.country_code,
             "ladder_place": s.ladder_place,
             "ladder_points": s.ladder_total,
             "rating": round(s.rating.rating, 1) if s.rating else None,
@@ -243,6 +261,7 @@ def _export_rows(found: Rankings) -> list[dict[str, Any]]:
 @require_http_methods(["GET"])
 def rankings_export(request, kind: str):
     """The rankings for a governing body's database: CSV or JSON (docs/operations.md, "Rankings")."""
+    _allowed(request, VIEW)
     if kind not in ("csv", "json"):
         raise Http404("No such export")
     found = rankings(timezone.localdate())
@@ -260,6 +279,6 @@ def rankings_export(request, kind: str):
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         writer = csv.DictWriter(response, fieldnames=EXPORT_COLUMNS)
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({key: _cell(value) for key, value in row.items()} for row in rows)
     response["Content-Disposition"] = f'attachment; filename="rankings-{found.today.isoformat()}.{kind}"'
     return response

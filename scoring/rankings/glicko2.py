@@ -1,7 +1,7 @@
 """A skill rating: Mark Glickman's Glicko-2 system, one rating period per event.
 
 The steps and their numbers are those of Glickman's "Example of the Glicko-2 system"
-(2013), which ``tests/scoring/test_glicko2.py`` reproduces. A rating is kept on the
+(2013), which ``tests/scoring/test_rankings.py`` reproduces. A rating is kept on the
 familiar Glicko scale (1500, deviation 350 for a new player) and converted to the
 system's own scale for each period. What the policies do not say (which games are rated,
 when a rating is provisional) is docs/rules.md, readings 106-107.

@@ -11,6 +11,7 @@ import datetime
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 # Why a finish does not count on the ladder.
 SMALL, OUTSIDE, NOT_BEST = "small", "outside-window", "not-best"
@@ -73,9 +74,9 @@ def finish_points(place: int, players: int, rules: LadderRules = LadderRules()) 
     if players < rules.min_players or not 1 <= place <= players:
         return 0
     counted = min(players, rules.largest_counted)
-    winner = rules.winner_points * counted / rules.reference_players
-    # Rounded to the nearest point, a half up: what a person works out by hand.
-    return math.floor(winner * (players - place + 1) / players + 0.5)
+    # Exact fractions, rounded to the nearest point, a half up: what a person works out by hand.
+    share = Fraction(rules.winner_points * counted, rules.reference_players) * Fraction(players - place + 1, players)
+    return math.floor(share + Fraction(1, 2))
 
 
 def read_finishes(

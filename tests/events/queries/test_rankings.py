@@ -40,21 +40,31 @@ def known(owner):
 
 
 def test_a_closed_event_gives_its_known_players_ladder_points_and_ratings(owner, known):
-    ann, bob, cat, dan = known
-    _closed_event(owner, "Autumn Open", [ann, bob, cat, dan], datetime.date(2026, 10, 1), extra=4)
+    by = actor(owner)
+    eight = [*known, *(services.enrol_member(name=name, actor=by) for name in ("Eve", "Fay", "Gus", "Hal"))]
+    _closed_event(owner, "Autumn Open", eight, datetime.date(2026, 10, 1))
     found = rankings(TODAY)
     by_number = {s.number: s for s in found.standings}
-    assert set(by_number) == {m.number for m in known}  # the guests are known to no one
-    for member in known:
+    assert set(by_number) == {m.number for m in eight}
+    for member in eight:
         standing = by_number[member.number]
         [finish] = standing.finishes
         assert (finish.event, finish.players, finish.counts) == ("Autumn Open", 8, True)
         assert finish.points == finish_points(finish.place, 8) == standing.ladder_total > 0
+        # Three rounds against known players: rated, and still provisional after one event.
         assert standing.rating is not None and standing.provisional
-        assert [e.event for e in standing.rated_events] == ["Autumn Open"]
-    # The ladder follows the event's places; the ratings follow the games between known players.
-    order = sorted(known, key=lambda m: by_number[m.number].finishes[0].place)
-    assert [by_number[m.number].ladder_place for m in order] == sorted(s.ladder_place for s in by_number.values())
+        assert [(e.event, e.games) for e in standing.rated_events] == [("Autumn Open", 3)]
+    # The ladder follows the event's places; the best rating is the winner's, who won every game.
+    winner = min(found.standings, key=lambda s: s.finishes[0].place)
+    assert winner.ladder_place == 1
+    assert winner.rating.rating == max(s.rating.rating for s in found.standings)
+
+
+def test_guests_count_for_the_events_size_and_rate_no_one(owner, known):
+    _closed_event(owner, "Autumn Open", known[:1], datetime.date(2026, 10, 1), extra=7)
+    [standing] = rankings(TODAY).standings
+    assert standing.finishes[0].players == 8 and standing.ladder_total > 0
+    assert standing.rating is None  # every opponent was a guest, known to no one
 
 
 def test_a_small_event_gives_no_ladder_points_but_its_games_are_rated(owner, known):
@@ -73,12 +83,14 @@ def test_a_merge_joins_the_rankings_and_an_open_event_counts_for_nothing(owner, 
     ann, bob, cat, dan = known
     by = actor(owner)
     duplicate = services.enrol_member(name="Ann S", actor=by)
-    _closed_event(owner, "Spring", [ann, bob, cat, dan], datetime.date(2026, 4, 1), extra=4)
-    _closed_event(owner, "Summer", [duplicate, bob, cat, dan], datetime.date(2026, 7, 1), extra=4)
+    others = [bob, cat, dan, *(services.enrol_member(name=name, actor=by) for name in ("Eve", "Fay", "Gus", "Hal"))]
+    # Everyone known, so that Ann (and her duplicate) meet known players in both events.
+    _closed_event(owner, "Spring", [ann, *others], datetime.date(2026, 4, 1))
+    _closed_event(owner, "Summer", [duplicate, *others], datetime.date(2026, 7, 1))
     open_event = EventFactory(owner=owner, name="Still running")
     services.link_registration(register(open_event, 1)[0], number=ann.number, actor=by)
     assert len(rankings(TODAY).of(ann.number).finishes) == 1
-    services.merge_members(duplicate, ann, actor=by)
+    services.merge_members(duplicate, number=ann.number, actor=by)
     merged = rankings(TODAY)
     assert [f.event for f in merged.of(ann.number).finishes] == ["Summer", "Spring"]
     assert merged.of(duplicate.number) is None

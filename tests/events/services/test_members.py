@@ -72,17 +72,20 @@ def test_a_merge_joins_two_histories_and_its_undo_parts_them_exactly(owner, by):
     ann, dup = services.enrol_member(name="Ann", actor=by), services.enrol_member(name="Ann S.", actor=by)
     services.link_registration(register(first, 1)[0], number=ann.number, actor=by)
     services.link_registration(register(second, 1)[0], number=dup.number, actor=by)
-    before = {m.number: [h.event for h in member_page(m).history] for m in (ann, dup)}
-    services.merge_members(dup, ann, actor=by)
+    services.merge_members(dup, number=ann.number, actor=by)
     assert sorted(h.event for h in member_page(ann).history) == ["Autumn", "Spring"]
     assert [line.number for line in members_found("Ann")] == [ann.number]  # the merged one is listed no more
-    # A registration typed with the merged number links to the member it now is.
+    # A registration typed with the merged number counts as the person it now is, and keeps the number typed.
     third = EventFactory(owner=owner, name="Winter")
-    linked = services.link_registration(register(third, 1)[0], number=dup.number, actor=by)
-    assert linked.member_id == ann.pk
-    services.unlink_registration(linked, actor=by)
+    services.link_registration(register(third, 1)[0], number=dup.number, actor=by)
+    assert sorted(h.event for h in member_page(ann).history) == ["Autumn", "Spring", "Winter"]
+    with pytest.raises(ServiceError, match="already merged"):
+        services.merge_members(Member.objects.get(pk=dup.pk), number=ann.number, actor=by)
     services.undo_merge(Member.objects.get(pk=dup.pk), actor=by)
-    assert {m.number: [h.event for h in member_page(m).history] for m in (ann, dup)} == before
+    assert {m.number: sorted(h.event for h in member_page(m).history) for m in (ann, dup)} == {
+        ann.number: ["Spring"],
+        dup.number: ["Autumn", "Winter"],
+    }
 
 
 def test_two_members_of_one_event_are_two_people_and_a_member_is_not_merged_with_themselves(event, by):
@@ -92,9 +95,11 @@ def test_two_members_of_one_event_are_two_people_and_a_member_is_not_merged_with
     services.link_registration(second, number=bob.number, actor=by)
     state = database_state()
     with pytest.raises(ServiceError, match="two people"):
-        services.merge_members(bob, ann, actor=by)
+        services.merge_members(bob, number=ann.number, actor=by)
     with pytest.raises(ServiceError, match="themselves"):
-        services.merge_members(ann, ann, actor=by)
+        services.merge_members(ann, number=ann.number, actor=by)
+    with pytest.raises(ServiceError, match="No player has the number 4242"):
+        services.merge_members(ann, number=4242, actor=by)
     assert database_state() == state
 
 
@@ -110,6 +115,17 @@ def test_forgetting_a_member_unlinks_every_registration_and_each_event_records_i
     assert members_found("") == []
     with pytest.raises(ServiceError):
         services.link_registration(register(events[0], 1)[0], number=ann.number, actor=by)
+
+
+def test_forgetting_a_person_forgets_every_number_merged_into_theirs(event, by):
+    ann = services.enrol_member(name="Ann", public=True, actor=by)
+    duplicate = services.enrol_member(name="Ann Smith", country="FI", public=True, actor=by)
+    services.link_registration(register(event, 1)[0], number=duplicate.number, actor=by)
+    services.merge_members(duplicate, number=ann.number, actor=by)
+    services.forget_member(ann, actor=by)
+    for record in Member.objects.filter(pk__in=[ann.pk, duplicate.pk]):
+        assert (record.name, str(record.country), record.public, record.forgotten) == ("", "", False, True)
+        assert not record.registrations.exists()
 
 
 def test_a_members_history_gives_their_final_place_once_an_event_is_closed(event, by, owner):

@@ -24,7 +24,9 @@ from tests.helpers import actor, database_state, run_event, url_patterns
 
 # name -> (smallest role, "page" answers 200 / "post" answers 405 / "login" needs any account /
 # "unpublished" answers 404 to everyone while the event runs / "own" needs the account that keeps it,
-# 404 to any other / "own-post" the same, answering it 405 / "login-post" needs any account, and answers it 405)
+# 404 to any other / "own-post" the same, answering it 405 / "login-post" needs any account, and answers it 405 /
+# "registrar" needs a registrar's permission, 403 to any other account / "unconsented" a member's page without
+# their consent: a registrar's, 404 to any other account)
 ACCESS = {
     "events:home": ("public", "page"),
     "events:health": ("public", "page"),
@@ -104,10 +106,10 @@ ACCESS = {
     "events:gathering_add_event": ("public", "own-post"),
     "events:gathering_remove_event": ("public", "own-post"),
     "events:gathering_entrant_link": ("public", "own-post"),
-    "events:members": ("public", "login"),
+    "events:members": ("public", "registrar"),
     "events:rankings": ("public", "page"),
-    "events:rankings_export": ("public", "login"),
-    "events:member": ("public", "login"),
+    "events:rankings_export": ("public", "registrar"),
+    "events:member": ("public", "unconsented"),
     "events:member_edit": ("public", "login-post"),
     "events:member_merge": ("public", "login-post"),
     "events:member_unmerge": ("public", "login-post"),
@@ -210,6 +212,10 @@ def test_each_role_gets_exactly_what_it_may(client, world, role):
         sent_to = None
         if kind in ("login", "login-post"):
             expected = 302 if role in SIGNED_OUT else 200 if kind == "login" else 405
+            sent_to = sign_in_and_back(address) if role in SIGNED_OUT else None
+        elif kind in ("registrar", "unconsented"):
+            # No role of the world is one of the server's registrars (tests/events/views/test_members.py).
+            expected = 302 if role in SIGNED_OUT else 403 if kind == "registrar" else 404
             sent_to = sign_in_and_back(address) if role in SIGNED_OUT else None
         elif kind in ("own", "own-post"):
             # The owner keeps the world's house policy and gathering; another account is told of no such thing.

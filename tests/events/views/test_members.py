@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime
+import io
 import json
 import re
 
 import pytest
+from django.core.management import call_command
 
 from events import services
 from events.models import Member
@@ -16,30 +18,48 @@ from tests.helpers import actor, database_state
 
 @pytest.fixture
 def registrar(db):
-    return UserFactory(username="registrar", is_staff=True)
+    user = UserFactory(username="registrar")
+    call_command("registrar", "registrar", stdout=io.StringIO())
+    return user
 
 
-def test_a_coordinator_finds_and_enrols_players(as_owner):
-    response = as_owner.post("/players/", {"name": "Ann Smith", "country": "FI", "public": "on"})
+@pytest.fixture
+def as_registrar(client, registrar):
+    client.force_login(registrar)
+    return client
+
+
+def test_a_registrar_finds_and_enrols_players_and_a_coordinator_may_not(as_registrar, client, owner):
+    response = as_registrar.post("/players/", {"name": "Ann Smith", "country": "FI", "public": "on"})
     member = Member.objects.get()
     assert response["Location"] == f"/players/{member.number}/"
-    found = as_owner.get("/players/", {"q": "smith"}).content.decode()
+    found = as_registrar.get("/players/", {"q": "smith"}).content.decode()
     assert f'href="/players/{member.number}/"' in found and "Finland" in found
-    assert as_owner.get("/players/", {"q": "nobody"}).content.decode().count("/players/1001/") == 0
-    refused = as_owner.post("/players/", {"name": "   "})
+    assert as_registrar.get("/players/", {"q": "nobody"}).content.decode().count("/players/1001/") == 0
+    refused = as_registrar.post("/players/", {"name": "   "})
     assert refused.status_code == 422 and 'id="id_name_error"' in refused.content.decode()
+    client.force_login(owner)  # an event's coordinator: links a registration to a number, lists no one
+    assert client.get("/players/").status_code == 403
+    assert client.post("/players/", {"name": "Bob"}).status_code == 403
 
 
-def test_a_members_page_is_public_only_with_their_consent(client, owner):
+def test_a_members_page_is_public_only_with_their_consent(client, owner, registrar):
     by = actor(owner)
     shy = services.enrol_member(name="Shy", actor=by)
     open_ = services.enrol_member(name="Open", public=True, actor=by)
+    duplicate = services.enrol_member(name="Open Too", public=True, actor=by)
+    services.merge_members(duplicate, number=open_.number, actor=by)
     assert client.get(f"/players/{open_.number}/").status_code == 200
     assert client.get(f"/players/{shy.number}/")["Location"].startswith("/accounts/login/")
     assert client.get("/players/999999/").status_code == 404
+    # A merged number is its person's page; what was merged into it is the registrars' to see.
+    assert client.get(f"/players/{duplicate.number}/")["Location"] == f"/players/{open_.number}/"
+    assert "Open Too" not in client.get(f"/players/{open_.number}/").content.decode()
     client.force_login(owner)
-    page = client.get(f"/players/{shy.number}/").content.decode()
-    assert "Shy" in page and "Merge" not in page  # only a registrar merges
+    assert client.get(f"/players/{shy.number}/").status_code == 404
+    client.force_login(registrar)
+    page = client.get(f"/players/{open_.number}/").content.decode()
+    assert "Open Too" in page and "Undo the merge" in page
 
 
 def test_only_a_registrar_changes_merges_or_forgets(client, owner, registrar):
@@ -48,12 +68,14 @@ def test_only_a_registrar_changes_merges_or_forgets(client, owner, registrar):
     client.force_login(owner)
     before = database_state()
     assert client.post(f"/players/{dup.number}/merge/", {"number": ann.number}).status_code == 403
+    assert client.post(f"/players/{dup.number}/edit/", {"name": "X"}).status_code == 403
+    assert client.post(f"/players/{dup.number}/unmerge/").status_code == 403
     assert client.post(f"/players/{dup.number}/forget/").status_code == 403
     assert database_state() == before
     client.force_login(registrar)
     refused = client.post(f"/players/{dup.number}/merge/", {"number": 4242})
     assert refused.status_code == 422 and "No player has the number 4242" in refused.content.decode()
-    assert client.post(f"/players/{dup.number}/merge/", {"number": ann.number}).status_code == 302
+    assert client.post(f"/players/{dup.number}/merge/", {"number": ann.number})["Location"] == f"/players/{ann.number}/"
     assert Member.objects.get(pk=dup.pk).merged_into_id == ann.pk
     assert client.post(f"/players/{dup.number}/unmerge/").status_code == 302
     assert Member.objects.get(pk=dup.pk).merged_into_id is None
@@ -79,7 +101,7 @@ def test_a_registrations_page_links_it_by_number_or_by_a_name_confirmed(as_owner
     assert player.member_id is None
 
 
-def test_the_rankings_show_signed_out_visitors_only_those_who_agreed_and_export_all(client, owner):
+def test_the_rankings_show_signed_out_visitors_only_those_who_agreed_and_export_all(client, owner, registrar):
     from tests.events.queries.test_rankings import _closed_event
 
     by = actor(owner)
@@ -89,6 +111,9 @@ def test_the_rankings_show_signed_out_visitors_only_those_who_agreed_and_export_
     assert "Open" in page and "Shy" not in page and "Glicko-2" in page
     assert client.get("/players/rankings.csv")["Location"].startswith("/accounts/login/")
     client.force_login(owner)
+    assert "Shy" not in client.get("/players/rankings/").content.decode()
+    assert client.get("/players/rankings.csv").status_code == 403
+    client.force_login(registrar)
     assert "Shy" in client.get("/players/rankings/").content.decode()
     exported = client.get("/players/rankings.csv")
     assert exported["Content-Type"].startswith("text/csv")
