@@ -9,11 +9,9 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django_countries import countries
 
-import scoring
-
-from ..archive import load_archive
 from ..models import Event, Member, MemberLogEntry, Player
 from ..names import name_digest
+from .rankings import event_facts
 
 # The list shows this many; a longer search narrows it.
 MAX_LISTED = 100
@@ -78,17 +76,16 @@ def members_found(query: str = "") -> list[MemberLine]:
 
 
 def _place(event: Event, player: Player) -> int | None:
-    """The player's final place in a closed event, by the engine's final ranking."""
+    """The player's final place in a closed event, by the engine's final ranking (kept as the rankings keep it)."""
     if event.status != Event.CLOSED or not player.is_active:
         return None
-    ranking = scoring.final_ranking(load_archive(event))
-    return next((placing.place for placing in ranking.placings if placing.player == player.archive_id), None)
+    return event_facts(event).places.get(player.archive_id)
 
 
 def member_page(member: Member) -> MemberPage:
     """``member``'s page: their registrations and those of the members merged into them, newest event first.
 
-    Each closed event's final place is the engine's ranking of it, read once per event.
+    Each closed event's final place is the engine's ranking of it, kept once per state of the event.
     """
     people = member.one_person()
     registrations = (
