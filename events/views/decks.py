@@ -287,6 +287,25 @@ def player_deck_link(request, event, actor, player_id: int):
     return redirect("events:player_deck", slug=event.slug, player_id=player.pk)
 
 
+def sign_ups_waiting(form, key: str) -> int:
+    """Count a sign-up from this network (``key``): the minutes it must wait, said beside the name; 0 when it may go.
+
+    A club behind one address may sign up together; a script cannot fill an event (docs/security.md, "Sign-ups").
+    """
+    wait = throttle.attempt([(key, throttle.SIGN_UP_PER_ADDRESS)])
+    if wait:
+        form.add_error(
+            "name",
+            ngettext(
+                "Too many sign-ups from this network. Try again in %(count)s minute, or ask the coordinator.",
+                "Too many sign-ups from this network. Try again in %(count)s minutes, or ask the coordinator.",
+                wait,
+            )
+            % {"count": wait},
+        )
+    return wait
+
+
 @public_page(methods=["GET", "POST"])
 def sign_up(request, event, actor):
     if event.gathering_id is not None:
@@ -297,18 +316,8 @@ def sign_up(request, event, actor):
     wait = 0
     if request.method == "POST" and not page.closed and form.is_valid():
         key = f"sign-up:{event.pk}:{throttle.client_address(request)}"
-        wait = throttle.attempt([(key, throttle.SIGN_UP_PER_ADDRESS)])
-        if wait:
-            form.add_error(
-                "name",
-                ngettext(
-                    "Too many sign-ups from this network. Try again in %(count)s minute, or ask the coordinator.",
-                    "Too many sign-ups from this network. Try again in %(count)s minutes, or ask the coordinator.",
-                    wait,
-                )
-                % {"count": wait},
-            )
-        else:
+        wait = sign_ups_waiting(form, key)
+        if not wait:
             done = submit(form, lambda data: services.sign_up(event, **data, language=get_language()))
             if done.made:
                 return redirect("events:deck_link", slug=event.slug, deck_token=done.value.deck_token)

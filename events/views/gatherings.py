@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -27,14 +27,15 @@ from ..forms import (
 from ..models import Entrant, Event, Gathering
 from ..pages.access import gathering_view, personal_page
 from ..pages.addresses import gathering_address
+from ..pages.me import remember_me
 from ..pages.regions import uncached
 from ..pages.rendering import as_context
 from ..queries.gatherings import addable_events, entrant_page, gathering_desk, gathering_page
 from .confirm import press, status_of, submit
+from .decks import sign_ups_waiting
 
 # The phone's "this is me" for a gathering, as an event's public page keeps its own.
 ME_COOKIE = "council_gathering_me"
-ME_COOKIE_AGE = 60 * 60 * 24 * 60
 
 
 @personal_page
@@ -187,19 +188,9 @@ def gathering_public(request, gathering, actor):
     if request.method == "POST":
         response = redirect("events:gathering_public", slug=gathering.slug)
         chosen = whole_number(request.POST.get("entrant", ""))
+        known = chosen is not None and gathering.entrants.filter(pk=chosen).exists()
         path = reverse("events:gathering_public", args=[gathering.slug])
-        if chosen is not None and gathering.entrants.filter(pk=chosen).exists():
-            response.set_cookie(
-                ME_COOKIE,
-                str(chosen),
-                max_age=ME_COOKIE_AGE,
-                path=path,
-                httponly=True,
-                samesite="Lax",
-                secure=request.is_secure(),
-            )
-        else:
-            response.delete_cookie(ME_COOKIE, path=path, samesite="Lax")
+        remember_me(response, request, ME_COOKIE, path, chosen if known else None)
         return response
     page = gathering_page(gathering, timezone.now(), _me(request))
     # Each phone's own tables: kept by no cache, and polled again.
@@ -216,18 +207,8 @@ def gathering_sign_up(request, gathering, actor):
     wait = 0
     if request.method == "POST" and choices and form.is_valid():
         key = f"gathering-sign-up:{gathering.pk}:{throttle.client_address(request)}"
-        wait = throttle.attempt([(key, throttle.SIGN_UP_PER_ADDRESS)])
-        if wait:
-            form.add_error(
-                "name",
-                ngettext(
-                    "Too many sign-ups from this network. Try again in %(count)s minute, or ask the coordinator.",
-                    "Too many sign-ups from this network. Try again in %(count)s minutes, or ask the coordinator.",
-                    wait,
-                )
-                % {"count": wait},
-            )
-        else:
+        wait = sign_ups_waiting(form, key)
+        if not wait:
 
             def sign_up(data: dict[str, Any]) -> Entrant:
                 events = list(Event.objects.filter(gathering=gathering, pk__in=data.pop("events")))

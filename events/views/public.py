@@ -19,6 +19,7 @@ from ..i18n import say
 from ..models import Game, Round
 from ..pages.addresses import public_address
 from ..pages.boards import everyone_standings, projector_board, public_board
+from ..pages.me import remember_me
 from ..pages.public import public_page
 from ..pages.regions import polled, shared
 from ..pages.rendering import as_context
@@ -28,7 +29,6 @@ from ..services.mail import reminder_lead
 from .confirm import submit
 
 ME_COOKIE = "council_me"
-ME_COOKIE_AGE = 60 * 60 * 24 * 60
 
 
 def _me(request) -> int | None:
@@ -56,19 +56,8 @@ def public_me(request, event, actor):
     """Remember "this is me" in a cookie on this phone, for this event only; the server stores nothing."""
     response = redirect("events:public", slug=event.slug)
     chosen = whole_number(request.POST.get("player", ""))
-    path = reverse("events:public", args=[event.slug])
-    if chosen is not None and event.players.filter(pk=chosen).exists():
-        response.set_cookie(
-            ME_COOKIE,
-            str(chosen),
-            max_age=ME_COOKIE_AGE,
-            path=path,
-            httponly=True,
-            samesite="Lax",
-            secure=request.is_secure(),
-        )
-    else:
-        response.delete_cookie(ME_COOKIE, path=path, samesite="Lax")
+    known = chosen is not None and event.players.filter(pk=chosen).exists()
+    remember_me(response, request, ME_COOKIE, reverse("events:public", args=[event.slug]), chosen if known else None)
     return response
 
 
