@@ -19,6 +19,7 @@ from .views import (
     record,
     results,
     rounds,
+    signups,
     staff,
     standings,
 )
@@ -50,7 +51,7 @@ public_pages = [
     path("rounds/<int:number>/", public.public_round, name="public_round"),
     path("projector/", public.projector, name="projector"),
     path("report/", public.public_report, name="public_report"),
-    path("sign-up/", decks.sign_up, name="sign_up"),
+    path("sign-up/", signups.sign_up, name="sign_up"),
     path("deck/<token:deck_token>/", decks.deck_link, name="deck_link"),
     path("decks/<int:player_id>/", decks.public_deck, name="public_deck"),
 ]

@@ -1,4 +1,5 @@
-"""Deck lists: the coordinator's overview and each player's list, the public sign-up, the player's own link."""
+"""Deck lists: the coordinator's overview and each player's list, and the player's own link (the public sign-up
+that gives it is ``signups``)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,17 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import services, throttle
+from .. import services
 from ..forms import (
     CapabilityForm,
     DeckListForm,
     DeckSettingsForm,
     ProductForm,
     PublishForm,
-    SignUpForm,
     SpotCheckForm,
 )
 from ..models import Player, Round
@@ -34,7 +34,6 @@ from ..queries.decks import (
     player_by_deck_token,
     player_deck,
     published_deck,
-    sign_up_page,
     spot_check_page,
 )
 from ..queries.reports import reporting_seat, seat_clock
@@ -285,45 +284,6 @@ def player_deck_link(request, event, actor, player_id: int):
             lambda _value: _("A new deck link for %(name)s; an earlier one no longer works.") % {"name": player.name},
         )
     return redirect("events:player_deck", slug=event.slug, player_id=player.pk)
-
-
-def sign_ups_waiting(form, key: str) -> int:
-    """Count a sign-up from this network (``key``): the minutes it must wait, said beside the name; 0 when it may go.
-
-    A club behind one address may sign up together; a script cannot fill an event (docs/security.md, "Sign-ups").
-    """
-    wait = throttle.attempt([(key, throttle.SIGN_UP_PER_ADDRESS)])
-    if wait:
-        form.add_error(
-            "name",
-            ngettext(
-                "Too many sign-ups from this network. Try again in %(count)s minute, or ask the coordinator.",
-                "Too many sign-ups from this network. Try again in %(count)s minutes, or ask the coordinator.",
-                wait,
-            )
-            % {"count": wait},
-        )
-    return wait
-
-
-@public_page(methods=["GET", "POST"])
-def sign_up(request, event, actor):
-    if event.gathering_id is not None:
-        # A weekend's events share one sign-up, so that each person is registered once (docs/rules.md, reading 102).
-        return redirect("events:gathering_sign_up", slug=event.gathering.slug)
-    page = sign_up_page(event, timezone.now())
-    form = SignUpForm(request.POST or None)
-    wait = 0
-    if request.method == "POST" and not page.closed and form.is_valid():
-        key = f"sign-up:{event.pk}:{throttle.client_address(request)}"
-        wait = sign_ups_waiting(form, key)
-        if not wait:
-            done = submit(form, lambda data: services.sign_up(event, **data, language=get_language()))
-            if done.made:
-                return redirect("events:deck_link", slug=event.slug, deck_token=done.value.deck_token)
-            throttle.succeeded(key)  # a refused sign-up signed no one up
-    status = 429 if wait else 422 if form.errors else 200
-    return uncached(render(request, "events/sign_up.html", as_context(page, form=form), status=status))
 
 
 @takes_oversized_posts

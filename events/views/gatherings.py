@@ -32,7 +32,7 @@ from ..pages.regions import uncached
 from ..pages.rendering import as_context
 from ..queries.gatherings import addable_events, entrant_page, gathering_desk, gathering_page
 from .confirm import press, status_of, submit
-from .decks import sign_ups_waiting
+from .signups import sign_ups_waiting
 
 # The phone's "this is me" for a gathering, as an event's public page keeps its own.
 ME_COOKIE = "council_gathering_me"
