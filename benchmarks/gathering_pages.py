@@ -13,15 +13,16 @@ and the number of queries. The queries should not grow with the people, only wit
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+# Beside this script, as ``python benchmarks/...`` puts its folder first on the path.
+from scratch_django import start_scratch_django
 
 
 def main() -> None:
@@ -30,23 +31,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=15)
     args = parser.parse_args()
 
-    scratch = tempfile.mkdtemp(prefix="council-bench-")
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch}/bench.sqlite3")
-    os.environ.setdefault("COUNCIL_DATA_DIR", scratch)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "council.settings"
-    import django
-
-    django.setup()
-    from django.conf import settings
+    start_scratch_django()
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext, setup_test_environment
-
-    settings.ALLOWED_HOSTS = ["testserver"]
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
+    from django.test.utils import CaptureQueriesContext
 
     from events import services
     from events.roles import OWNER, Actor
