@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 # Beside this script, as ``python benchmarks/...`` puts its folder first on the path.
-from scratch_django import start_scratch_django
+from scratch_django import start_scratch_django  # noqa: E402
 
 
 def main() -> None:

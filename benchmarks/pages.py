@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 # Beside this script, as ``python benchmarks/...`` puts its folder first on the path.
-from scratch_django import start_scratch_django
+from scratch_django import start_scratch_django  # noqa: E402
 
 
 def main() -> None:
