@@ -67,6 +67,15 @@ COUNCIL_POLL_SECONDS = int(os.environ.get("COUNCIL_POLL_SECONDS", "10"))
 # The server's job (manage.py run_jobs, started by gunicorn): how often it reminds and sends
 # mail; COUNCIL_JOBS=off keeps gunicorn from starting it (a server that only serves pages).
 COUNCIL_JOBS_SECONDS = int(os.environ.get("COUNCIL_JOBS_SECONDS", "60"))
+# Publishing an event from this server to a hosted one (docs/operations.md, "Publishing"):
+# how often the job looks for changes to push, and the longest it waits between tries while
+# pushes fail. COUNCIL_PUBLISHING_OUT=False on a server whose coordinators should not make it
+# post to addresses of their choosing (docs/security.md, "Publishing keys").
+COUNCIL_PUBLISH_SECONDS = float(os.environ.get("COUNCIL_PUBLISH_SECONDS", "2"))
+COUNCIL_PUBLISH_RETRY_SECONDS = int(os.environ.get("COUNCIL_PUBLISH_RETRY_SECONDS", "60"))
+# Pushes failing for longer than this make the desk say so loudly; a blip of the Wi-Fi does not.
+COUNCIL_PUBLISH_LOUD_SECONDS = int(os.environ.get("COUNCIL_PUBLISH_LOUD_SECONDS", "60"))
+COUNCIL_PUBLISHING_OUT = env_bool("COUNCIL_PUBLISHING_OUT", True)
 
 # E-mail to players who gave an address (docs/deployment.md). Without COUNCIL_EMAIL_HOST
 # the backend is the console's, and the server's job sends nothing: the messages wait.

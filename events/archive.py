@@ -103,6 +103,41 @@ def _player_entry(player: Player) -> dict[str, Any]:
     return entry
 
 
+# The envelope of a venue's push to the hosted copy of its event (docs/archive-format.md, "Publishing").
+PUBLISH_FORMAT = "council-publish/1"
+
+
+def publication_document(event: Event, source: str) -> tuple[dict[str, Any], int]:
+    """What a venue pushes of ``event`` to its hosted copy, and the revision it carries (its sequence).
+
+    The revision is read before the rows, so the document holds at least what that revision
+    says: a change made meanwhile is in it or is pushed next, never claimed and missing. The
+    latest round's clock goes with it, so that those following from afar see the time left,
+    and the event's time zone, so that they read times as the venue does.
+    """
+    revision = Event.objects.values_list("revision", flat=True).get(pk=event.pk)
+    event = Event.objects.get(pk=event.pk)
+    latest = event.latest_round()
+    clock = None
+    if latest is not None:
+        reading = latest.clock()
+        clock = {
+            "round": latest.number,
+            "state": reading.state,
+            "ends_at": reading.ends_at,
+            "remaining": reading.remaining,
+        }
+    document = {
+        "format": PUBLISH_FORMAT,
+        "source": source,
+        "sequence": revision,
+        "time_zone": event.time_zone,
+        "archive": event_archive(event),
+        "clock": clock,
+    }
+    return document, revision
+
+
 def load_archive(event: Event) -> scoring.Archive:
     """The event checked by the engine, ready for standings and pairing."""
     return scoring.parse_archive(event_archive(event))

@@ -16,7 +16,7 @@ class AuditAction(models.TextChoices):
 
     One spelling for every code: ``family.what_happened``. Lowercase ASCII and one dot.
     Before the dot, the family: a singular noun for what changed (break, clock, deck,
-    event, player, result, round, snapshot, staff, stage); the audit page offers each
+    event, player, publishing, result, round, snapshot, staff, stage); the audit page offers each
     family as a whole ("result." is every result). After the dot, snake_case words that
     end with the past participle of what happened (a phrasal verb keeps its particle:
     ``player.signed_up``), led by what it happened to when the family alone does not say
@@ -66,6 +66,11 @@ class AuditAction(models.TextChoices):
     PLAYER_REMOVED = "player.removed", gettext_lazy("Registration removed")
     PLAYER_SIGNED_UP = "player.signed_up", gettext_lazy("Player signed up")
     PLAYER_UPDATED = "player.updated", gettext_lazy("Player changed")
+    PUBLISHING_KEY_ISSUED = "publishing.key_issued", gettext_lazy("Publishing key issued")
+    PUBLISHING_KEY_REVOKED = "publishing.key_revoked", gettext_lazy("Publishing key revoked")
+    PUBLISHING_RECEIVED = "publishing.received", gettext_lazy("Published from the venue")
+    PUBLISHING_STARTED = "publishing.started", gettext_lazy("Publishing to a hosted site set")
+    PUBLISHING_STOPPED = "publishing.stopped", gettext_lazy("Publishing stopped")
     RESULT_AGREED = "result.agreed", gettext_lazy("Result agreed by both players")
     RESULT_CONFIRMED = "result.confirmed", gettext_lazy("Result confirmed")
     RESULT_CORRECTED = "result.corrected", gettext_lazy("Result corrected")

@@ -33,13 +33,17 @@ GIVEN_ROLES = [(COORDINATOR, gettext_lazy("Co-coordinator")), (STAFF, pgettext_l
 # The labels of actors without an account, in English as the record keeps them.
 STAFF_LINK_LABEL = gettext_noop("staff link")
 BOTH_PLAYERS_LABEL = gettext_noop("both players")
+# Translators: who changed a hosted copy of an event: the laptop at the venue, which publishes it.
+VENUE_LABEL = gettext_noop("the venue's laptop")
 OWN_DECK_LINK_LABEL = gettext_noop("%(name)s (own deck link)")
 SIGNING_UP_LABEL = gettext_noop("%(name)s (sign-up)")
+# Translators: a player who linked their own registration to their player number, by their private link.
+MEMBER_LINK_LABEL = gettext_noop("%(name)s (own player link)")
 # Translators: a player who reported their own game with their own report code.
 REPORTING_PLAYER_LABEL = gettext_noop("%(name)s (player, code)")
 _NAMED_LABELS = [
     (re.compile("^" + re.escape(label).replace(re.escape("%(name)s"), "(?P<name>.+)") + "$", re.S), label)
-    for label in (OWN_DECK_LINK_LABEL, SIGNING_UP_LABEL, REPORTING_PLAYER_LABEL)
+    for label in (OWN_DECK_LINK_LABEL, SIGNING_UP_LABEL, REPORTING_PLAYER_LABEL, MEMBER_LINK_LABEL)
 ]
 
 
@@ -48,7 +52,7 @@ def actor_said(label: str) -> str:
 
     A label recorded in another language by an earlier version stays as it was recorded.
     """
-    if label in (STAFF_LINK_LABEL, BOTH_PLAYERS_LABEL):
+    if label in (STAFF_LINK_LABEL, BOTH_PLAYERS_LABEL, VENUE_LABEL):
         return gettext(label)
     for pattern, english in _NAMED_LABELS:
         found = pattern.match(label)
@@ -90,6 +94,11 @@ class Actor:
         return cls(user=None, label=SIGNING_UP_LABEL % {"name": name}, role=PUBLIC)
 
     @classmethod
+    def member_link(cls, name: str) -> Actor:
+        """A player linking their own registration to their player number, by their private link."""
+        return cls(user=None, label=MEMBER_LINK_LABEL % {"name": name}, role=PUBLIC)
+
+    @classmethod
     def reporting_player(cls, name: str) -> Actor:
         """A player reporting their own game with the code on their slip."""
         return cls(user=None, label=REPORTING_PLAYER_LABEL % {"name": name}, role=PUBLIC)
@@ -97,3 +106,5 @@ class Actor:
 
 # Two players whose reports agree settle their game together.
 BOTH_PLAYERS = Actor(user=None, label=BOTH_PLAYERS_LABEL, role=PUBLIC)
+# A venue's push to the hosted copy of its event, under the key the copy's coordinator issued.
+VENUE = Actor(user=None, label=VENUE_LABEL, role=COORDINATOR)

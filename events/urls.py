@@ -12,10 +12,12 @@ from .views import (
     desk,
     gatherings,
     home,
+    member_links,
     members,
     policies,
     printouts,
     public,
+    publishing,
     record,
     results,
     rounds,
@@ -124,6 +126,15 @@ snapshots = [
     path("<int:snapshot_id>/restore/", record.snapshot_restore, name="snapshot_restore"),
 ]
 
+# /events/<slug>/publishing/: publishing to a hosted site (a venue), or the keys a venue publishes with (hosted).
+publishing_pages = [
+    path("", publishing.publishing, name="publishing"),
+    path("stop/", publishing.publishing_stop, name="publishing_stop"),
+    path("keys/", publishing.publishing_key_issue, name="publishing_key_issue"),
+    path("keys/<int:key_id>/revoke/", publishing.publishing_key_revoke, name="publishing_key_revoke"),
+    path("run-here/", publishing.publishing_run_here, name="publishing_run_here"),
+]
+
 # /events/<slug>/print/: the sheets printed for the hall.
 printed = [
     path("pairings/", printouts.print_pairings, name="print_pairings"),
@@ -164,6 +175,8 @@ known_players = [
     path("<int:player_number>/merge/", members.member_merge, name="member_merge"),
     path("<int:player_number>/unmerge/", members.member_unmerge, name="member_unmerge"),
     path("<int:player_number>/forget/", members.member_forget, name="member_forget"),
+    path("<int:player_number>/link/", member_links.member_link_make, name="member_link_make"),
+    path("you/<token:link_token>/", member_links.member_link, name="member_link"),
 ]
 
 # /policies/: the house policies an account keeps, each built from a released text.
@@ -192,6 +205,7 @@ event_pages: list[URLPattern | URLResolver] = [
     path("export.json", record.export, name="export"),
     path("audit/", record.audit, name="audit"),
     path("snapshots/", include(snapshots)),
+    path("publishing/", include(publishing_pages)),
     path("print/", include(printed)),
 ]
 
@@ -214,4 +228,6 @@ urlpatterns = [
     path("gatherings/<slug:slug>/", include(gathering_pages)),
     path("players/", include(known_players)),
     path("staff/<token:token>/", staff.staff_link_open, name="staff_link_open"),
+    # A venue's server pushes its event here, under the key of the hosted copy (docs/operations.md, "Publishing").
+    path("publish/", publishing.receive, name="publish_receive"),
 ]

@@ -24,6 +24,8 @@ from events.models import (
     Member,
     MemberLogEntry,
     Player,
+    PublishingKey,
+    PublishingTarget,
     Round,
     SealedProduct,
     Snapshot,
@@ -97,6 +99,8 @@ def database_state() -> dict:
         Entrant,
         Member,
         MemberLogEntry,
+        PublishingKey,
+        PublishingTarget,
         get_user_model(),
     ]
     return {model.__name__: sorted(map(repr, model.objects.values_list())) for model in models}

@@ -20,6 +20,7 @@ LAYERS = {
     "events.names": "leaf",
     "events.i18n": "leaf",
     "events.record_words": "leaf",
+    "events.publishing_client": "leaf",
     "events.models": "models",
     "events.archive": "models",
     "events.clocks": "models",

@@ -31,6 +31,7 @@ from .event import (
 from .gatherings import AddEventForm, EnterEventForm, GatheringForm, GatheringRegisterForm, GatheringSignUpForm
 from .members import MemberForm, MergeForm, PlayerNumberForm
 from .policies import HousePolicyForm
+from .publishing import PublishingForm
 from .record import AuditFilterForm
 from .results import CouncilForm, PlayerReportForm, ReportCodeForm, ResultForm, result_initial
 from .rounds import ClockForm, SwapForm
@@ -63,6 +64,7 @@ __all__ = [
     "PlayerReportForm",
     "ProductForm",
     "PublishForm",
+    "PublishingForm",
     "RegisterForm",
     "ReportCodeForm",
     "ResultForm",

@@ -4,8 +4,8 @@
 (``decks``), the official clock's fields that a round and the break between sealed rounds share
 (``clock``), the mail waiting to be sent (``outbox``), the labels of the engine's choices
 (``choices``), the gatherings of several events sharing one registration
-(``gathering``), the players known across events (``members``), and the counts of failed
-attempts (``throttle``)."""
+(``gathering``), the players known across events (``members``), publishing from a venue to a
+hosted server (``publishing``), and the counts of failed attempts (``throttle``)."""
 
 from .choices import DECK_ALIGNMENT_CHOICES, END_OF_TIME_CHOICES, ORGANISERS_PLAY_CHOICES
 from .clock import ClockFields
@@ -33,6 +33,7 @@ from .members import FIRST_PLAYER_NUMBER, Member, MemberLogEntry
 from .outbox import OutboxMessage
 from .players import EventRole, Player, PlayerStatus
 from .policies import HousePolicy, HousePolicyVersion, could_be_house_key, policy_document_named, usable_by
+from .publishing import PublishingKey, PublishingTarget
 from .record import AuditEntry, Snapshot
 from .rounds import Game, GameState, Round
 from .stages import Stage
@@ -74,6 +75,8 @@ __all__ = [
     "OutboxMessage",
     "Player",
     "PlayerStatus",
+    "PublishingKey",
+    "PublishingTarget",
     "Round",
     "SealedProduct",
     "Snapshot",

@@ -237,6 +237,12 @@ class Event(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every service that changes what any page of the event shows.
     changed_at = models.DateTimeField(auto_now=True)
+    # Counts the event's changes (services.base.record_change), one by one in the order they
+    # were made: what a venue's publishing sends as its sequence (models/publishing.py).
+    revision = models.PositiveBigIntegerField(default=0)
+    # A hosted copy of an event run at a venue, which pushes it here: read-only, changed
+    # only by what the venue publishes (services/publishing.py).
+    hosted_copy = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-date", "-created_at"]

@@ -33,6 +33,9 @@ class Member(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Forgotten at the member's request: nothing of them is kept but the number, so that it is never given again.
     forgotten = models.BooleanField(default=False)
+    # The key of the member's private link (/players/you/<key>/), which a registrar gives them: following it,
+    # the player links their own registrations whose names read as theirs (docs/rules.md, reading 111).
+    link_token = models.CharField(max_length=64, blank=True, db_index=True)
 
     class Meta:
         ordering = ["number"]

@@ -157,7 +157,8 @@ def desk(
         break_clock=break_clock_display(event),
         construction_minutes=CONSTRUCTION_MINUTES,
         exchange_minutes=EXCHANGE_MINUTES,
-        can_pair_next=next_round.can_pair,
+        # A hosted copy is paired at its venue (services/publishing.py).
+        can_pair_next=next_round.can_pair and not event.hosted_copy,
         next_round_label=next_round.label,
         swiss_paired=next_round.swiss_paired,
         mail_failures=mail_failures(event),

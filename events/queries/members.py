@@ -129,3 +129,56 @@ def members_it_may_be(player: Player) -> list[MemberLine]:
         .order_by("number")
     )
     return [_line(member) for member in members[:10]]
+
+
+@dataclass(frozen=True)
+class ClaimLine:
+    """A registration a member may say is theirs, as their private link's page offers it."""
+
+    player_id: int
+    name: str
+    event: str
+    date: datetime.date | None
+    status: str
+
+
+@dataclass(frozen=True)
+class MemberLinkPage:
+    """What a member's private link shows them: who they are here, their linked events, and the registrations
+    whose names read as theirs that they may link (docs/rules.md, reading 111)."""
+
+    number: int
+    name: str
+    linked: list[str]
+    offered: list[ClaimLine]
+
+
+def member_link_page(link_token: str) -> MemberLinkPage | None:
+    """The page of the member whose private link is ``link_token``; None when no member has it (any more)."""
+    member = Member.objects.filter(link_token=link_token, forgotten=False).first() if link_token else None
+    if member is None:
+        return None
+    people = member.kept().one_person()
+    registered_in = Player.objects.filter(member__in=people).values_list("event_id", flat=True)
+    linked = Player.objects.filter(member__in=people).select_related("event").order_by("-event__date", "-event_id")
+    offered = (
+        Player.objects.filter(member__isnull=True, name_digest=member.name_digest)
+        .exclude(event_id__in=registered_in)
+        .select_related("event")
+        .order_by("-event__date", "-event_id")
+    )
+    return MemberLinkPage(
+        number=member.number,
+        name=member.name,
+        linked=[player.event.name for player in linked[:MAX_LISTED]],
+        offered=[
+            ClaimLine(
+                player_id=player.pk,
+                name=player.name,
+                event=player.event.name,
+                date=player.event.date,
+                status=player.event.get_status_display(),
+            )
+            for player in offered[:MAX_LISTED]
+        ],
+    )

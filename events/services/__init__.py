@@ -2,7 +2,7 @@
 
 Each family of changes has its module (event, start, players, rounds, clock, results,
 player_reports, staff, imports, snapshots, decks, deck_settings, spot_checks, sign_up, sealed,
-stages, organisers, gatherings; impartial holds the checks that keep those who play from ruling on their own
+stages, organisers, gatherings, publishing; impartial holds the checks that keep those who play from ruling on their own
 games); ``base`` holds what they share. A service locks the event, checks
 the rule, changes the rows and records the change (audit entry and new version) in the
 same transaction. ``policies`` keeps house policies, which belong to no event (its
@@ -26,9 +26,11 @@ from .imports import import_event
 from .mail import claim_message, mark_failed, mark_sent, queue_reminders, still_true
 from .members import (
     change_member,
+    claim_registration,
     enrol_member,
     forget_member,
     link_registration,
+    make_member_link,
     merge_members,
     undo_merge,
     unlink_registration,
@@ -37,6 +39,18 @@ from .organisers import name_arbiter, register_organiser
 from .player_reports import report_result
 from .players import drop_player, register_players, remove_player, update_player
 from .policies import save_house_policy
+from .publishing import (
+    PushRefused,
+    claim_publication,
+    issue_publishing_key,
+    mark_publish_failed,
+    mark_published,
+    receive_publication,
+    revoke_publishing_key,
+    run_copy_here,
+    start_publishing,
+    stop_publishing,
+)
 from .results import ResultConflict, confirm_result, preview_result, record_result
 from .rounds import pair_round, swap_players, undo_round
 from .sealed import adjust_break_clock, enter_sealed_product, pause_break_clock, start_break_clock
@@ -51,6 +65,7 @@ __all__ = [
     "EVENT_RULE_FIELDS",
     "Conflict",
     "NeedsConfirmation",
+    "PushRefused",
     "ResultConflict",
     "ServiceError",
     "add_staff",
@@ -62,6 +77,8 @@ __all__ = [
     "change_member",
     "change_rounds",
     "claim_message",
+    "claim_publication",
+    "claim_registration",
     "close_event",
     "confirm_result",
     "create_event",
@@ -74,11 +91,15 @@ __all__ = [
     "enter_sealed_product",
     "forget_member",
     "import_event",
+    "issue_publishing_key",
     "link_registration",
     "make_deck_link",
     "make_deck_links",
     "make_entrant_link",
+    "make_member_link",
     "mark_failed",
+    "mark_publish_failed",
+    "mark_published",
     "mark_sent",
     "merge_members",
     "name_arbiter",
@@ -88,6 +109,7 @@ __all__ = [
     "preview_result",
     "publish_deck_lists",
     "queue_reminders",
+    "receive_publication",
     "record_result",
     "record_spot_check",
     "register_organiser",
@@ -97,8 +119,10 @@ __all__ = [
     "report_result",
     "restore_snapshot",
     "revoke_deck_link",
+    "revoke_publishing_key",
     "revoke_staff_link",
     "rule_error_line",
+    "run_copy_here",
     "save_house_policy",
     "set_capability",
     "set_event_gathering",
@@ -106,8 +130,10 @@ __all__ = [
     "start_break_clock",
     "start_clock",
     "start_event",
+    "start_publishing",
     "start_stage",
     "still_true",
+    "stop_publishing",
     "submit_deck_list",
     "swap_players",
     "take_snapshot",

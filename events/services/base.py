@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.db.models import F
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -107,13 +108,24 @@ def results_missing(label: str, tables: list[int]) -> str:
     ) % {"round": label, "tables": ", ".join(map(str, tables))}
 
 
-def locked_event(event: Event) -> Event:
+def locked_event(event: Event, *, hosted_copy_too: bool = False) -> Event:
     """The event re-read under a row lock, so that changes to one event run one at a time.
 
     PostgreSQL takes a row lock; SQLite takes its write lock at the start of the
-    transaction (settings: ``transaction_mode`` IMMEDIATE).
+    transaction (settings: ``transaction_mode`` IMMEDIATE). A hosted copy of a venue's event
+    is refused: it changes only by what the venue publishes. Only publishing's services pass
+    ``hosted_copy_too`` (services/publishing.py), and the links to this server's player
+    numbers (services/members.py), which are the server's own and outlast every push.
     """
-    return Event.objects.select_for_update().get(pk=event.pk)
+    locked = Event.objects.select_for_update().get(pk=event.pk)
+    if locked.hosted_copy and not hosted_copy_too:
+        raise ServiceError(hosted_copy_refusal(), field="event")
+    return locked
+
+
+def hosted_copy_refusal() -> str:
+    """Why a hosted copy of a venue's event takes no change here, in the language of the request."""
+    return _("This event is run at its venue and published here: change it there, on the venue's laptop.")
 
 
 def latest_round_pk(event: Event) -> int:
@@ -154,7 +166,8 @@ def record_change(
         round_number=round_number,
         table=table,
     )
-    Event.objects.filter(pk=event.pk).update(changed_at=timezone.now())
+    # One more revision: the update locks the row, so two changes never share a number.
+    Event.objects.filter(pk=event.pk).update(changed_at=timezone.now(), revision=F("revision") + 1)
 
 
 def unique_slug(base: str, taken: set[str]) -> str:

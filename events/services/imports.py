@@ -16,7 +16,7 @@ import scoring
 from scoring import points_json, text_data
 
 from ..codes import new_codes
-from ..models import Entrant, Event, Game, Gathering, Player, Round, Stage
+from ..models import DeckList, Entrant, Event, Game, Gathering, Player, Round, SealedProduct, Stage
 from ..names import name_digest
 from ..record_words import AuditAction
 from ..roles import OWNER, Actor
@@ -163,7 +163,8 @@ def write_rounds(event: Event, archive: scoring.Archive, pk_of: dict[str, int], 
         )
 
 
-def _check_names_differ(archive: scoring.Archive) -> None:
+def check_names_differ(archive: scoring.Archive) -> None:
+    """Refuse an archive two of whose players' names read alike (events/names.py), as registration does."""
     seen: dict[str, scoring.Player] = {}
     for index, player in enumerate(archive.players):
         other = seen.setdefault(name_digest(player.name), player)
@@ -191,7 +192,7 @@ def import_event(data: object, *, owner: User) -> Event:
     """
     checked = checked_archive(data)
     archive = checked["archive"]
-    _check_names_differ(archive)
+    check_names_differ(archive)
     with transaction.atomic(durable=True):
         event = Event.objects.create(slug=new_event_slug(archive.event.name), owner=owner, **checked["fields"])
         players = Player.objects.bulk_create(
@@ -258,3 +259,95 @@ def link_entrants(event: Event, gathering: Gathering, record: scoring.GatheringR
             )
             known[archive_id] = entrant
         Player.objects.filter(pk=pk_of[player_id], entrant__isnull=True).update(entrant=entrant)
+
+
+# What a player's row holds that no archive does (docs/security.md, "Deck lists" and
+# "Players' contacts"): the private link to their list, the coordinator's reason for a
+# capability set by hand, the account of an organiser who plays (accounts are this
+# server's own), how opponents reach them with the language they signed up in, and the
+# people of this server they are (a gathering's entrant, a member with a player number).
+PRIVATE_FIELDS = (
+    "deck_token",
+    "capability_note",
+    "deck_choice",
+    "account_id",
+    "online_name",
+    "email",
+    "share_email",
+    "language",
+    "entrant_id",
+    "member_id",
+)
+
+
+def _set_aside(players: list[Player]) -> tuple[dict[str, dict[str, Any]], list[DeckList | SealedProduct]]:
+    """What no archive holds of ``players``, by archive id: their private fields; and their deck lists and products.
+
+    For rows about to be deleted and made again; the lists and products are Python
+    objects that outlive their rows and are saved again on the new ones, their
+    ``player_id`` holding the archive id meanwhile.
+    """
+    archive_id_of = {p.pk: p.archive_id for p in players}
+    fields = {p.archive_id: {name: getattr(p, name) for name in PRIVATE_FIELDS} for p in players}
+    kept: list[DeckList | SealedProduct] = [
+        *DeckList.objects.filter(player_id__in=archive_id_of),
+        *SealedProduct.objects.filter(player_id__in=archive_id_of),
+    ]
+    for row in kept:
+        row.player_id = archive_id_of[row.player_id]
+    return fields, kept
+
+
+def replace_contents(event: Event, checked: dict[str, Any], *, source: str) -> None:
+    """Make the locked ``event`` what the checked archive ``checked`` (``checked_archive``) says, in place.
+
+    For a restored snapshot and for a venue's push to its hosted copy (services/publishing.py),
+    inside the caller's transaction. Players keep their rows (matched by archive id), so phones
+    that chose "this is me" still find themselves; rounds and games are rebuilt with new
+    result codes and a ready clock, each result recorded as reported by ``source``. What no
+    archive holds (``PRIVATE_FIELDS``, deck lists, sealed products) stays with each player the
+    archive keeps, even when their row must be made again; a player made again is linked to
+    the person of the event's gathering the archive names. Players the archive lacks go with
+    all they had.
+    """
+    archive = checked["archive"]
+    event.playoff_winner = None
+    for key, value in checked["fields"].items():
+        setattr(event, key, value)
+    event.save()
+    Game.objects.filter(round__event=event).delete()
+    event.rounds.all().delete()
+    event.stages.all().delete()
+    wanted = [p.id for p in archive.players]
+    event.players.exclude(archive_id__in=wanted).delete()
+    rows = {p.archive_id: p for p in event.players.order_by("id")}
+    private: dict[str, dict[str, Any]] = {}
+    kept_rows: list[DeckList | SealedProduct] = []
+    # Registration order is the archive's player order; keeping rows is only possible
+    # when the kept players come first, in their order, and the re-created ones after.
+    if wanted[: len(rows)] != list(rows):
+        # The deck lists would go with the rows (and the deck checks went with the rounds).
+        private, kept_rows = _set_aside(list(rows.values()))
+        event.players.all().delete()
+        rows = {}
+    pk_of = {}
+    for entry in archive.players:
+        fields = player_fields(entry, checked["joined"][entry.id])
+        player = rows.get(entry.id)
+        if player is None:
+            player = Player.objects.create(event=event, archive_id=entry.id, **fields, **private.get(entry.id, {}))
+        else:
+            Player.objects.filter(pk=player.pk).update(**fields)
+        pk_of[entry.id] = player.pk
+    for row in kept_rows:
+        row.player_id = pk_of[row.player_id]
+    DeckList.objects.bulk_create([row for row in kept_rows if isinstance(row, DeckList)])
+    SealedProduct.objects.bulk_create([row for row in kept_rows if isinstance(row, SealedProduct)])
+    if checked["winner_id"] is not None:
+        event.playoff_winner_id = pk_of[checked["winner_id"]]
+        event.save(update_fields=["playoff_winner"])
+    write_rounds(event, archive, pk_of, source)
+    linked = archive.record.gathering
+    if linked is not None and event.gathering is not None and event.gathering.archive_id == linked.id:
+        # A player made again (removed since the snapshot) is the person of the gathering they were.
+        link_entrants(event, event.gathering, linked, pk_of)

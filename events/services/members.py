@@ -8,6 +8,8 @@ with its audit entry there.
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -23,6 +25,7 @@ from .base import ServiceError, locked_event, record_change
 from .players import clean_name
 
 CREATED, CHANGED, MERGED, UNMERGED, LINKED, UNLINKED = "created", "changed", "merged", "unmerged", "linked", "unlinked"
+LINK_MADE = "link_made"
 
 
 def _log(member: Member, actor: Actor, action: str, subject: str) -> None:
@@ -88,31 +91,76 @@ def link_registration(player: Player, *, number: int, actor: Actor) -> Player:
     registration is allowed: it counts in the rankings from then on (reading 108).
     """
     with transaction.atomic(durable=True):
-        event = locked_event(player.event)
+        event = locked_event(player.event, hosted_copy_too=True)
         player = Player.objects.select_for_update(of=("self",)).get(pk=player.pk)
         found = Member.objects.select_for_update().filter(number=number, forgotten=False).first()
         if found is None:
             raise ServiceError(_("No player has the number %(number)s.") % {"number": number}, field="number")
-        member = found
-        other = event.players.filter(member__in=found.kept().one_person()).exclude(pk=player.pk).first()
-        if other is not None:
+        _link(event, player, found, actor, field="number")
+    return player
+
+
+def _link(event: Event, player: Player, member: Member, actor: Actor, *, field: str) -> None:
+    """Link the locked ``player`` of the locked ``event`` to ``member``, with the event's audit entry and the
+    member's log line; refused (naming ``field``) when the person has another registration in the event."""
+    other = event.players.filter(member__in=member.kept().one_person()).exclude(pk=player.pk).first()
+    if other is not None:
+        raise ServiceError(
+            _("Player number %(number)s is already %(other)s in this event.")
+            % {"number": member.number, "other": other.name},
+            field=field,
+        )
+    player.member = member
+    player.save(update_fields=["member"])
+    subject = _("%(name)s is player number %(number)s") % {"name": player.name, "number": member.number}
+    record_change(event, actor, AuditAction.PLAYER_MEMBER_LINKED, subject, after={"number": member.number})
+    _log(member, actor, LINKED, _("%(name)s at %(event)s") % {"name": player.name, "event": event.name})
+
+
+def make_member_link(member: Member, *, actor: Actor) -> Member:
+    """Give ``member`` a new private link (``Member.link_token``); the one before it stops working.
+
+    A registrar gives it to the player (by hand, a message or its QR code): following it,
+    the player links their own registrations (``claim_registration``; reading 111).
+    """
+    with transaction.atomic(durable=True):
+        member = Member.objects.select_for_update().get(pk=member.pk)
+        if member.forgotten or member.merged_into_id is not None:
+            raise ServiceError(_("Give the link to the number the person is now."), field="member")
+        member.link_token = secrets.token_urlsafe(24)
+        member.save(update_fields=["link_token"])
+        _log(member, actor, LINK_MADE, _("A new private link; the one before it no longer works"))
+    return member
+
+
+def claim_registration(link_token: str, player: Player) -> Player:
+    """Link ``player`` to the member whose private link is ``link_token``, at the player's own word (reading 111).
+
+    Only a registration not linked yet whose name reads as the member's (events/names.py):
+    a player claims their own registrations, not a stranger's. Refused as ``link_registration``
+    is when the person has another registration in the event. The event's audit log and the
+    member's log say it was the player, by their link.
+    """
+    with transaction.atomic(durable=True):
+        member = Member.objects.select_for_update().filter(link_token=link_token, forgotten=False).first()
+        if not link_token or member is None:
+            raise ServiceError(_("This link no longer works: ask a registrar for a new one."), field="player")
+        event = locked_event(player.event, hosted_copy_too=True)
+        player = Player.objects.select_for_update(of=("self",)).get(pk=player.pk)
+        if player.member_id is not None:
+            raise ServiceError(_("This registration has a player number already."), field="player")
+        if player.name_digest != member.name_digest:
             raise ServiceError(
-                _("Player number %(number)s is already %(other)s in this event.")
-                % {"number": member.number, "other": other.name},
-                field="number",
+                _("This registration's name does not read as yours; ask the event's coordinator."), field="player"
             )
-        player.member = member
-        player.save(update_fields=["member"])
-        subject = _("%(name)s is player number %(number)s") % {"name": player.name, "number": member.number}
-        record_change(event, actor, AuditAction.PLAYER_MEMBER_LINKED, subject, after={"number": member.number})
-        _log(member, actor, LINKED, _("%(name)s at %(event)s") % {"name": player.name, "event": event.name})
+        _link(event, player, member, Actor.member_link(member.name), field="player")
     return player
 
 
 def unlink_registration(player: Player, *, actor: Actor) -> Player:
     """Take ``player``'s link to a member away: the registration stays the event's, known to no one else."""
     with transaction.atomic(durable=True):
-        event = locked_event(player.event)
+        event = locked_event(player.event, hosted_copy_too=True)
         player = Player.objects.select_for_update(of=("self",)).select_related("member").get(pk=player.pk)
         member = player.member
         if member is None:
@@ -191,11 +239,11 @@ def forget_member(member: Member, *, actor: Actor) -> int:
 def _forget(member: Member, actor: Actor) -> None:
     """Forget one member record, inside the caller's transaction."""
     for player in Player.objects.filter(member=member).select_related("event"):
-        event = locked_event(player.event)
+        event = locked_event(player.event, hosted_copy_too=True)
         subject = _("%(name)s is no longer player number %(number)s") % {"name": player.name, "number": member.number}
         record_change(event, actor, AuditAction.PLAYER_MEMBER_UNLINKED, subject, before={"number": member.number})
     Player.objects.filter(member=member).update(member=None)
     member.log.all().delete()
     member.name, member.name_digest, member.country, member.public = "", "", "", False
-    member.merged_into, member.forgotten = None, True
+    member.merged_into, member.forgotten, member.link_token = None, True, ""
     member.save()

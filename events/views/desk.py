@@ -34,6 +34,7 @@ from ..queries.desk import desk as desk_summary
 from ..queries.members import members_it_may_be
 from ..queries.organisers import organisers
 from ..queries.policies import house_policy_choices
+from ..queries.publishing import publishing_status
 from ..roles import COORDINATOR
 from ..services.mail import reminder_lead
 from .confirm import press, status_of, submit
@@ -59,6 +60,7 @@ def _desk_page(
     return as_context(
         summary,
         organisers=organisers(event, request.user.pk),
+        publishing=publishing_status(event, timezone.now()),
         start_warnings=start_warnings,
         break_form=break_form or BreakClockForm(initial={"action": "adjust"}),
         register_form=register_form or RegisterForm(),

@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -91,6 +92,9 @@ def _page(request, member: Member, *, status: int = 200, **forms: Any):
             "log": page.log if registrar else [],
             "registrar": registrar,
             "may_change": request.user.has_perm(CHANGE),
+            "member_link": request.build_absolute_uri(reverse("events:member_link", args=[member.link_token]))
+            if member.link_token and request.user.has_perm(CHANGE)
+            else "",
             "standing": found.of(member.number),
             "ladder_rules": found.ladder_rules,
             "rating_rules": found.rating_rules,

@@ -22,7 +22,7 @@ from tests.helpers import actor
 SERVICES = Path(__file__).resolve().parents[2] / "events" / "services"
 
 # AuditAction's docstring: family.what_happened, a singular family, snake_case ending with a past participle.
-FAMILIES = {"break", "clock", "deck", "event", "player", "result", "round", "snapshot", "staff", "stage"}
+FAMILIES = {"break", "clock", "deck", "event", "player", "publishing", "result", "round", "snapshot", "staff", "stage"}
 IRREGULAR_PARTICIPLES = {"set", "taken", "undone"}
 PARTICLES = {"up"}  # a phrasal verb keeps its particle: player.signed_up
 SPELLING = re.compile(r"^(?P<family>[a-z]+)\.(?P<what>[a-z]+(?:_[a-z]+)*)$")

@@ -46,6 +46,7 @@ from events.forms import (
     PlayerForm,
     PlayerReportForm,
     ProductForm,
+    PublishingForm,
     RegisterForm,
     RoundsForm,
     SignUpForm,
@@ -120,6 +121,13 @@ POSTED_FIELDS = {
     "events:member_unmerge": [],
     "events:member_forget": [],
     "events:player_member": ["number", "action"],
+    "events:member_link_make": [],
+    "events:member_link": ["player"],
+    "events:publishing": list(PublishingForm.base_fields),
+    "events:publishing_stop": [],
+    "events:publishing_key_issue": [],
+    "events:publishing_key_revoke": [],
+    "events:publishing_run_here": [],
 }
 
 HOUSE_POLICY_FIELDS = {
@@ -162,6 +170,7 @@ def _valid(name: str, world: dict) -> dict:
         "events:gathering_new": {"name": "Fuzz Weekend 2"},
         "events:members": {"name": "Fuzz Person", "country": "FI"},
         "events:player_member": {"number": str(world["player_number"])},
+        "events:member_link": {"player": first},
         "events:gathering": {"name": "Fuzz Weekend", "place": "Turku"},
         "events:gathering_register": {"name": "Fuzz Person", "events": [str(world["side_event"])]},
         "events:gathering_enter": {"entrant": str(world["entrant"]), "event": str(world["side_event"])},
@@ -189,6 +198,7 @@ def _valid(name: str, world: dict) -> dict:
         "events:publish_decks": {"players": first},
         "events:break_clock": {"action": "adjust", "minutes": "5"},
         "events:start_stage": {"place": "2"},
+        "events:publishing": {"address": "https://hosted.example.org", "key": "council-pub-fuzz"},
         "events:policy_new": HOUSE_POLICY_FIELDS,
         "events:policy_edit": HOUSE_POLICY_FIELDS,
         "set_language": {"language": "fi", "next": "/"},
@@ -344,6 +354,8 @@ def test_every_address_that_takes_a_post_is_fuzzed():
         "events:member",
         "events:rankings",
         "events:rankings_export",
+        # A server's push with its key, not a form; its odd bodies are tests/events/views/test_publishing.py's.
+        "events:publish_receive",
     }
     names = {p.name for p in url_patterns()}
     assert names - pages_without_forms == set(POSTED_FIELDS)
@@ -367,8 +379,16 @@ def world(event, staff_user):
         ).deck_token,
         "key": services.save_house_policy(owner=event.owner, document=HOUSE_POLICY).key,
         **_gathering_of(event),
-        "player_number": services.enrol_member(name="Fuzz Member", actor=actor(event.owner)).number,
+        **_member_of(event),
+        "key_id": 1,
     }
+
+
+def _member_of(event: Event) -> dict:
+    """A member with a private link, whose name reads as a registration of the event's (so it may claim it)."""
+    member = services.enrol_member(name=event.players.order_by("id").first().name, actor=actor(event.owner))
+    linked = services.make_member_link(member, actor=actor(event.owner))
+    return {"player_number": member.number, "link_token": linked.link_token}
 
 
 def _gathering_of(event: Event) -> dict:

@@ -19,7 +19,9 @@ from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
 from events import services
+from events.archive import publication_document
 from events.pages.mail import render_mail
+from events.publishing_client import push
 
 log = logging.getLogger("council.jobs")
 CONSOLE = "django.core.mail.backends.console.EmailBackend"
@@ -57,8 +59,37 @@ def run_once() -> tuple[int, int]:
     return queued, sent
 
 
+def publish_once() -> tuple[int, int]:
+    """One pass of publishing: push every event whose hosted copy lacks a change and whose next try is due.
+
+    Returns (pushed, failed). A failure is recorded on the event's target, for the desk, and
+    tried again later (services.retry_after); a push that fails never stops the others.
+    """
+    pushed = failed = 0
+    while (target := services.claim_publication()) is not None:
+        try:
+            document, revision = publication_document(target.event, target.source)
+            outcome = push(target.address, target.key, document, language=target.event.language)
+        except Exception as error:  # whatever it is, the desk must say it, and the job try again later
+            log.exception("event %s could not be pushed", target.event.slug)
+            services.mark_publish_failed(target, f"{type(error).__name__}: {error}")
+            failed += 1
+            continue
+        if outcome.ok:
+            services.mark_published(target, revision)
+            pushed += 1
+        else:
+            log.warning("event %s not published to %s: %s", target.event.slug, target.address, outcome.detail)
+            services.mark_publish_failed(target, outcome.detail, key_refused=outcome.key_refused)
+            failed += 1
+    return pushed, failed
+
+
 class Command(BaseCommand):
-    help = "Queue the reminders due and send waiting e-mail, every COUNCIL_JOBS_SECONDS (or once, with --once)."
+    help = (
+        "Queue the reminders due and send waiting e-mail every COUNCIL_JOBS_SECONDS, and publish events to their "
+        "hosted copies every COUNCIL_PUBLISH_SECONDS (or one pass of each, with --once)."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--once", action="store_true", help="one pass, then stop")
@@ -71,18 +102,25 @@ class Command(BaseCommand):
             return
 
     def _loop(self, once: bool, parent: int) -> None:
-        options = {"once": once}
+        mail_due = 0.0
         while True:
-            if not options["once"]:
+            if not once:
                 close_old_connections()  # a long-lived process: drop a connection the database closed
+            if time.monotonic() >= mail_due:
+                mail_due = time.monotonic() + settings.COUNCIL_JOBS_SECONDS
+                try:
+                    queued, sent = run_once()
+                except Exception:  # the database away for a moment: the next pass tries again
+                    log.exception("the jobs' pass failed")
+                    queued = sent = 0
             try:
-                queued, sent = run_once()
-            except Exception:  # the database away for a moment: the next pass tries again
-                log.exception("the jobs' pass failed")
-                queued = sent = 0
-            if options["once"]:
-                self.stdout.write(f"{queued} queued, {sent} sent")
+                pushed, failed = publish_once()
+            except Exception:
+                log.exception("the publishing pass failed")
+                pushed = failed = 0
+            if once:
+                self.stdout.write(f"{queued} queued, {sent} sent, {pushed} published, {failed} not published")
                 return
-            time.sleep(settings.COUNCIL_JOBS_SECONDS)
+            time.sleep(settings.COUNCIL_PUBLISH_SECONDS)
             if os.getppid() != parent:
                 return  # gunicorn's master is gone: so is its job

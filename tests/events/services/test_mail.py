@@ -169,5 +169,5 @@ def test_without_a_mail_server_nothing_is_sent_to_the_log(online_event, capsys):
 def test_the_job_runs_once_from_the_command_line(online_event, capsys):
     _first_round(online_event)
     call_command("run_jobs", "--once")
-    assert capsys.readouterr().out.strip() == "0 queued, 2 sent"
+    assert capsys.readouterr().out.strip() == "0 queued, 2 sent, 0 published, 0 not published"
     assert len(mail.outbox) == 2

@@ -140,3 +140,38 @@ def test_a_members_history_gives_their_final_place_once_an_event_is_closed(event
     services.close_event(event, actor=by)
     [line] = member_page(ann).history
     assert line.place is not None and 1 <= line.place <= 4
+
+
+def test_a_player_links_their_own_registrations_by_their_private_link_and_no_one_elses(event, by, owner):
+    anna = services.enrol_member(name="Anna Took", actor=by)
+    register_names = services.register_players(event, "Anna Took\nBob Brandybuck", actor=by)
+    anna_here, bob_here = sorted(register_names, key=lambda p: p.name)
+    token = services.make_member_link(anna, actor=by).link_token
+    before = database_state()
+    with pytest.raises(ServiceError, match="does not read as yours"):
+        services.claim_registration(token, bob_here)
+    assert database_state() == before
+
+    services.claim_registration(token, anna_here)
+    anna_here.refresh_from_db()
+    assert anna_here.member == anna
+    entry = event.audit_entries.filter(action="player.member_linked").get()
+    assert entry.actor_label == "Anna Took (own player link)" and entry.actor is None
+    with pytest.raises(ServiceError, match="has a player number already"):
+        services.claim_registration(token, anna_here)
+
+    # A new link: the one before it no longer works.
+    services.make_member_link(anna, actor=by)
+    other = EventFactory(owner=owner, name="Second event", slug="second-event")
+    (again,) = services.register_players(other, "ANNA  TOOK", actor=by)
+    with pytest.raises(ServiceError, match="no longer works"):
+        services.claim_registration(token, again)
+
+
+def test_a_forgotten_member_loses_their_link(event, by):
+    anna = services.enrol_member(name="Anna Took", actor=by)
+    token = services.make_member_link(anna, actor=by).link_token
+    services.forget_member(anna, actor=by)
+    (here,) = services.register_players(event, "Anna Took", actor=by)
+    with pytest.raises(ServiceError, match="no longer works"):
+        services.claim_registration(token, here)

@@ -114,10 +114,19 @@ ACCESS = {
     "events:member_merge": ("public", "login-post"),
     "events:member_unmerge": ("public", "login-post"),
     "events:member_forget": ("public", "login-post"),
+    "events:member_link_make": ("public", "login-post"),
+    "events:member_link": ("public", "page"),
     "events:player_member": ("coordinator", "post"),
     "events:gathering_public": ("public", "page"),
     "events:gathering_sign_up": ("public", "page"),
     "events:entrant": ("public", "page"),
+    "events:publishing": ("coordinator", "page"),
+    "events:publishing_stop": ("coordinator", "post"),
+    "events:publishing_key_issue": ("coordinator", "post"),
+    "events:publishing_key_revoke": ("coordinator", "post"),
+    "events:publishing_run_here": ("coordinator", "post"),
+    # A venue's server pushes here with its key: no one GETs it.
+    "events:publish_receive": ("public", "post"),
 }
 
 HOUSE_POLICY = {
@@ -166,6 +175,7 @@ def world(event, co_coordinator, staff_user, stranger):
     Gathering.objects.filter(pk=gathering.pk).update(slug=event.slug)
     side = EventFactory(owner=event.owner, name="Side event", gathering=gathering)
     entrant = Entrant.objects.create(gathering=gathering, archive_id="ann", name="Ann", token="ann-token")
+    member = services.enrol_member(name="Ann", actor=actor(event.owner))
     return {
         "event": event,
         "token": token,
@@ -183,8 +193,10 @@ def world(event, co_coordinator, staff_user, stranger):
             "event_id": side.pk,
             "entrant_token": entrant.token,
             "entrant_id": entrant.pk,
-            "player_number": services.enrol_member(name="Ann", actor=actor(event.owner)).number,
+            "player_number": member.number,
+            "link_token": services.make_member_link(member, actor=actor(event.owner)).link_token,
             "kind": "csv",
+            "key_id": 1,
         },
     }
 

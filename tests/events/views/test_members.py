@@ -123,3 +123,43 @@ def test_the_rankings_show_signed_out_visitors_only_those_who_agreed_and_export_
     document = json.loads(client.get("/players/rankings.json").content)
     assert document["format"] == "council-rankings/1" and document["ladder_rules"]["best_events"] == 5
     assert client.get("/players/rankings.xml").status_code == 404
+
+
+def test_a_registrar_makes_a_private_link_and_the_player_following_it_links_their_registration(
+    as_registrar, registrar, event
+):
+    member = services.enrol_member(name="Ann Smith", actor=actor(registrar))
+    services.register_players(event, "Ann Smith\nBob Jones", actor=actor(event.owner))
+    made = as_registrar.post(f"/players/{member.number}/link/")
+    assert made.status_code == 302
+    member.refresh_from_db()
+    page = as_registrar.get(f"/players/{member.number}/").content.decode()
+    assert f"/players/you/{member.link_token}/" in page
+
+    from django.test import Client
+
+    phone = Client()
+    link = f"/players/you/{member.link_token}/"
+    shown = phone.get(link)
+    text = shown.content.decode()
+    assert "no-store" in shown["Cache-Control"]
+    assert "Lórien Open" in text and "registered as Ann Smith" in text and "Bob Jones" not in text
+    ann = event.players.get(name="Ann Smith")
+    bob = event.players.get(name="Bob Jones")
+    before = database_state()
+    for wrong in (str(bob.pk), "²", "9" * 30, ""):
+        phone.post(link, {"player": wrong})
+    assert database_state() == before
+    done = phone.post(link, {"player": str(ann.pk)}, follow=True).content.decode()
+    assert "Lórien Open: linked to your player number." in done
+    ann.refresh_from_db()
+    assert ann.member == member
+    assert phone.get("/players/you/not-a-real-key-at-all/").status_code == 404
+
+
+def test_only_a_registrar_makes_a_members_link(client, owner, registrar):
+    member = services.enrol_member(name="Ann Smith", actor=actor(registrar))
+    client.force_login(owner)
+    assert client.post(f"/players/{member.number}/link/").status_code == 404
+    member.refresh_from_db()
+    assert member.link_token == ""

@@ -150,6 +150,10 @@ def _greek_event():
             "deck_token": services.make_deck_link(event.players.first(), actor=by).deck_token,
             "snapshot_id": event.snapshots.first().pk,
             "entrant_token": "s-token",
+            # A known player with their private link, whose name reads as a registration of the event's.
+            "link_token": services.make_member_link(
+                services.enrol_member(name=GREEK[0], actor=by), actor=by
+            ).link_token,
         },
     }
 

@@ -1,0 +1,380 @@
+"""Publishing an event from a venue laptop to a hosted server, both sides (docs/operations.md, "Publishing").
+
+The hosted server's coordinator issues a key for an event (``issue_publishing_key``); from
+then on the event is a **hosted copy**: read-only here (``base.locked_event`` refuses every
+other change), and made, push by push, what the venue sends (``receive_publication``). A
+push is the whole event as an archive, checked as an import is, with a sequence: the
+venue's revision of the event (``Event.revision``). A push whose sequence the copy already
+holds changes nothing, so a push sent twice or overtaken by a later one is harmless, and
+nothing is lost, because each push carries everything.
+
+The venue laptop's coordinator enters the hosted address and the key (``start_publishing``);
+the server's job (``manage.py run_jobs``) then pushes after every change, and while pushes
+fail it tries again, waiting longer each time up to ``settings.COUNCIL_PUBLISH_RETRY_SECONDS``
+(``claim_publication``, ``mark_published``, ``mark_publish_failed``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import math
+import re
+import secrets
+import urllib.parse
+import zoneinfo
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import CLOCK_STATES, RUNNING, Clock
+
+from ..archive import PUBLISH_FORMAT
+from ..models import Event, PublishingKey, PublishingTarget, Round
+from ..models.publishing import ADDRESS_LENGTH, KEY_LENGTH, SOURCE_LENGTH
+from ..record_words import AuditAction
+from ..roles import VENUE, Actor
+from .base import ServiceError, locked_event, record_change
+from .imports import check_names_differ, checked_archive, replace_contents
+
+if TYPE_CHECKING:
+    pass
+
+KEY_PREFIX = "council-pub-"
+# A job that took a target and died is replaced after this; a push takes seconds.
+CLAIM_EXPIRES = datetime.timedelta(minutes=2)
+# The longest a clock's time may be when pushed: the longest round of days, with extensions.
+MAX_CLOCK_SECONDS = 60 * 60 * 24 * 60
+
+
+def key_digest(key: str) -> str:
+    """The SHA-256 of a publishing key, as the hosted server keeps it: a key is random, so no salt is needed."""
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
+
+
+# The hosted side.
+
+
+def issue_publishing_key(event: Event, *, actor: Actor) -> tuple[PublishingKey, str]:
+    """Issue a new key under which a venue publishes ``event`` here; returns its row and the key, shown once.
+
+    The event becomes a hosted copy, read-only here. It must not have rounds of its own
+    (an event run here is not overwritten by a venue's). A new key revokes the ones
+    before it: one laptop publishes an event at a time.
+    """
+    with transaction.atomic(durable=True):
+        event = locked_event(event, hosted_copy_too=True)
+        if not event.hosted_copy and event.rounds.exists():
+            raise ServiceError(
+                _(
+                    "This event has rounds of its own here. To follow an event run at a venue, make a new event "
+                    "and issue its key."
+                ),
+                field="event",
+            )
+        now = timezone.now()
+        event.publishing_keys.filter(revoked_at__isnull=True).update(revoked_at=now)
+        key = KEY_PREFIX + secrets.token_urlsafe(32)
+        row = PublishingKey.objects.create(event=event, digest=key_digest(key), hint=key[-4:], issued_by=actor.user)
+        if not event.hosted_copy:
+            # What the venue publishes replaces what was here; nobody signs up to a copy.
+            Event.objects.filter(pk=event.pk).update(hosted_copy=True, sign_up_opens_at=None, sign_up_closes_at=None)
+        record_change(event, actor, AuditAction.PUBLISHING_KEY_ISSUED, f"…{row.hint}")
+    return row, key
+
+
+def revoke_publishing_key(event: Event, key_id: int, *, actor: Actor) -> PublishingKey:
+    """Revoke one key of ``event``: pushes under it are refused from now on. The copy stays as it is."""
+    with transaction.atomic(durable=True):
+        event = locked_event(event, hosted_copy_too=True)
+        row = event.publishing_keys.filter(pk=key_id).first()
+        if row is None:
+            raise ServiceError(_("This event has no such key."), field="key")
+        if row.revoked_at is None:
+            row.revoked_at = timezone.now()
+            row.save(update_fields=["revoked_at"])
+            record_change(event, actor, AuditAction.PUBLISHING_KEY_REVOKED, f"…{row.hint}")
+    return row
+
+
+def run_copy_here(event: Event, *, actor: Actor) -> Event:
+    """Run a hosted copy here from now on, as it last arrived: when the venue's laptop is lost for good.
+
+    Every key is revoked, so a laptop that comes back cannot overwrite what is done here.
+    """
+    with transaction.atomic(durable=True):
+        event = locked_event(event, hosted_copy_too=True)
+        if not event.hosted_copy:
+            raise ServiceError(_("This event is run here already."), field="event")
+        event.publishing_keys.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+        event.hosted_copy = False
+        event.save(update_fields=["hosted_copy"])
+        record_change(event, actor, AuditAction.PUBLISHING_STOPPED, _("Run here from now on"))
+    return event
+
+
+class PushRefused(ServiceError):
+    """A push the hosted server does not take; ``status`` is the HTTP status the answer gives."""
+
+    def __init__(self, message: str, *, status: int):
+        super().__init__(message, field="publication")
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Received:
+    """What a push did: made the copy what it carries (``applied``), or nothing, as the copy held it already."""
+
+    applied: bool
+    sequence: int
+    event: Event
+
+
+def _active_key(key: str) -> PublishingKey:
+    row = PublishingKey.objects.filter(digest=key_digest(key), revoked_at__isnull=True).first()
+    if row is None:
+        raise PushRefused(_("This publishing key is not known here, or was revoked."), status=401)
+    return row
+
+
+def _number(value: object, name: str, low: float, high: float) -> float:
+    # Decimal: the engine's JSON reader reads a fraction exactly (scoring.read_json).
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal) or not math.isfinite(value):
+        raise PushRefused(_("%(field)s: not a number") % {"field": name}, status=400)
+    if not low <= value <= high:
+        raise PushRefused(
+            _("%(field)s: must be from %(low)s to %(high)s") % {"field": name, "low": low, "high": high}, status=400
+        )
+    return float(value)
+
+
+def _checked_clock(data: object, rounds: int) -> tuple[int, Clock] | None:
+    """The latest round's clock a push carries, as (round number, clock); None when it carries none."""
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise PushRefused(_("%(field)s: not an object") % {"field": "clock"}, status=400)
+    number = int(_number(data.get("round"), "clock.round", 1, max(rounds, 1)))
+    state = data.get("state")
+    if state not in CLOCK_STATES:
+        raise PushRefused(_("%(field)s: not a clock's state") % {"field": "clock.state"}, status=400)
+    if state == RUNNING:
+        ends_at = _number(data.get("ends_at"), "clock.ends_at", 0, 2**33)
+        return number, Clock(state=RUNNING, ends_at=ends_at)
+    return number, Clock(state=state, remaining=_number(data.get("remaining"), "clock.remaining", 0, MAX_CLOCK_SECONDS))
+
+
+@dataclass(frozen=True)
+class _Push:
+    source: str
+    sequence: int
+    checked: dict[str, Any]
+    clock: tuple[int, Clock] | None
+    time_zone: str | None
+
+
+def _checked_push(document: object) -> _Push:
+    """A push's envelope and archive, checked whole before anything is written (docs/archive-format.md)."""
+    if not isinstance(document, dict) or document.get("format") != PUBLISH_FORMAT:
+        raise PushRefused(_("Not a %(format)s document.") % {"format": PUBLISH_FORMAT}, status=400)
+    source = document.get("source")
+    if not isinstance(source, str) or not 8 <= len(source) <= SOURCE_LENGTH or not source.isascii():
+        raise PushRefused(_("%(field)s: not a source's id") % {"field": "source"}, status=400)
+    sequence = int(_number(document.get("sequence"), "sequence", 0, 2**62))
+    time_zone = document.get("time_zone")
+    if time_zone is not None and time_zone not in zoneinfo.available_timezones():
+        raise PushRefused(_("%(field)s: not a time zone") % {"field": "time_zone"}, status=400)
+    try:
+        checked = checked_archive(document.get("archive"))
+        check_names_differ(checked["archive"])
+    except ServiceError as error:
+        raise PushRefused(error.message, status=400) from None
+    clock = _checked_clock(document.get("clock"), len(checked["archive"].all_rounds))
+    return _Push(source, sequence, checked, clock, time_zone)
+
+
+def receive_publication(key: str, document: object) -> Received:
+    """Make the hosted copy of the key's event what the venue's push ``document`` carries, unless it holds it already.
+
+    The key is checked first (``PushRefused`` 401), then the whole document as an import is
+    (400, naming the field): nothing is written unless both pass. A push of the same source
+    whose sequence the copy holds (sent twice, or overtaken) changes nothing; a push from a
+    new source (the venue entered the key anew, or on another laptop) is taken whole.
+    """
+    _active_key(key)
+    push = _checked_push(document)
+    with transaction.atomic(durable=True):
+        row = PublishingKey.objects.select_for_update().filter(digest=key_digest(key)).first()
+        if row is None or row.revoked_at is not None:
+            raise PushRefused(_("This publishing key is not known here, or was revoked."), status=401)
+        event = locked_event(row.event, hosted_copy_too=True)
+        if row.last_source == push.source and push.sequence <= row.last_sequence:
+            return Received(applied=False, sequence=row.last_sequence, event=event)
+        replace_contents(event, push.checked, source="venue")
+        if push.clock is not None:
+            number, clock = push.clock
+            Round.objects.filter(event=event, number=number).update(**Round.clock_values(clock))
+        if push.time_zone is not None and push.time_zone != event.time_zone:
+            Event.objects.filter(pk=event.pk).update(time_zone=push.time_zone)
+        PublishingKey.objects.filter(pk=row.pk).update(
+            last_source=push.source,
+            last_sequence=push.sequence,
+            last_received_at=timezone.now(),
+            pushes=F("pushes") + 1,
+        )
+        archive = push.checked["archive"]
+        record_change(
+            event,
+            VENUE,
+            AuditAction.PUBLISHING_RECEIVED,
+            f"…{row.hint}",
+            after={"sequence": push.sequence, "players": len(archive.players), "rounds": len(archive.all_rounds)},
+        )
+    return Received(applied=True, sequence=push.sequence, event=event)
+
+
+# The venue's side.
+
+
+def checked_address(address: str) -> str:
+    """The hosted server's address as the job posts to it: http(s), a host, no user, query or fragment."""
+    address = address.strip().rstrip("/")
+    parts = urllib.parse.urlsplit(address)
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.username
+        or parts.password
+        or parts.query
+        or parts.fragment
+        or len(address) > ADDRESS_LENGTH
+    ):
+        raise ServiceError(
+            _("Enter the hosted site's address as its coordinators open it, such as https://council.example.org."),
+            field="address",
+        )
+    return address
+
+
+def checked_key(key: str) -> str:
+    """A publishing key as typed or pasted: spaces around it go; one of another shape is refused."""
+    key = key.strip()
+    # As issue_publishing_key writes one: the prefix, then secrets.token_urlsafe's alphabet.
+    if len(key) > KEY_LENGTH or not re.fullmatch(re.escape(KEY_PREFIX) + r"[A-Za-z0-9_-]+", key):
+        raise ServiceError(
+            _("A publishing key starts with %(prefix)s; copy it whole from the hosted site's event page.")
+            % {"prefix": KEY_PREFIX},
+            field="key",
+        )
+    return key
+
+
+def start_publishing(event: Event, *, address: str, key: str, actor: Actor) -> PublishingTarget:
+    """Publish ``event`` to the hosted site at ``address`` under ``key``, from the next pass of the server's job on.
+
+    Entered again (a new key, another address), the publishing starts afresh: the hosted copy
+    takes the next push whole. The key is never written to the audit log.
+    """
+    if not settings.COUNCIL_PUBLISHING_OUT:
+        raise ServiceError(_("This server does not publish events elsewhere."), field="address")
+    address, key = checked_address(address), checked_key(key)
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        target, _created = PublishingTarget.objects.update_or_create(
+            event=event,
+            defaults={
+                "address": address,
+                "key": key,
+                "source": secrets.token_hex(SOURCE_LENGTH // 2),
+                "published_revision": None,
+                "published_at": None,
+                "failing_since": None,
+                "failures": 0,
+                "last_error": "",
+                "key_refused": False,
+                "last_attempt_at": None,
+                "next_attempt_at": None,
+                "claimed_until": None,
+            },
+        )
+        record_change(event, actor, AuditAction.PUBLISHING_STARTED, address)
+    return target
+
+
+def stop_publishing(event: Event, *, actor: Actor) -> None:
+    """Stop publishing ``event``: the hosted copy stays as last published."""
+    with transaction.atomic(durable=True):
+        event = locked_event(event)
+        target = PublishingTarget.objects.filter(event=event).first()
+        if target is None:
+            raise ServiceError(_("This event is not published anywhere."), field="address")
+        target.delete()
+        record_change(event, actor, AuditAction.PUBLISHING_STOPPED, target.address)
+
+
+def claim_publication(now: datetime.datetime | None = None) -> PublishingTarget | None:
+    """Take one event that has changes the hosted copy lacks and whose next try is due, so no other job pushes it.
+
+    One update that only one job can win, as ``claim_message`` does for the mail. The row
+    comes with its event; ``revision`` is read before the archive, so a push never claims
+    more than it carries.
+    """
+    now = now or timezone.now()
+    due = (
+        PublishingTarget.objects.filter(
+            Q(published_revision__isnull=True) | Q(published_revision__lt=F("event__revision")),
+            Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now),
+            Q(claimed_until__isnull=True) | Q(claimed_until__lt=now),
+        )
+        .order_by("pk")
+        .values_list("pk", "claimed_until")
+    )
+    for pk, claimed_until in due[:20]:
+        if PublishingTarget.objects.filter(pk=pk, claimed_until=claimed_until).update(
+            claimed_until=now + CLAIM_EXPIRES
+        ):
+            return PublishingTarget.objects.select_related("event").get(pk=pk)
+    return None
+
+
+def mark_published(target: PublishingTarget, revision: int, now: datetime.datetime | None = None) -> None:
+    """Record that the hosted copy holds ``target``'s event at ``revision``, and release the claim."""
+    PublishingTarget.objects.filter(pk=target.pk, source=target.source).update(
+        published_revision=revision,
+        published_at=now or timezone.now(),
+        failing_since=None,
+        failures=0,
+        last_error="",
+        key_refused=False,
+        last_attempt_at=now or timezone.now(),
+        next_attempt_at=None,
+        claimed_until=None,
+    )
+
+
+def retry_after(failures: int) -> datetime.timedelta:
+    """How long the job waits after ``failures`` pushes in a row failed: 2, 4, 8... seconds, up to the setting."""
+    return datetime.timedelta(seconds=min(2 ** min(failures, 16), settings.COUNCIL_PUBLISH_RETRY_SECONDS))
+
+
+def mark_publish_failed(
+    target: PublishingTarget, error: str, *, key_refused: bool = False, now: datetime.datetime | None = None
+) -> None:
+    """Record why a push of ``target`` failed, release the claim, and set when the job tries again."""
+    now = now or timezone.now()
+    failures = target.failures + 1
+    PublishingTarget.objects.filter(pk=target.pk, source=target.source).update(
+        failing_since=target.failing_since or now,
+        failures=failures,
+        last_error=error[:400],
+        key_refused=key_refused,
+        last_attempt_at=now,
+        next_attempt_at=now + retry_after(failures),
+        claimed_until=None,
+    )
