@@ -10,6 +10,8 @@ a merge undone shows at once.
 from __future__ import annotations
 
 import datetime
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from django_countries import countries
@@ -84,8 +86,37 @@ class EventFacts:
     games: list[tuple[str, str, float]]
 
 
+# The facts read lately in this process, by event and version: the rankings read every closed event,
+# and a closed event seldom changes, so most of them need no read of the shared cache either.
+_FACTS_REMEMBERED = 5000
+_remembered: OrderedDict[tuple[int, datetime.datetime], EventFacts] = OrderedDict()
+_remembered_lock = threading.Lock()
+
+
+def forget_remembered_facts() -> None:
+    """Forget the facts this process remembers (the tests' events reuse ids)."""
+    with _remembered_lock:
+        _remembered.clear()
+
+
 def event_facts(event: Event) -> EventFacts:
-    """The event's facts for the rankings, kept once per state of the event (events/caching/parts.py)."""
+    """The event's facts for the rankings, kept once per state of the event (events/caching/parts.py), and
+    remembered in this process by the event's version (``changed_at``), which any change moves."""
+    key = (event.pk, event.changed_at)
+    with _remembered_lock:
+        found = _remembered.get(key)
+        if found is not None:
+            _remembered.move_to_end(key)
+            return found
+    facts = _kept_facts(event)
+    with _remembered_lock:
+        _remembered[key] = facts
+        while len(_remembered) > _FACTS_REMEMBERED:
+            _remembered.popitem(last=False)
+    return facts
+
+
+def _kept_facts(event: Event) -> EventFacts:
 
     def build() -> EventFacts:
         archive = load_archive(event)

@@ -6,6 +6,7 @@ import pytest
 
 from events import services
 from events.pages.kept import forget_all
+from events.queries.rankings import forget_remembered_facts
 from tests.helpers import actor, register
 
 
@@ -14,8 +15,10 @@ def no_shared_page_kept_from_another_test():
     # The pages every phone shares are kept in this process's memory by slug and version
     # (events/pages/kept.py); each test's events are new, though their slugs repeat.
     forget_all()
+    forget_remembered_facts()
     yield
     forget_all()
+    forget_remembered_facts()
 
 
 @pytest.fixture
