@@ -69,13 +69,12 @@ COUNCIL_POLL_SECONDS = int(os.environ.get("COUNCIL_POLL_SECONDS", "10"))
 COUNCIL_JOBS_SECONDS = int(os.environ.get("COUNCIL_JOBS_SECONDS", "60"))
 # Publishing an event from this server to a hosted one (docs/operations.md, "Publishing"):
 # how often the job looks for changes to push, and the longest it waits between tries while
-# pushes fail. COUNCIL_PUBLISHING_OUT=False on a server whose coordinators should not make it
-# post to addresses of their choosing (docs/security.md, "Publishing keys").
+# pushes fail. Whether this server publishes at all (COUNCIL_PUBLISHING_OUT) is set below,
+# once the database is known.
 COUNCIL_PUBLISH_SECONDS = float(os.environ.get("COUNCIL_PUBLISH_SECONDS", "2"))
 COUNCIL_PUBLISH_RETRY_SECONDS = int(os.environ.get("COUNCIL_PUBLISH_RETRY_SECONDS", "60"))
 # Pushes failing for longer than this make the desk say so loudly; a blip of the Wi-Fi does not.
 COUNCIL_PUBLISH_LOUD_SECONDS = int(os.environ.get("COUNCIL_PUBLISH_LOUD_SECONDS", "60"))
-COUNCIL_PUBLISHING_OUT = env_bool("COUNCIL_PUBLISHING_OUT", True)
 
 # E-mail to players who gave an address (docs/deployment.md). Without COUNCIL_EMAIL_HOST
 # the backend is the console's, and the server's job sends nothing: the messages wait.
@@ -173,6 +172,13 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool(
 # On PostgreSQL, each process keeps the events' versions for the phones' unchanged polls
 # and a LISTEN connection tells it when they change (events/caching/versions.py).
 COUNCIL_CHANGE_NOTICES = env_bool("COUNCIL_CHANGE_NOTICES", True)
+# A laptop (SQLite) publishes its events to a hosted site; a server (PostgreSQL) does not unless
+# told to, so that its coordinators cannot make it post to addresses of their choosing inside
+# its network (docs/security.md, "Publishing keys"). Receiving is the same everywhere.
+COUNCIL_PUBLISHING_OUT = env_bool(
+    "COUNCIL_PUBLISHING_OUT", DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+)
+
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One laptop, several gunicorn workers: wait for the write lock instead of failing,
     # and take it at the start of a transaction so two writers never deadlock.

@@ -6,6 +6,7 @@ every page that needs standings or pairings stays flat in its query count.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import scoring
@@ -110,24 +111,35 @@ PUBLISH_FORMAT = "council-publish/1"
 def publication_document(event: Event, source: str) -> tuple[dict[str, Any], int]:
     """What a venue pushes of ``event`` to its hosted copy, and the revision it carries (its sequence).
 
-    The revision is read before the rows, so the document holds at least what that revision
-    says: a change made meanwhile is in it or is pushed next, never claimed and missing. The
-    latest round's clock goes with it, so that those following from afar see the time left,
+    The rows are read by several queries; a change committed between them could make them
+    disagree. Every change moves the revision in its own transaction, so a document whose
+    revision reads the same before and after it was built holds that revision exactly; one
+    built across a change is built again. The latest round's clock goes with it, as the
+    time left (the laptop's own clock may be off), so that those following from afar see it;
     and the event's time zone, so that they read times as the venue does.
     """
-    revision = Event.objects.values_list("revision", flat=True).get(pk=event.pk)
-    event = Event.objects.get(pk=event.pk)
+    for _attempt in range(5):
+        revision = Event.objects.values_list("revision", flat=True).get(pk=event.pk)
+        try:
+            document = _publication(Event.objects.get(pk=event.pk), source, revision)
+        except KeyError:  # a player registered, or a round undone, between two of the reads
+            continue
+        if Event.objects.values_list("revision", flat=True).get(pk=event.pk) == revision:
+            break
+    else:
+        # Changing all the time: this document holds at least its revision; the next push carries the rest.
+        document = _publication(Event.objects.get(pk=event.pk), source, revision)
+    return document, revision
+
+
+def _publication(event: Event, source: str, revision: int) -> dict[str, Any]:
     latest = event.latest_round()
     clock = None
     if latest is not None:
         reading = latest.clock()
-        clock = {
-            "round": latest.number,
-            "state": reading.state,
-            "ends_at": reading.ends_at,
-            "remaining": reading.remaining,
-        }
-    document = {
+        remaining = reading.remaining if reading.ends_at is None else reading.ends_at - time.time()
+        clock = {"round": latest.number, "state": reading.state, "remaining": remaining}
+    return {
         "format": PUBLISH_FORMAT,
         "source": source,
         "sequence": revision,
@@ -135,7 +147,6 @@ def publication_document(event: Event, source: str) -> tuple[dict[str, Any], int
         "archive": event_archive(event),
         "clock": clock,
     }
-    return document, revision
 
 
 def load_archive(event: Event) -> scoring.Archive:

@@ -211,3 +211,25 @@ def test_the_time_zone_is_the_machines_own_unless_set_and_a_wrong_one_is_refused
     assert _time_zone(tmp_path, TZ="Europe/Helsinki", COUNCIL_TIME_ZONE="Europe/Rome").stdout.strip() == "Europe/Rome"
     wrong = _time_zone(tmp_path, COUNCIL_TIME_ZONE="Middle-earth/Rivendell")
     assert wrong.returncode != 0 and "COUNCIL_TIME_ZONE must be a time zone such as Europe/Rome" in wrong.stderr
+
+
+def _publishing_out(tmp_path, **env) -> str:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("COUNCIL_") and k != "DATABASE_URL"}
+    clean.update(COUNCIL_DATA_DIR=str(tmp_path), **env)
+    done = subprocess.run(
+        [sys.executable, "-c", "import council.settings as s; print(s.COUNCIL_PUBLISHING_OUT)"],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        check=True,
+        text=True,
+    )
+    return done.stdout.strip()
+
+
+def test_a_laptop_publishes_elsewhere_and_a_server_only_when_told(tmp_path):
+    server = "postgres://u:p@db.example:5432/council"
+    assert _publishing_out(tmp_path) == "True"
+    assert _publishing_out(tmp_path, DATABASE_URL=server) == "False"
+    assert _publishing_out(tmp_path, DATABASE_URL=server, COUNCIL_PUBLISHING_OUT="True") == "True"
+    assert _publishing_out(tmp_path, COUNCIL_PUBLISHING_OUT="False") == "False"

@@ -15,15 +15,24 @@ Fields only; ``events/services/publishing.py`` changes them.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from django.db import models
 
 # How long a key's digest and a source's id are, as written (hexadecimal SHA-256; a token).
+# At most this many retired sources are remembered per key (a laptop's address and key entered again).
+RETIRED_SOURCES_KEPT = 50
 DIGEST_LENGTH = 64
 SOURCE_LENGTH = 32
 # The longest hosted address and key a venue keeps.
 ADDRESS_LENGTH = 300
 KEY_LENGTH = 100
+
+
+def key_digest(key: str) -> str:
+    """The SHA-256 of a publishing key, as the hosted server keeps it: a key is random, so no salt is needed."""
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
 class PublishingKey(models.Model):
@@ -39,6 +48,9 @@ class PublishingKey(models.Model):
     last_sequence = models.PositiveBigIntegerField(default=0)
     last_received_at = models.DateTimeField(null=True, blank=True)
     pushes = models.PositiveIntegerField(default=0)
+    # The sources this key's pushes came from before the last one: a push still on its way from one of them,
+    # overtaken by the newer source's, is not taken (it would put the copy back).
+    retired_sources = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-issued_at", "-pk"]

@@ -155,10 +155,11 @@ class MemberLinkPage:
 
 def member_link_page(link_token: str) -> MemberLinkPage | None:
     """The page of the member whose private link is ``link_token``; None when no member has it (any more)."""
-    member = Member.objects.filter(link_token=link_token, forgotten=False).first() if link_token else None
+    found = Member.objects.filter(link_token=link_token, forgotten=False, merged_into__isnull=True)
+    member = found.first() if link_token else None
     if member is None:
         return None
-    people = member.kept().one_person()
+    people = member.one_person()
     registered_in = Player.objects.filter(member__in=people).values_list("event_id", flat=True)
     linked = Player.objects.filter(member__in=people).select_related("event").order_by("-event__date", "-event_id")
     offered = (

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from ..models import Event, PublishingKey, PublishingTarget
+from ..models.publishing import key_digest
 
 
 def _loud_after() -> datetime.timedelta:
@@ -129,3 +130,8 @@ def hosted_copy(event: Event) -> HostedCopy:
     ]
     received = [key.last_received_at for key in keys if key.last_received_at is not None]
     return HostedCopy(is_copy=event.hosted_copy, keys=keys, last_received_at=max(received, default=None))
+
+
+def key_is_active(key: str) -> bool:
+    """Whether a push under ``key`` may be read at all: a key issued here and not revoked (one indexed lookup)."""
+    return PublishingKey.objects.filter(digest=key_digest(key), revoked_at__isnull=True).exists()

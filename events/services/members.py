@@ -142,7 +142,11 @@ def claim_registration(link_token: str, player: Player) -> Player:
     member's log say it was the player, by their link.
     """
     with transaction.atomic(durable=True):
-        member = Member.objects.select_for_update().filter(link_token=link_token, forgotten=False).first()
+        member = (
+            Member.objects.select_for_update()
+            .filter(link_token=link_token, forgotten=False, merged_into__isnull=True)
+            .first()
+        )
         if not link_token or member is None:
             raise ServiceError(_("This link no longer works: ask a registrar for a new one."), field="player")
         event = locked_event(player.event, hosted_copy_too=True)
@@ -199,7 +203,9 @@ def merge_members(duplicate: Member, *, number: int, actor: Actor) -> Member:
         if shared is not None:
             raise ServiceError(_("Both played in %(event)s: they are two people.") % {"event": shared}, field="number")
         duplicate.merged_into = kept
-        duplicate.save(update_fields=["merged_into"])
+        # A merged number has no private link: the person's link is the kept number's (reading 111).
+        duplicate.link_token = ""
+        duplicate.save(update_fields=["merged_into", "link_token"])
         values = {"duplicate": duplicate.number, "kept": kept.number}
         _log(duplicate, actor, MERGED, _("Player number %(duplicate)s merged into %(kept)s") % values)
         _log(kept, actor, MERGED, _("Player number %(duplicate)s merged into %(kept)s") % values)

@@ -17,10 +17,11 @@ fail it tries again, waiting longer each time up to ``settings.COUNCIL_PUBLISH_R
 from __future__ import annotations
 
 import datetime
-import hashlib
+import functools
 import math
 import re
 import secrets
+import time
 import urllib.parse
 import zoneinfo
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from scoring import CLOCK_STATES, RUNNING, Clock
 
 from ..archive import PUBLISH_FORMAT
 from ..models import Event, PublishingKey, PublishingTarget, Round
-from ..models.publishing import ADDRESS_LENGTH, KEY_LENGTH, SOURCE_LENGTH
+from ..models.publishing import ADDRESS_LENGTH, KEY_LENGTH, RETIRED_SOURCES_KEPT, SOURCE_LENGTH, key_digest
 from ..record_words import AuditAction
 from ..roles import VENUE, Actor
 from .base import ServiceError, locked_event, record_change
@@ -51,11 +52,6 @@ KEY_PREFIX = "council-pub-"
 CLAIM_EXPIRES = datetime.timedelta(minutes=2)
 # The longest a clock's time may be when pushed: the longest round of days, with extensions.
 MAX_CLOCK_SECONDS = 60 * 60 * 24 * 60
-
-
-def key_digest(key: str) -> str:
-    """The SHA-256 of a publishing key, as the hosted server keeps it: a key is random, so no salt is needed."""
-    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
 # The hosted side.
@@ -77,6 +73,14 @@ def issue_publishing_key(event: Event, *, actor: Actor) -> tuple[PublishingKey, 
                     "and issue its key."
                 ),
                 field="event",
+            )
+        if PublishingTarget.objects.filter(event=event).exists():
+            raise ServiceError(
+                _("This event is published from here to a hosted site: it is run here, not followed."), field="event"
+            )
+        if event.gathering_id is not None:
+            raise ServiceError(
+                _("Take the event out of its gathering first: a followed copy shares no registration."), field="event"
             )
         now = timezone.now()
         event.publishing_keys.filter(revoked_at__isnull=True).update(revoked_at=now)
@@ -137,7 +141,7 @@ class Received:
 
 
 def _active_key(key: str) -> PublishingKey:
-    row = PublishingKey.objects.filter(digest=key_digest(key), revoked_at__isnull=True).first()
+    row = PublishingKey.objects.filter(digest=key_digest(key), revoked_at__isnull=True).select_related("event").first()
     if row is None:
         raise PushRefused(_("This publishing key is not known here, or was revoked."), status=401)
     return row
@@ -165,9 +169,17 @@ def _checked_clock(data: object, rounds: int) -> tuple[int, Clock] | None:
     if state not in CLOCK_STATES:
         raise PushRefused(_("%(field)s: not a clock's state") % {"field": "clock.state"}, status=400)
     if state == RUNNING:
-        ends_at = _number(data.get("ends_at"), "clock.ends_at", 0, 2**33)
-        return number, Clock(state=RUNNING, ends_at=ends_at)
+        # Time left as the venue's laptop counted it when it sent the push: its own clock may be off,
+        # the length of a minute is not (docs/archive-format.md, "Publishing").
+        left = _number(data.get("remaining"), "clock.remaining", -MAX_CLOCK_SECONDS, MAX_CLOCK_SECONDS)
+        return number, Clock(state=RUNNING, ends_at=time.time() + left)
     return number, Clock(state=state, remaining=_number(data.get("remaining"), "clock.remaining", 0, MAX_CLOCK_SECONDS))
+
+
+@functools.cache
+def _time_zones() -> frozenset[str]:
+    # Read from the system's zone files once: every push names one.
+    return frozenset(zoneinfo.available_timezones())
 
 
 @dataclass(frozen=True)
@@ -188,7 +200,7 @@ def _checked_push(document: object) -> _Push:
         raise PushRefused(_("%(field)s: not a source's id") % {"field": "source"}, status=400)
     sequence = int(_number(document.get("sequence"), "sequence", 0, 2**62))
     time_zone = document.get("time_zone")
-    if time_zone is not None and time_zone not in zoneinfo.available_timezones():
+    if time_zone is not None and time_zone not in _time_zones():
         raise PushRefused(_("%(field)s: not a time zone") % {"field": "time_zone"}, status=400)
     try:
         checked = checked_archive(document.get("archive"))
@@ -207,15 +219,21 @@ def receive_publication(key: str, document: object) -> Received:
     whose sequence the copy holds (sent twice, or overtaken) changes nothing; a push from a
     new source (the venue entered the key anew, or on another laptop) is taken whole.
     """
-    _active_key(key)
+    found = _active_key(key)
     push = _checked_push(document)
     with transaction.atomic(durable=True):
-        row = PublishingKey.objects.select_for_update().filter(digest=key_digest(key)).first()
-        if row is None or row.revoked_at is not None:
+        # The event first, then its key, as every other service of publishing locks them.
+        event = locked_event(found.event, hosted_copy_too=True)
+        row = PublishingKey.objects.select_for_update().filter(pk=found.pk).first()
+        if row is None or row.revoked_at is not None or not event.hosted_copy:
             raise PushRefused(_("This publishing key is not known here, or was revoked."), status=401)
-        event = locked_event(row.event, hosted_copy_too=True)
-        if row.last_source == push.source and push.sequence <= row.last_sequence:
+        same_source = row.last_source == push.source
+        if (same_source and push.sequence <= row.last_sequence) or push.source in row.retired_sources:
+            # Sent twice, or overtaken by a later push (of this source, or of one entered after it).
             return Received(applied=False, sequence=row.last_sequence, event=event)
+        retired = row.retired_sources
+        if not same_source and row.last_source:
+            retired = [*retired, row.last_source][-RETIRED_SOURCES_KEPT:]
         replace_contents(event, push.checked, source="venue")
         if push.clock is not None:
             number, clock = push.clock
@@ -223,6 +241,7 @@ def receive_publication(key: str, document: object) -> Received:
         if push.time_zone is not None and push.time_zone != event.time_zone:
             Event.objects.filter(pk=event.pk).update(time_zone=push.time_zone)
         PublishingKey.objects.filter(pk=row.pk).update(
+            retired_sources=retired,
             last_source=push.source,
             last_sequence=push.sequence,
             last_received_at=timezone.now(),
@@ -300,7 +319,7 @@ def start_publishing(event: Event, *, address: str, key: str, actor: Actor) -> P
                 "key_refused": False,
                 "last_attempt_at": None,
                 "next_attempt_at": None,
-                "claimed_until": None,
+                # A push on its way keeps its claim until it ends; its outcome, of the old source, is not kept.
             },
         )
         record_change(event, actor, AuditAction.PUBLISHING_STARTED, address)
@@ -331,6 +350,8 @@ def claim_publication(now: datetime.datetime | None = None) -> PublishingTarget 
             Q(published_revision__isnull=True) | Q(published_revision__lt=F("event__revision")),
             Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now),
             Q(claimed_until__isnull=True) | Q(claimed_until__lt=now),
+            # A refused key waits for a new one to be entered (start_publishing).
+            key_refused=False,
         )
         .order_by("pk")
         .values_list("pk", "claimed_until")
@@ -343,19 +364,33 @@ def claim_publication(now: datetime.datetime | None = None) -> PublishingTarget 
     return None
 
 
+def _still_ours(target: PublishingTarget) -> Any:
+    """The target's row while this job's claim on it holds and its address and key are those it pushed with."""
+    return PublishingTarget.objects.filter(pk=target.pk, source=target.source, claimed_until=target.claimed_until)
+
+
+def _release(target: PublishingTarget) -> None:
+    PublishingTarget.objects.filter(pk=target.pk, claimed_until=target.claimed_until).update(claimed_until=None)
+
+
 def mark_published(target: PublishingTarget, revision: int, now: datetime.datetime | None = None) -> None:
-    """Record that the hosted copy holds ``target``'s event at ``revision``, and release the claim."""
-    PublishingTarget.objects.filter(pk=target.pk, source=target.source).update(
+    """Record that the hosted copy holds ``target``'s event at ``revision``, and release the claim.
+
+    Only while the claim is this job's and the address and key are those it pushed with: a
+    job whose claim expired, or whose publishing was entered anew meanwhile, records nothing.
+    """
+    now = now or timezone.now()
+    _still_ours(target).update(
         published_revision=revision,
-        published_at=now or timezone.now(),
+        published_at=now,
         failing_since=None,
         failures=0,
         last_error="",
         key_refused=False,
-        last_attempt_at=now or timezone.now(),
+        last_attempt_at=now,
         next_attempt_at=None,
-        claimed_until=None,
     )
+    _release(target)
 
 
 def retry_after(failures: int) -> datetime.timedelta:
@@ -366,15 +401,16 @@ def retry_after(failures: int) -> datetime.timedelta:
 def mark_publish_failed(
     target: PublishingTarget, error: str, *, key_refused: bool = False, now: datetime.datetime | None = None
 ) -> None:
-    """Record why a push of ``target`` failed, release the claim, and set when the job tries again."""
+    """Record why a push of ``target`` failed, set when the job tries again, and release the claim (as
+    ``mark_published``, only while the claim and the publishing are those the push was made under)."""
     now = now or timezone.now()
     failures = target.failures + 1
-    PublishingTarget.objects.filter(pk=target.pk, source=target.source).update(
+    _still_ours(target).update(
         failing_since=target.failing_since or now,
         failures=failures,
         last_error=error[:400],
         key_refused=key_refused,
         last_attempt_at=now,
         next_attempt_at=now + retry_after(failures),
-        claimed_until=None,
     )
+    _release(target)

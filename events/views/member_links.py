@@ -13,7 +13,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -47,7 +46,8 @@ def member_link_make(request, player_number: int):
 @require_http_methods(["GET", "POST"])
 def member_link(request, link_token: str):
     """The member's own page by their private link: their events here, and registrations they may say are theirs."""
-    if member_link_page(link_token) is None:
+    page = member_link_page(link_token)
+    if page is None:
         raise Http404("No such link")
     if request.method == "POST":
         # A row's id as a page writes it; anything else (other digits, a huge number) is no registration.
@@ -62,7 +62,5 @@ def member_link(request, link_token: str):
                 lambda _value: _("%(event)s: linked to your player number.") % {"event": player.event.name},
             )
         return redirect("events:member_link", link_token=link_token)
-    page = member_link_page(link_token)
-    link = request.build_absolute_uri(reverse("events:member_link", args=[link_token]))
     # The address is the key to the page: nothing cached.
-    return uncached(render(request, "events/member_link.html", {"page": page, "link": link}))
+    return uncached(render(request, "events/member_link.html", {"page": page}))

@@ -28,7 +28,7 @@ from ..forms import PublishingForm
 from ..models import Event
 from ..pages.access import event_view
 from ..pages.regions import render_region
-from ..queries.publishing import hosted_copy, publishing_status
+from ..queries.publishing import hosted_copy, key_is_active, publishing_status
 from ..roles import COORDINATOR
 from ..services import rule_error_line
 from .confirm import press, status_of, submit
@@ -143,6 +143,9 @@ def receive(request):
     scheme, _space, key = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not key.strip():
         return _refusal(_("A push needs its publishing key."), 401)
+    # Before its body is read: a stranger's push costs one lookup, not an unzip and a parse.
+    if not key_is_active(key.strip()):
+        return _refusal(_("This publishing key is not known here, or was revoked."), 401)
     try:
         body = _body(request)
     except zlib.error:

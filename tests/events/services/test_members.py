@@ -175,3 +175,15 @@ def test_a_forgotten_member_loses_their_link(event, by):
     (here,) = services.register_players(event, "Anna Took", actor=by)
     with pytest.raises(ServiceError, match="no longer works"):
         services.claim_registration(token, here)
+
+
+def test_a_merged_number_has_no_private_link(by):
+    first = services.enrol_member(name="Anna Took", actor=by)
+    second = services.enrol_member(name="Anna Took", actor=by)
+    token = services.make_member_link(first, actor=by).link_token
+    services.merge_members(first, number=second.number, actor=by)
+    first.refresh_from_db()
+    assert first.link_token == ""
+    with pytest.raises(ServiceError, match="number the person is now"):
+        services.make_member_link(first, actor=by)
+    assert token
