@@ -146,24 +146,25 @@ def _criteria(policy: P.Policy) -> list[Criterion]:
     ]
 
 
-def _tally(criterion: str, record: PlayerRecord, tied: set[str], records: dict[str, PlayerRecord]) -> Fraction:
-    if criterion == P.HEAD_TO_HEAD:
-        return Fraction(sum(1 for g in record.games if g.opponent in tied and g.outcome == LOST))
+def _tally(criterion: str, record: PlayerRecord, records: dict[str, PlayerRecord]) -> Fraction | int:
+    """A player's tally by a criterion fixed for the whole tier; head-to-head, which depends on who is still
+    tied, is counted by ``break_tier`` itself. A count is a plain int, compared far faster than a Fraction (a
+    note says "2" of either)."""
     if criterion == P.ONE_RING_WINS:
-        return Fraction(record.won_as(R.ONE_RING))
+        return record.won_as(R.ONE_RING)
     if criterion == P.RATIO_2_AND_WIZARD_WINS:
-        return Fraction(record.won_as(R.RATIO_2) + record.won_as(R.WIZARD_ELIMINATED))
+        return record.won_as(R.RATIO_2) + record.won_as(R.WIZARD_ELIMINATED)
     if criterion == P.RATIO_15_WINS:
-        return Fraction(record.won_as(R.RATIO_15))
+        return record.won_as(R.RATIO_15)
     if criterion == P.RATIO_1_WINS:
-        return Fraction(record.won_as(R.RATIO_1))
+        return record.won_as(R.RATIO_1)
     if criterion == P.WEAKEST_LINK_WINS:
-        return Fraction(record.won_as(R.WEAKEST_LINK))
+        return record.won_as(R.WEAKEST_LINK)
     if criterion == P.BYES_RECEIVED:
-        return Fraction(record.byes)
+        return record.byes
     if criterion == P.NUMBER_OF_WINS:
         # A bye is not a game, so it is not a win here (docs/rules.md).
-        return Fraction(sum(1 for g in record.games if g.points >= WIN_THRESHOLD))
+        return sum(1 for g in record.games if g.points >= WIN_THRESHOLD)
     if criterion == P.OPPONENTS_SCORES:
         return sum((records[g.opponent].tp for g in record.games), Fraction(0))
     raise ValueError(f"unknown tie-break criterion {criterion!r}")
@@ -186,7 +187,7 @@ def _others(block: list[str], pid: str, records: dict[str, PlayerRecord], limit:
     )
 
 
-def _values(values: list[Fraction]) -> Fraction | Text | str:
+def _values(values: list[Fraction | int]) -> Fraction | int | Text | str:
     """Tallies as a note lists them, lowest first: one number, or "1 and 2"."""
     ordered = sorted(set(values))
     return ordered[0] if len(ordered) == 1 else listing(ordered)
@@ -195,6 +196,51 @@ def _values(values: list[Fraction]) -> Fraction | Text | str:
 def _places(first: int, count: int) -> Text | int:
     """Places ``first`` to ``first + count - 1``, as a note names them: "3", or "3-5"."""
     return first if count == 1 else _("%(first)s-%(last)s", first=first, last=first + count - 1)
+
+
+@dataclass(frozen=True)
+class _TierBroken:
+    """What one pass over a tier said of the players it took out of contention, for those of them it placed next.
+
+    A note is built only for the player who gets it: the players taken out are placed one
+    block at a time, and only the block placed next reads what the pass before it said.
+    """
+
+    winners: Text | str  # the players the pass placed
+    placed: Text | int  # their places
+    left: dict[
+        str, tuple[Criterion, Fraction | int, Fraction | int]
+    ]  # taken out: at which criterion, their value, the best
+    out: list[str]  # everyone it took out, in order: they form the next tier
+
+    def behind(self, pid: str) -> Text:
+        """Why ``pid`` is behind the players this pass placed."""
+        criterion, value, best = self.left[pid]
+        # Translators: a tie-break note: "behind Ann (place 1): out of contention at criterion I, Head-to-Head,
+        # more head-to-head losses, 1 against 0"; phrase says what is worse, criterion is the criterion's title.
+        return _(
+            "behind %(players)s (place %(place)s): out of contention at criterion %(number)s, %(criterion)s, "
+            "%(phrase)s, %(value)s against %(others)s",
+            players=self.winners,
+            place=self.placed,
+            number=criterion.roman,
+            criterion=criterion.title,
+            phrase=criterion.phrase_worse,
+            value=value,
+            others=best,
+        )
+
+    def formed(self, pid: str, records: dict[str, PlayerRecord], first_place: int) -> Text | None:
+        """How ``pid``'s own tier was formed, when the pass took out more players than ``pid``."""
+        if len(self.out) <= 1:
+            return None
+        # Translators: a tie-break note: "tied again for places 2-3 with Bob: the whole menu of criteria
+        # starts again among them".
+        return _(
+            "tied again for places %(places)s with %(players)s: the whole menu of criteria starts again among them",
+            places=_places(first_place, len(self.out)),
+            players=_others(self.out, pid, records),
+        )
 
 
 def break_tier(
@@ -216,98 +262,94 @@ def break_tier(
     """
     blocks: list[list[str]] = []
     remaining = list(tier)
-    left: dict[str, tuple[Criterion, Fraction, Fraction]] = {}
-    behind: dict[str, str] = {}
-    formed: dict[str, str] = {}
     criteria = _criteria(policy)
     place = first_place
     # Only head-to-head depends on who is still tied; every other tally is fixed per player.
-    fixed: dict[tuple[str, str], Fraction] = {}
+    fixed: dict[tuple[str, str], Fraction | int] = {}
+    before: _TierBroken | None = None
+    # Head-to-head losses against the players still tied, kept as players are placed: a placed
+    # player takes one loss (a game) from each player of the tier they beat, rather than every
+    # player's games being counted again at each pass.
+    in_tier = set(tier)
+    losses = dict.fromkeys(tier, 0)
+    beat: dict[str, list[str]] = {pid: [] for pid in tier}
+    for pid in tier:
+        for game in records[pid].games:
+            if game.outcome == LOST and game.opponent in in_tier:
+                losses[pid] += 1
+                beat[game.opponent].append(pid)
 
-    def tally(key: str, pid: str, tied: set[str]) -> Fraction:
+    def tally(key: str, pid: str) -> Fraction | int:
         if key == P.HEAD_TO_HEAD:
-            return _tally(key, records[pid], tied, records)
+            return losses[pid]
         if (key, pid) not in fixed:
-            fixed[key, pid] = _tally(key, records[pid], tied, records)
+            fixed[key, pid] = _tally(key, records[pid], records)
         return fixed[key, pid]
 
     while remaining:
-        contention = list(remaining)
+        contention = remaining
         out: list[str] = []
-        tied = set(remaining)
-        ahead: dict[str, list[str]] = {pid: [] for pid in remaining}
+        left: dict[str, tuple[Criterion, Fraction | int, Fraction | int]] = {}
+        # What every player this pass places is ahead of: one note per criterion that took players out.
+        ahead: list[Text] = []
         for criterion in criteria:
             if len(contention) == 1:
                 break
-            values = {pid: tally(criterion.key, pid, tied) for pid in contention}
+            values = {pid: tally(criterion.key, pid) for pid in contention}
             best = max(values.values()) if criterion.higher_is_better else min(values.values())
             stay = [pid for pid in contention if values[pid] == best]
-            leave = [pid for pid in contention if values[pid] != best]
-            if not leave:
+            if len(stay) == len(contention):
                 continue
-            against = _values([values[q] for q in leave])
-            leavers = names(leave, records)
-            for pid in stay:
-                # Translators: a tie-break note: "ahead of Bob: more wins, 2 against 1 (criterion II,
-                # Number of Wins)"; phrase says what is better, criterion is the criterion's title.
-                ahead[pid].append(
-                    _(
-                        "ahead of %(players)s: %(phrase)s, %(value)s against %(others)s (criterion %(number)s, "
-                        "%(criterion)s)",
-                        players=leavers,
-                        phrase=criterion.phrase_better,
-                        value=best,
-                        others=against,
-                        number=criterion.roman,
-                        criterion=criterion.title,
-                    )
+            leave = [pid for pid in contention if values[pid] != best]
+            # Translators: a tie-break note: "ahead of Bob: more wins, 2 against 1 (criterion II,
+            # Number of Wins)"; phrase says what is better, criterion is the criterion's title.
+            ahead.append(
+                _(
+                    "ahead of %(players)s: %(phrase)s, %(value)s against %(others)s (criterion %(number)s, "
+                    "%(criterion)s)",
+                    players=_named(leave, records),
+                    phrase=criterion.phrase_better,
+                    value=best,
+                    others=_values([values[q] for q in leave]),
+                    number=criterion.roman,
+                    criterion=criterion.title,
                 )
+            )
             for pid in leave:
                 left[pid] = (criterion, values[pid], best)
             contention = stay
             out.extend(leave)
         for pid in contention:
-            notes[pid].extend([behind[pid]] if pid in behind else [])
-            notes[pid].extend([formed[pid]] if pid in formed else [])
-            notes[pid].extend(ahead[pid])
+            if before is not None:
+                notes[pid].append(before.behind(pid))
+                formed = before.formed(pid, records, place)
+                notes[pid].extend([formed] if formed is not None else [])
+            notes[pid].extend(ahead)
             if len(contention) > 1:
                 notes[pid].append(
                     _("still tied with %(players)s after every criterion", players=_others(contention, pid, records))
                 )
         blocks.append(contention)
-        # The players this tier placed are ahead of everyone it took out of contention.
-        winners = names(contention, records)
-        placed = _places(place, len(contention))
-        for pid in out:
-            criterion, value, best = left[pid]
-            # Translators: a tie-break note: "behind Ann (place 1): out of contention at criterion I, Head-to-Head,
-            # more head-to-head losses, 1 against 0"; phrase says what is worse, criterion is the criterion's title.
-            behind[pid] = _(
-                "behind %(players)s (place %(place)s): out of contention at criterion %(number)s, %(criterion)s, "
-                "%(phrase)s, %(value)s against %(others)s",
-                players=winners,
-                place=placed,
-                number=criterion.roman,
-                criterion=criterion.title,
-                phrase=criterion.phrase_worse,
-                value=value,
-                others=best,
-            )
+        for placed in contention:
+            for loser in beat[placed]:
+                losses[loser] -= 1
+        # The players this pass placed are ahead of everyone it took out of contention.
+        before = _TierBroken(_named(contention, records), _places(place, len(contention)), left, out)
         place += len(contention)
-        if len(out) > 1:
-            for pid in out:
-                # Translators: a tie-break note: "tied again for places 2-3 with Bob: the whole menu of criteria
-                # starts again among them".
-                formed[pid] = _(
-                    "tied again for places %(places)s with %(players)s: the whole menu of criteria starts again "
-                    "among them",
-                    places=_places(place, len(out)),
-                    players=_others(out, pid, records),
-                )
-        else:
-            formed.clear()
         remaining = out
     return blocks
+
+
+def _named(ids: list[str], records: dict[str, PlayerRecord], limit: int = 3) -> Text | str:
+    """``names(ids)``, reading only the names it shows, not one per player of a long list."""
+    if len(ids) <= limit:
+        return names(ids, records, limit)
+    return ngettext(
+        "%(listed)s and %(count)s more",
+        "%(listed)s and %(count)s more",
+        len(ids) - limit,
+        listed=tuple(records[q].name for q in ids[:limit]),
+    )
 
 
 def tied_without_menu(
