@@ -65,6 +65,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/pairing.py
 	$(BIN)/python benchmarks/decks.py
 	$(BIN)/python benchmarks/standings.py
+	$(BIN)/python benchmarks/pair_press.py
 	$(BIN)/python benchmarks/publishing.py
 
 # The production server under 100 phones and 50 staff, on a throwaway PostgreSQL (docs/performance.md).

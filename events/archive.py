@@ -13,6 +13,19 @@ import scoring
 
 from .models import Event, Game, Gathering, Player
 
+# What an archive's player entry reads of a player's row (``_player_entry``).
+# (And its event, which the related manager sets on each row it reads.)
+_PLAYER_COLUMNS = (
+    "event",
+    "archive_id",
+    "name",
+    "status",
+    "dropped_after_round",
+    "deck_capability",
+    "avatar",
+    "ranking",
+)
+
 
 def event_archive(event: Event) -> dict[str, Any]:
     """The whole event as a ``council-archive`` document (docs/archive-format.md).
@@ -20,14 +33,20 @@ def event_archive(event: Event) -> dict[str, Any]:
     Deterministic: players in registration order, rounds by number, games by table,
     so that export, import, export gives the same JSON.
     """
-    players = list(event.players.order_by("id"))
+    # Only the columns an archive holds, as tuples: a game row also keeps its codes, reports and
+    # explanation, which a model instance would read and decode for each of thousands of games.
+    players = list(event.players.order_by("id").only(*_PLAYER_COLUMNS))
     id_of = {p.pk: p.archive_id for p in players}
-    rounds = list(event.rounds.order_by("number"))
+    rounds = list(event.rounds.order_by("number").only("event", "number", "stage", "bye", "seed"))
     stages = list(event.stages.order_by("number"))
     stage_number = {stage.pk: stage.number for stage in stages}
-    games_by_round: dict[int, list[Game]] = {}
-    for game in Game.objects.filter(round__event=event).order_by("round_id", "table"):
-        games_by_round.setdefault(game.round_id, []).append(game)
+    games_by_round: dict[int, list[tuple[int, int, int, Any]]] = {}
+    for round_id, table, player_a, player_b, result in (
+        Game.objects.filter(round__event=event)
+        .order_by("round_id", "table")
+        .values_list("round_id", "table", "player_a_id", "player_b_id", "result")
+    ):
+        games_by_round.setdefault(round_id, []).append((table, player_a, player_b, result))
 
     header: dict[str, Any] = {
         "name": event.name,
@@ -58,7 +77,7 @@ def event_archive(event: Event) -> dict[str, Any]:
     return {
         "format": scoring.archive_format(
             event.rules,
-            {(g.result or {}).get("kind", "") for games in games_by_round.values() for g in games},
+            {(game[3] or {}).get("kind", "") for games in games_by_round.values() for game in games},
             event.structure,
             in_gathering=bool(event.gathering_id),
         ),
@@ -72,8 +91,8 @@ def event_archive(event: Event) -> dict[str, Any]:
                 "bye": id_of[rnd.bye_id] if rnd.bye_id else None,
                 **({"seed": rnd.seed} if rnd.seed is not None else {}),
                 "games": [
-                    {"table": g.table, "players": [id_of[g.player_a_id], id_of[g.player_b_id]], "result": g.result}
-                    for g in games_by_round.get(rnd.pk, [])
+                    {"table": table, "players": [id_of[player_a], id_of[player_b]], "result": result}
+                    for table, player_a, player_b, result in games_by_round.get(rnd.pk, [])
                 ],
             }
             for rnd in rounds

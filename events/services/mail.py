@@ -46,6 +46,8 @@ def queue_pairings(rnd: Round) -> None:
     The key names the round by its number and the opponent: a round undone and paired again the
     same way mails nobody twice, and a swap mails the two players whose opponent changed.
     """
+    if not rnd.event.players.exclude(email="").exists():
+        return  # nobody gave an address (an event at a venue, mostly): no game need be read
     rows = []
     for game in rnd.games.select_related("player_a", "player_b"):
         for player, opponent in ((game.player_a, game.player_b), (game.player_b, game.player_a)):

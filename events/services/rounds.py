@@ -11,10 +11,11 @@ from django.utils.translation import ngettext
 
 import scoring
 
-from ..archive import event_archive, load_archive
+from ..archive import event_archive
 from ..codes import new_codes
 from ..i18n import say
-from ..models import Event, Game, Player, Round
+from ..models import Event, Player, Round
+from ..models.rounds import insert_new_games
 from ..record_words import AuditAction
 from ..roles import Actor
 from .base import NeedsConfirmation, ServiceError, latest_round_pk, locked_event, record_change, results_missing
@@ -43,7 +44,9 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
             missing = latest.tables_without_result()
             if missing:
                 raise ServiceError(results_missing(latest.label, missing))
-        archive = load_archive(event)
+        # The event read once: parsed for the engine, and kept to become the snapshot with the new round.
+        data = event_archive(event)
+        archive = scoring.parse_archive(data)
         seed = secrets.randbelow(2**31) if seed is None else seed
         stage = event.stages.order_by("-number").first()
         if stage is None:
@@ -63,16 +66,12 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
             **Round.clock_values(scoring.new_clock(archive.policy, event.game_type)),
         )
         codes = new_codes(2 * len(pairing.games))
-        Game.objects.bulk_create(
-            Game(
-                round=rnd,
-                table=table,
-                player_a_id=pk_of[a],
-                player_b_id=pk_of[b],
-                code_a=codes[2 * index],
-                code_b=codes[2 * index + 1],
-            )
-            for index, (table, a, b) in enumerate(pairing.games)
+        insert_new_games(
+            rnd.pk,
+            [
+                (table, pk_of[a], pk_of[b], codes[2 * index], codes[2 * index + 1])
+                for index, (table, a, b) in enumerate(pairing.games)
+            ],
         )
         # The decks checked this round are drawn now, from the lists registered now, and kept:
         # a list saved or a setting changed later does not change whom staff are checking.
@@ -82,7 +81,16 @@ def pair_round(event: Event, *, actor: Actor, seed: int | None = None) -> Round:
         record_change(
             event, actor, AuditAction.ROUND_PAIRED, rnd.label, after=pairing.as_dict(), round_number=rnd.number
         )
-        snapshot(event, _("%(round)s paired") % {"round": rnd.label}, rnd.number)
+        data["rounds"].append(
+            {
+                "number": rnd.number,
+                **({"stage": stage.number} if stage is not None else {}),
+                "bye": pairing.bye,
+                "seed": seed,
+                "games": [{"table": table, "players": [a, b], "result": None} for table, a, b in sorted(pairing.games)],
+            }
+        )
+        snapshot(event, _("%(round)s paired") % {"round": rnd.label}, rnd.number, data=data)
     return rnd
 
 

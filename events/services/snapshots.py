@@ -5,6 +5,8 @@ docs/operations.md says when they are taken and how a coordinator uses them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -17,9 +19,15 @@ from .impartial import check_no_open_own_game
 from .imports import checked_archive, replace_contents
 
 
-def snapshot(event: Event, reason: str, round_number: int | None) -> Snapshot:
-    """Keep the event as it is now, inside the caller's transaction."""
-    return Snapshot.objects.create(event=event, reason=reason, round_number=round_number, data=event_archive(event))
+def snapshot(event: Event, reason: str, round_number: int | None, *, data: dict[str, Any] | None = None) -> Snapshot:
+    """Keep the event as it is now, inside the caller's transaction.
+
+    ``data`` is the event's archive as it is now, when the caller has it already (a pairing
+    read the event and added its round): what ``event_archive`` would read again.
+    """
+    return Snapshot.objects.create(
+        event=event, reason=reason, round_number=round_number, data=event_archive(event) if data is None else data
+    )
 
 
 def snapshot_if_round_complete(event: Event, rnd: Round, *, had_result: bool) -> None:

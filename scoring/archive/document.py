@@ -33,6 +33,7 @@ from ..policies.game_types import GAME_TYPES
 from ..policies.house import policy_of
 from ..policies.terms import CO_CHAMPIONS, EVENT_FORMATS, SINGLE_DECK, TIE_RESOLUTIONS, Policy
 from ..results.score import DECK_CAPABILITIES
+from ..results.scored import ScoredResult
 from .document_rounds import parse_round, parse_stage_headers, stages_with_rounds
 from .event import EventSettings, Player
 from .fields import choice_field, only_fields, text_field, whole_field
@@ -288,9 +289,15 @@ def parse_archive(data: object) -> Archive:
     if len(raw_rounds) > MAX_ROUNDS:
         raise RuleError(_("at most %(limit)s rounds", limit=MAX_ROUNDS), field="rounds")
     headers = parse_stage_headers(data.get("stages", []), raw_rounds, event, by_id)
+    scored_before: dict[object, ScoredResult] = {}
     rounds = tuple(
         parse_round(
-            raw, index, event, by_id, headers[raw["stage"] - 1] if isinstance(raw, dict) and raw.get("stage") else None
+            raw,
+            index,
+            event,
+            by_id,
+            headers[raw["stage"] - 1] if isinstance(raw, dict) and raw.get("stage") else None,
+            scored_before,
         )
         for index, raw in enumerate(raw_rounds)
     )

@@ -16,6 +16,7 @@ from ..finals.stages import ELIMINATION, PLAYOFF, POOLS, SWISS, Stage, parse_sta
 from ..limits import MAX_ROUNDS, MAX_SEED, MAX_TABLE
 from ..messages import _, ngettext
 from ..results.score import score_result
+from ..results.scored import ScoredResult
 from .event import EventSettings, Player
 from .fields import only_fields, whole_field
 from .rounds import Game, Round
@@ -142,7 +143,26 @@ def _pools_played(stage: Stage, by_id: dict[str, Player]) -> bool:
     return len(stage.rounds) == planned and all(rnd.complete for rnd in stage.rounds)
 
 
-def parse_round(raw: object, index: int, event: EventSettings, by_id: dict[str, Player], stage: Stage | None) -> Round:
+def _frozen(value: object) -> object:
+    """``value`` (JSON data) as a key: equal only for data of the same types (1, 1.0 and True differ)."""
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((str(key), _frozen(item)) for key, item in value.items())))
+    if isinstance(value, list):
+        return ("list", tuple(_frozen(item) for item in value))
+    return (type(value).__name__, value)
+
+
+def parse_round(
+    raw: object,
+    index: int,
+    event: EventSettings,
+    by_id: dict[str, Player],
+    stage: Stage | None,
+    scored_before: dict[object, ScoredResult] | None = None,
+) -> Round:
+    """Round ``index`` of an archive, checked; ``scored_before`` keeps each result already scored in this
+    archive (the same result, the same capabilities: the same points and explanation), so that an event's
+    thousands of games score each kind of result once."""
     field = f"rounds[{index}]"
     if not isinstance(raw, dict):
         raise RuleError(_("a round must be an object"), field=field)
@@ -236,8 +256,18 @@ def parse_round(raw: object, index: int, event: EventSettings, by_id: dict[str, 
         scored = None
         if result is not None:
             capabilities = (by_id[ids[0]].deck_capability, by_id[ids[1]].deck_capability)
-            scored = score_result(
-                event.policy, event.game_type, result, capabilities, field=f"{g_field}.result", elimination=elimination
-            )
+            key = (_frozen(result), capabilities, elimination)
+            scored = scored_before.get(key) if scored_before is not None else None
+            if scored is None:
+                scored = score_result(
+                    event.policy,
+                    event.game_type,
+                    result,
+                    capabilities,
+                    field=f"{g_field}.result",
+                    elimination=elimination,
+                )
+                if scored_before is not None:
+                    scored_before[key] = scored
         games.append(Game(table=table, players=ids, result=result, scored=scored))
     return Round(number=number, bye=bye, games=tuple(games), seed=seed, stage=raw.get("stage", 0))

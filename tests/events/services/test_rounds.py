@@ -131,3 +131,13 @@ def test_a_swap_gives_new_codes_so_old_slips_cannot_report(reporting):
         assert game.report_a is None and game.report_b is None
         assert not {game.code_a, game.code_b} & old_codes
     assert find_reporting_game(reporting, games[0].code_a) is None
+
+
+@pytest.mark.parametrize("players", [6, 7])
+def test_the_snapshot_of_a_pairing_is_the_event_as_an_export_reads_it(event, players):
+    from events.archive import event_archive
+
+    run_event(event, players, 2)
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=3)
+    kept = event.snapshots.get(reason=f"{rnd.label} paired")
+    assert kept.data == event_archive(event)

@@ -176,3 +176,16 @@ def test_version_3_and_policy_4_co_champions_need_the_tied_players_agreement_whe
     assert (event.status, event.tie_resolution) == ("closed", "co-champions")
     entry = AuditEntry.objects.get(event=event, action="event.co_champions_agreed")
     assert entry.before == {"tie_resolution": "playoff"} and len(entry.after["champions"]) == 2
+
+
+def test_the_snapshot_of_a_playoffs_pairing_is_the_event_as_an_export_reads_it(event):
+    from events.archive import event_archive
+
+    register(event, 2)
+    who = actor(event.owner)
+    services.start_event(event, actor=who, rounds=1, note="the test's own number")
+    play_round(event, lambda game: TIE)
+    services.start_stage(event, actor=who)
+    rnd = services.pair_round(event, actor=who, seed=4)
+    assert rnd.stage_id is not None
+    assert event.snapshots.get(reason=f"{rnd.label} paired").data == event_archive(event)
