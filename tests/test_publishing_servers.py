@@ -142,7 +142,9 @@ def test_a_venue_publishes_through_a_cut_link_and_the_hosted_copy_catches_up_wit
 
     # The hosted site's coordinator issues a key; the venue's enters it with the address (through the cable).
     issued = at_host.post(f"{hosted_event}/publishing/keys/", {}, form_url=f"{hosted_event}/publishing/")
-    key = re.search(r'id="issued-key" type="text" readonly value="([^"]+)"', issued.text).group(1)
+    assert issued.status == 302, "the key is shown by the page it leads to, once"
+    key_page = at_host.get(f"{hosted['base']}{issued.headers['Location']}").text
+    key = re.search(r'<textarea id="issued-key"[^>]*>([^<]+)</textarea>', key_page).group(1)
     entered = at_venue.post(f"{venue_event}/publishing/", {"address": f"http://127.0.0.1:{cable.port}", "key": key})
     assert entered.status == 302, entered.text[:500]
 

@@ -262,12 +262,21 @@ def receive_publication(key: str, document: object) -> Received:
 
 
 def checked_address(address: str) -> str:
-    """The hosted server's address as the job posts to it: http(s), a host, no user, query or fragment."""
+    """The hosted server's address as the job posts to it: http(s) (https when none is said), a host, no user,
+    query or fragment."""
     address = address.strip().rstrip("/")
+    if address and "://" not in address:
+        # A bare host, as it is often said aloud: a hosted site is reached over https.
+        address = f"https://{address}"
     parts = urllib.parse.urlsplit(address)
+    try:
+        parts.port  # noqa: B018  # refused when it is not a port number
+    except ValueError:
+        parts = parts._replace(scheme="")
     if (
         parts.scheme not in ("http", "https")
         or not parts.hostname
+        or not re.fullmatch(r"[a-z0-9.-]+|[0-9a-f:.]+", parts.hostname)
         or parts.username
         or parts.password
         or parts.query

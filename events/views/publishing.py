@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,7 +25,7 @@ import scoring
 
 from .. import services
 from ..forms import PublishingForm
-from ..models import Event
+from ..models import PublishingTarget
 from ..pages.access import event_view
 from ..pages.regions import render_region
 from ..queries.publishing import hosted_copy, key_is_active, publishing_status
@@ -34,6 +34,8 @@ from ..services import rule_error_line
 from .confirm import press, status_of, submit
 
 STATUS_REGION = "publishing-status"
+# Where the key just issued waits in the coordinator's session for the one page that shows it.
+_ISSUED_KEY = "publishing_key_issued"
 
 
 def _page(request, event, form: PublishingForm, **extra: Any) -> dict[str, Any]:
@@ -43,8 +45,11 @@ def _page(request, event, form: PublishingForm, **extra: Any) -> dict[str, Any]:
         "form": form,
         "status": publishing_status(event, timezone.now()),
         "copy": copy,
-        # A key is issued for an event not yet run here, or for a copy (a new key for a new laptop).
-        "can_receive": copy.is_copy or not event.rounds.exists(),
+        # A key is issued for a copy (a new key for a new laptop), or for an event run nowhere yet: not one
+        # with rounds here, one published from here, or one sharing a gathering's registration (the service's
+        # refusals, not offered).
+        "can_receive": copy.is_copy
+        or not (event.rounds.exists() or event.gathering_id or PublishingTarget.objects.filter(event=event).exists()),
         "may_publish": settings.COUNCIL_PUBLISHING_OUT,
         "hosted_address": request.build_absolute_uri("/").rstrip("/"),
         **extra,
@@ -66,8 +71,12 @@ def publishing(request, event, actor):
             messages.success(request, _("Publishing starts: the event goes to the hosted site within seconds."))
             return redirect("events:publishing", slug=event.slug)
     else:
-        form = PublishingForm()
-    context = _page(request, event, form)
+        target = PublishingTarget.objects.filter(event=event).first()
+        form = PublishingForm(initial={"address": target.address} if target else None)
+    issued = None
+    if not request.htmx:
+        issued = request.session.pop(_ISSUED_KEY, None)
+    context = _page(request, event, form, issued_key=issued["key"] if issued and issued["event"] == event.pk else "")
     return render_region(request, "events/publishing.html", STATUS_REGION, context, status=status_of(done))
 
 
@@ -87,12 +96,11 @@ def publishing_stop(request, event, actor):
 def publishing_key_issue(request, event, actor):
     """A new key, shown on the page this once: only its digest is kept."""
     pressed = press(request, lambda: services.issue_publishing_key(event, actor=actor))
-    if not pressed.made:
-        return redirect("events:publishing", slug=event.slug)
-    _row, key = pressed.value
-    # The page as the key left the event: a hosted copy now.
-    context = _page(request, Event.objects.get(pk=event.pk), PublishingForm(), issued_key=key)
-    return render(request, "events/publishing.html", context)
+    if pressed.made:
+        # Shown by the next page alone, then forgotten: a reload of it, or Back, issues no other key.
+        _row, key = pressed.value
+        request.session[_ISSUED_KEY] = {"event": event.pk, "key": key}
+    return redirect("events:publishing", slug=event.slug)
 
 
 @event_view(COORDINATOR)

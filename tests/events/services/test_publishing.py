@@ -219,7 +219,7 @@ def test_a_copy_run_here_from_now_on_takes_changes_and_no_more_pushes(venue, hos
 @pytest.mark.parametrize(
     ("address", "key", "field"),
     [
-        ("council.example.org", "council-pub-abc", "address"),
+        ("council example org", "council-pub-abc", "address"),
         ("ftp://council.example.org", "council-pub-abc", "address"),
         ("https://anna:secret@council.example.org", "council-pub-abc", "address"),
         ("https://council.example.org/?next=1", "council-pub-abc", "address"),
@@ -238,6 +238,11 @@ def test_publishing_is_refused_where_the_server_publishes_nowhere(venue, owner, 
     settings.COUNCIL_PUBLISHING_OUT = False
     with pytest.raises(ServiceError, match="does not publish"):
         services.start_publishing(venue, address="https://h.example.org", key="council-pub-x", actor=actor(owner))
+
+
+def test_a_bare_host_is_reached_over_https(venue, owner):
+    target = services.start_publishing(venue, address="council.example.org", key="council-pub-a", actor=actor(owner))
+    assert target.address == "https://council.example.org"
 
 
 def test_the_key_is_kept_out_of_the_audit_log(venue, owner):
