@@ -147,9 +147,20 @@ def _frozen(value: object) -> object:
     """``value`` (JSON data) as a key: equal only for data of the same types (1, 1.0 and True differ)."""
     if isinstance(value, dict):
         return ("dict", tuple(sorted((str(key), _frozen(item)) for key, item in value.items())))
-    if isinstance(value, list):
-        return ("list", tuple(_frozen(item) for item in value))
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, tuple(_frozen(item) for item in value))
     return (type(value).__name__, value)
+
+
+def _key_of(result: object, capabilities: tuple[str, str], elimination: bool) -> object | None:
+    """The cache key of a result; None for one that cannot be a key (a set, from a caller in Python): the engine
+    then scores it, and refuses it, as it would have."""
+    key = (_frozen(result), capabilities, elimination)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def parse_round(
@@ -162,7 +173,8 @@ def parse_round(
 ) -> Round:
     """Round ``index`` of an archive, checked; ``scored_before`` keeps each result already scored in this
     archive (the same result, the same capabilities: the same points and explanation), so that an event's
-    thousands of games score each kind of result once."""
+    thousands of games score each kind of result once. Its keys leave out the policy and the game type, which
+    are the archive's: one dict serves one archive, never two."""
     field = f"rounds[{index}]"
     if not isinstance(raw, dict):
         raise RuleError(_("a round must be an object"), field=field)
@@ -256,8 +268,8 @@ def parse_round(
         scored = None
         if result is not None:
             capabilities = (by_id[ids[0]].deck_capability, by_id[ids[1]].deck_capability)
-            key = (_frozen(result), capabilities, elimination)
-            scored = scored_before.get(key) if scored_before is not None else None
+            key = _key_of(result, capabilities, elimination) if scored_before is not None else None
+            scored = scored_before.get(key) if scored_before is not None and key is not None else None
             if scored is None:
                 scored = score_result(
                     event.policy,
@@ -267,7 +279,7 @@ def parse_round(
                     field=f"{g_field}.result",
                     elimination=elimination,
                 )
-                if scored_before is not None:
+                if scored_before is not None and key is not None:
                     scored_before[key] = scored
         games.append(Game(table=table, players=ids, result=result, scored=scored))
     return Round(number=number, bye=bye, games=tuple(games), seed=seed, stage=raw.get("stage", 0))

@@ -265,3 +265,31 @@ def test_the_complete_examples_of_the_format_page_are_valid_for_the_engine_and_t
     jsonschema.validate({**examples[0], "format": "council-archive/1"}, SCHEMA)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**examples[-1], "format": "council-archive/1"}, SCHEMA)
+
+
+def test_a_result_scored_once_per_archive_is_refused_alike_when_a_caller_gives_odd_containers():
+    # The engine scores each kind of result once per archive; a result that cannot be a key (a set, a list in
+    # a tuple) is scored, and refused, as it was before.
+    document = {
+        "format": "council-archive/3",
+        "event": {"name": "X", "policy": "policy-4-2001", "game_type": "two-deck", "status": "running"},
+        "players": [{"id": p, "name": p.upper()} for p in ("a", "b", "c", "d")],
+        "rounds": [
+            {
+                "number": 1,
+                "bye": None,
+                "games": [
+                    {"table": 1, "players": ["a", "b"], "result": {"kind": "council", "mp": [20, 10]}},
+                    {"table": 2, "players": ["c", "d"], "result": {"kind": "council", "mp": {20, 10}}},
+                ],
+            }
+        ],
+    }
+    with pytest.raises(RuleError, match=r"rounds\[0\]\.games\[1\]\.result\.mp"):
+        parse_archive(document)
+    document["rounds"][0]["games"][1]["result"]["mp"] = ([20], 10)
+    with pytest.raises(RuleError, match=r"rounds\[0\]\.games\[1\]\.result\.mp\[0\]"):
+        parse_archive(document)
+    document["rounds"][0]["games"][1]["result"]["mp"] = (20, 10)
+    first, second = parse_archive(document).rounds[0].games
+    assert first.scored.points == second.scored.points, "a tuple of two numbers scores as their list"
