@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -24,16 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 # Beside this script, as ``python benchmarks/...`` puts its folder first on the path.
 from scratch_django import start_scratch_django  # noqa: E402
-
-
-def median_ms(work, repeat: int) -> float:
-    """The median wall time of ``work()`` over ``repeat`` runs, in milliseconds."""
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        work()
-        times.append((time.perf_counter() - started) * 1000)
-    return statistics.median(times)
+from timing import median_ms  # noqa: E402
 
 
 def main() -> None:

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from timing import median_ms  # noqa: E402
 
 import scoring  # noqa: E402
 
@@ -50,16 +50,6 @@ def archive_of(players: int, rounds: int, seed: int, *, all_level: bool) -> dict
         "players": [{"id": pid, "name": f"Player {pid[1:]}"} for pid in ids],
         "rounds": played,
     }
-
-
-def median_ms(work, repeat: int) -> float:
-    """The median wall time of ``work()`` over ``repeat`` runs, in milliseconds."""
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        work()
-        times.append((time.perf_counter() - started) * 1000)
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -241,7 +241,7 @@ class Event(models.Model):
     # were made: what a venue's publishing sends as its sequence (models/publishing.py).
     revision = models.PositiveBigIntegerField(default=0)
     # A hosted copy of an event run at a venue, which pushes it here: read-only, changed
-    # only by what the venue publishes (services/publishing.py).
+    # only by what the venue publishes (services/hosted_copies.py).
     hosted_copy = models.BooleanField(default=False)
 
     class Meta:

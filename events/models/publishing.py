@@ -10,7 +10,8 @@ Two sides, each a server of its own:
   address and the key as entered (the job must send it), what the hosted copy holds
   (``published_revision``), and how the last attempts went, for the desk.
 
-Fields only; ``events/services/publishing.py`` changes them.
+Fields only; ``events/services/hosted_copies.py`` (the hosted side) and ``events/services/publishing.py``
+(the venue's) change them.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import hashlib
 from django.conf import settings
 from django.db import models
 
+# How a publishing key begins: so that one pasted in the wrong field is recognised.
+KEY_PREFIX = "council-pub-"
 # How long a key's digest and a source's id are, as written (hexadecimal SHA-256; a token).
 # At most this many retired sources are remembered per key (a laptop's address and key entered again).
 RETIRED_SOURCES_KEPT = 50

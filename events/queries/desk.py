@@ -157,7 +157,7 @@ def desk(
         break_clock=break_clock_display(event),
         construction_minutes=CONSTRUCTION_MINUTES,
         exchange_minutes=EXCHANGE_MINUTES,
-        # A hosted copy is paired at its venue (services/publishing.py).
+        # A hosted copy is paired at its venue (services/hosted_copies.py).
         can_pair_next=next_round.can_pair and not event.hosted_copy,
         next_round_label=next_round.label,
         swiss_paired=next_round.swiss_paired,

@@ -1,6 +1,6 @@
 """What the desk shows of publishing: a venue's pushes to the hosted copy, or a hosted copy's keys.
 
-Read models only; ``events/services/publishing.py`` changes the rows and the server's job
+Read models only; ``events/services/publishing.py`` and ``hosted_copies.py`` change the rows and the server's job
 pushes (docs/operations.md, "Publishing").
 """
 

@@ -2,9 +2,10 @@
 
 Each family of changes has its module (event, start, players, rounds, clock, results,
 player_reports, staff, imports, snapshots, decks, deck_settings, spot_checks, sign_up, sealed,
-stages, organisers, gatherings, publishing; impartial holds the checks that keep those who play from ruling on their own
-games); ``base`` holds what they share. A service locks the event, checks
-the rule, changes the rows and records the change (audit entry and new version) in the
+stages, organisers, gatherings, members, publishing (a venue's side of publishing),
+hosted_copies (a hosted site's side); impartial holds the checks that keep those who play
+from ruling on their own games); ``base`` holds what they share. A service locks the event,
+checks the rule, changes the rows and records the change (audit entry and new version) in the
 same transaction. ``policies`` keeps house policies, which belong to no event (its
 docstring says why they have no audit entry). Views and commands call them through this package.
 """
@@ -22,6 +23,7 @@ from .gatherings import (
     make_entrant_link,
     set_event_gathering,
 )
+from .hosted_copies import PushRefused, issue_publishing_key, receive_publication, revoke_publishing_key, run_copy_here
 from .imports import import_event
 from .mail import claim_message, mark_failed, mark_sent, queue_reminders, still_true
 from .members import (
@@ -40,14 +42,9 @@ from .player_reports import report_result
 from .players import drop_player, register_players, remove_player, update_player
 from .policies import save_house_policy
 from .publishing import (
-    PushRefused,
     claim_publication,
-    issue_publishing_key,
     mark_publish_failed,
     mark_published,
-    receive_publication,
-    revoke_publishing_key,
-    run_copy_here,
     start_publishing,
     stop_publishing,
 )

@@ -114,7 +114,7 @@ def locked_event(event: Event, *, hosted_copy_too: bool = False) -> Event:
     PostgreSQL takes a row lock; SQLite takes its write lock at the start of the
     transaction (settings: ``transaction_mode`` IMMEDIATE). A hosted copy of a venue's event
     is refused: it changes only by what the venue publishes. Only publishing's services pass
-    ``hosted_copy_too`` (services/publishing.py), and the links to this server's player
+    ``hosted_copy_too`` (services/hosted_copies.py), and the links to this server's player
     numbers (services/members.py), which are the server's own and outlast every push.
     """
     locked = Event.objects.select_for_update().get(pk=event.pk)

@@ -301,7 +301,7 @@ def _set_aside(players: list[Player]) -> tuple[dict[str, dict[str, Any]], list[D
 def replace_contents(event: Event, checked: dict[str, Any], *, source: str) -> None:
     """Make the locked ``event`` what the checked archive ``checked`` (``checked_archive``) says, in place.
 
-    For a restored snapshot and for a venue's push to its hosted copy (services/publishing.py),
+    For a restored snapshot and for a venue's push to its hosted copy (services/hosted_copies.py),
     inside the caller's transaction. Players keep their rows (matched by archive id), so phones
     that chose "this is me" still find themselves; rounds and games are rebuilt with new
     result codes and a ready clock, each result recorded as reported by ``source``. What no

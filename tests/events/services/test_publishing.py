@@ -1,4 +1,5 @@
-"""Publishing from a venue to a hosted copy, in one process (events/services/publishing.py; issue 32).
+"""Publishing from a venue to a hosted copy, in one process (events/services/publishing.py, hosted_copies.py;
+issue 32).
 
 The venue's event and the hosted copy live in one test database here; the two real
 servers, with the link cut and restored, are tests/test_publishing_servers.py.
@@ -15,10 +16,12 @@ from events import services
 from events.archive import event_archive, publication_document
 from events.management.commands.run_jobs import publish_once
 from events.models import AuditEntry, Event, Member, PublishingKey, PublishingTarget
+from events.models.publishing import key_digest
 from events.publishing_client import PushOutcome
 from events.queries.publishing import publishing_status
 from events.services import ServiceError
-from events.services.publishing import PushRefused, key_digest, retry_after
+from events.services.hosted_copies import PushRefused
+from events.services.publishing import retry_after
 from tests.factories import EventFactory, UserFactory
 from tests.helpers import actor, database_state, open_game, register, run_event
 
