@@ -8,17 +8,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load_settings(**env):
+def _read_settings(expression: str, **env: str) -> subprocess.CompletedProcess:
+    """``expression`` of ``council.settings`` (as ``s``) printed by a new process started with ``env`` alone:
+    none of this machine's COUNCIL_ variables or DATABASE_URL, as on a fresh install."""
     clean = {k: v for k, v in os.environ.items() if not k.startswith("COUNCIL_") and k != "DATABASE_URL"}
-    clean.update(env)
     return subprocess.run(
-        [sys.executable, "-c", "import council.settings as s; print(s.DEBUG, s.DATABASES['default']['ENGINE'])"],
+        [sys.executable, "-c", f"import council.settings as s; print({expression})"],
         cwd=ROOT,
-        env=clean,
+        env={**clean, **env},
         capture_output=True,
         check=False,
         text=True,
     )
+
+
+def _load_settings(**env):
+    return _read_settings("s.DEBUG, s.DATABASES['default']['ENGINE']", **env)
 
 
 def test_production_refuses_to_start_without_a_secret_key(tmp_path):
@@ -47,16 +52,7 @@ def test_a_boolean_setting_must_be_true_or_false(tmp_path):
 
 
 def _mail_settings(tmp_path, **env):
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("COUNCIL_") and k != "DATABASE_URL"}
-    clean.update(COUNCIL_DATA_DIR=str(tmp_path), **env)
-    return subprocess.run(
-        [sys.executable, "-c", "import council.settings as s; print(s.EMAIL_USE_TLS, s.EMAIL_USE_SSL, s.EMAIL_PORT)"],
-        cwd=ROOT,
-        env=clean,
-        capture_output=True,
-        check=False,
-        text=True,
-    )
+    return _read_settings("s.EMAIL_USE_TLS, s.EMAIL_USE_SSL, s.EMAIL_PORT", COUNCIL_DATA_DIR=str(tmp_path), **env)
 
 
 def test_mail_is_starttls_on_587_unless_implicit_tls_is_asked_for_on_465(tmp_path):
@@ -191,18 +187,7 @@ def test_log_lines_carry_no_key_of_a_private_link(settings):
 
 
 def _time_zone(tmp_path, **env):
-    return subprocess.run(
-        [sys.executable, "-c", "import council.settings as s; print(s.TIME_ZONE)"],
-        cwd=ROOT,
-        env={
-            **{k: v for k, v in os.environ.items() if not k.startswith("COUNCIL_")},
-            "COUNCIL_DATA_DIR": str(tmp_path),
-            **env,
-        },
-        capture_output=True,
-        check=False,
-        text=True,
-    )
+    return _read_settings("s.TIME_ZONE", COUNCIL_DATA_DIR=str(tmp_path), **env)
 
 
 def test_the_time_zone_is_the_machines_own_unless_set_and_a_wrong_one_is_refused(tmp_path):
@@ -214,16 +199,8 @@ def test_the_time_zone_is_the_machines_own_unless_set_and_a_wrong_one_is_refused
 
 
 def _publishing_out(tmp_path, **env) -> str:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("COUNCIL_") and k != "DATABASE_URL"}
-    clean.update(COUNCIL_DATA_DIR=str(tmp_path), **env)
-    done = subprocess.run(
-        [sys.executable, "-c", "import council.settings as s; print(s.COUNCIL_PUBLISHING_OUT)"],
-        cwd=ROOT,
-        env=clean,
-        capture_output=True,
-        check=True,
-        text=True,
-    )
+    done = _read_settings("s.COUNCIL_PUBLISHING_OUT", COUNCIL_DATA_DIR=str(tmp_path), **env)
+    assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
 
