@@ -356,6 +356,48 @@ def page_steps(site: dict, etags: dict[int, str]):
     }
 
 
+def phone_steps(site: dict, etags: dict[int, str], clients: int, news: list[int]):
+    """Client ``index`` is the phones of its share of the players, each polling its own region with the version it
+    last got, as a room of phones does: a poll after a change gets the region (counted in ``news``), else a 304."""
+    slug, players = site["slug"], site["players"]
+
+    def make(index):
+        mine = players[index::clients]
+        held = {me: etags.get(me, '"none"') for me in mine}
+        turn = {"n": 0}
+
+        async def step(tally, conn):
+            me = mine[turn["n"] % len(mine)]
+            turn["n"] += 1
+            headers = {
+                "Cookie": f"council_me={me}",
+                "HX-Request": "true",
+                "HX-Target": "live",
+                "If-None-Match": held[me],
+                **GZIP,
+            }
+            begin = time.perf_counter()
+            try:
+                response = await conn.request("GET", f"/e/{slug}/", headers)
+            except (OSError, asyncio.IncompleteReadError) as error:
+                if tally is not None:
+                    tally.errors.append(f"phone {me}: {error!r}")
+                return
+            if response.status == 200:
+                held[me] = response.headers.get("etag", held[me])
+            if tally is None:
+                return
+            if response.status in (200, 304):
+                tally.latencies_ms.append((time.perf_counter() - begin) * 1000)
+                news.append(response.status == 200)
+            else:
+                tally.errors.append(f"phone {me}: {response.status}")
+
+        return step
+
+    return make
+
+
 def result_steps(site: dict, form_tally: Tally):
     """Staff member ``index`` enters results at their own tables: open the form, then save."""
     slug, games, sessions = site["slug"], site["open_games"], site["staff_sessions"]
@@ -423,6 +465,9 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=100.0, help="requests a second of the paced load")
     parser.add_argument("--database-url", help="an empty PostgreSQL database; default: a throwaway one")
     parser.add_argument("--no-saves", action="store_true", help="measure the pages only")
+    parser.add_argument("--phones", type=int, default=50, help="clients polling the phones' regions as results arrive")
+    parser.add_argument("--results-per-second", type=float, default=1.0, help="results saved while the phones poll")
+    parser.add_argument("--sqlite", action="store_true", help="the laptop's database (SQLite) instead of PostgreSQL")
     parser.add_argument(
         "--pages",
         help="comma-separated names of the pages to load (default: all), "
@@ -440,7 +485,13 @@ def main() -> None:
     data_dir = tempfile.mkdtemp(prefix="council-load-")
     port = free_port()
     try:
-        with contextlib.nullcontext(args.database_url) if args.database_url else running_postgres() as url:
+        if args.sqlite:
+            database = contextlib.nullcontext(f"sqlite:///{data_dir}/council.sqlite3")
+        elif args.database_url:
+            database = contextlib.nullcontext(args.database_url)
+        else:
+            database = running_postgres()
+        with database as url:
             environment = production_environment(url, data_dir)
             if args.no_change_notices:
                 environment["COUNCIL_CHANGE_NOTICES"] = "False"
@@ -488,6 +539,7 @@ async def measure(args, site: dict, port: int) -> None:
 
     if args.no_saves:
         return
+    await phones_while_results_arrive(args, site, port, etags, ceiling)
     form_tally = Tally()
     staff = len(site["staff_sessions"])
     saves = await run_load(staff, args.seconds, None, host, port, result_steps(site, form_tally))
@@ -495,6 +547,29 @@ async def measure(args, site: dict, port: int) -> None:
     report("result form (staff)", form_tally, None, ceiling, staff)
     report("result save (staff)", saves, None, ceiling, staff)
     print("# latencies in ms; 'ceil' is the saturated throughput as a share of the ceiling's")
+
+
+async def phones_while_results_arrive(args, site: dict, port: int, etags: dict[int, str], ceiling) -> None:
+    """``--phones`` clients poll every player's region (each its share of the phones) while one staff member saves
+    ``--results-per-second`` results: saturated (the room's capacity) and paced (``--rate`` polls a second)."""
+    host = "127.0.0.1"
+    for rate in (None, args.rate):
+        news: list[int] = []
+        form_tally = Tally()
+        phones = run_load(args.phones, args.seconds, rate, host, port, phone_steps(site, etags, args.phones, news))
+        saves = run_load(1, args.seconds, args.results_per_second, host, port, result_steps(site, form_tally))
+        tally, saved = await asyncio.gather(phones, saves)
+        label = "saturated" if rate is None else f"paced {rate:g}/s"
+        share = f"{tally.per_second / ceiling:.0%} of the ceiling" if ceiling else ""
+        print(
+            f"# phones while results arrive ({label}): {args.phones} clients, {len(saved.latencies_ms)} results "
+            f"saved in {args.seconds:g} s; {tally.per_second:.0f} polls/s {share}, "
+            f"{sum(news) / max(1, len(news)):.0%} with news; "
+            f"p50 {tally.percentile(0.5):.1f} p90 {tally.percentile(0.9):.1f} p99 {tally.percentile(0.99):.1f} ms; "
+            f"errors {len(tally.errors) + len(saved.errors)}"
+        )
+        for line in sorted(set(tally.errors + saved.errors))[:5]:
+            print(f"    error: {line}")
 
 
 if __name__ == "__main__":

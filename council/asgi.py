@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import os
 import sys
 import tempfile
@@ -34,7 +35,14 @@ from django.core.wsgi import get_wsgi_application
 
 # Django's threads in each worker: while one waits on the database, another renders.
 THREADS = int(os.environ.get("COUNCIL_THREADS", "4"))
+# Longest a reader waits for a page (GET or HEAD); 0 waits as long as it takes (docs/deployment.md).
+REQUEST_SECONDS = float(os.environ.get("COUNCIL_REQUEST_SECONDS", "20"))
+STILL_WORKING = (
+    b"This page is still being prepared. Council keeps preparing it: try again in a few seconds, "
+    b"and it will be ready.\n"
+)
 FORM = b"application/x-www-form-urlencoded"
+logger = logging.getLogger("council.asgi")
 
 # ASGI's shapes (the specification's dictionaries), as this server reads and writes them.
 Scope = dict[str, Any]
@@ -54,9 +62,10 @@ class WholeRequests:
     texts); any other body (an upload) is answered 413 here.
     """
 
-    def __init__(self, wsgi: WSGIApplication, *, threads: int, max_body: int) -> None:
+    def __init__(self, wsgi: WSGIApplication, *, threads: int, max_body: int, read_seconds: float = 0) -> None:
         self.wsgi = wsgi
         self.max_body = max_body
+        self.read_seconds = read_seconds
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="council-request")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -69,6 +78,7 @@ class WholeRequests:
         declared = int(headers.get(b"content-length", b"0") or 0)
         # Kept in memory up to 1 MB, beyond that in a temporary file, as Django keeps uploads.
         body = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)  # noqa: SIM115 (closed below, or by Django)
+        still_read = False  # by a request's thread that goes on after its reader was answered
         try:
             length = 0
             while declared <= self.max_body:
@@ -92,11 +102,27 @@ class WholeRequests:
                     return
                 environ["CONTENT_LENGTH"] = str(max(declared, length))
                 environ["wsgi.input"] = io.BytesIO()
-            status, response_headers, chunks = await asyncio.get_running_loop().run_in_executor(
-                self.executor, self._run, environ
-            )
+            running = asyncio.get_running_loop().run_in_executor(self.executor, self._run, environ)
+            if self.read_seconds and scope["method"] in ("GET", "HEAD"):
+                try:
+                    status, response_headers, chunks = await asyncio.wait_for(
+                        asyncio.shield(running), self.read_seconds
+                    )
+                except TimeoutError:
+                    # Python cannot stop a thread: the page goes on being prepared, and what it builds is kept
+                    # (events/caching/parts.py), so the reader's next try finds it ready. The reader, and the
+                    # worker's event loop, are not held meanwhile. A change (POST) is never cut short: its
+                    # answer says whether it was saved.
+                    running.add_done_callback(lambda _done: body.close())
+                    still_read = True
+                    logger.warning("%s %s took longer than %g s", scope["method"], scope["path"], self.read_seconds)
+                    await _answer(send, 503, STILL_WORKING_HEADERS, [STILL_WORKING])
+                    return
+            else:
+                status, response_headers, chunks = await running
         finally:
-            body.close()
+            if not still_read:
+                body.close()
         await _answer(send, status, response_headers, chunks)
 
     def _run(self, environ: WSGIEnvironment) -> tuple[int, Headers, list[bytes]]:
@@ -131,6 +157,13 @@ class WholeRequests:
                 await asyncio.get_running_loop().run_in_executor(None, self.executor.shutdown)
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+STILL_WORKING_HEADERS: Headers = [
+    (b"content-type", b"text/plain; charset=utf-8"),
+    (b"retry-after", b"5"),
+    (b"cache-control", b"no-store"),
+]
 
 
 async def _answer(send: Send, status: int, headers: Headers, chunks: list[bytes]) -> None:
@@ -187,4 +220,5 @@ application = WholeRequests(
     threads=THREADS,
     # A form's fields or an upload at Django's limits, and room for the multipart framing around them.
     max_body=max(settings.DATA_UPLOAD_MAX_MEMORY_SIZE, settings.FILE_UPLOAD_MAX_MEMORY_SIZE) + 1024 * 1024,
+    read_seconds=REQUEST_SECONDS,
 )

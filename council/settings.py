@@ -172,6 +172,9 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool(
 # On PostgreSQL, each process keeps the events' versions for the phones' unchanged polls
 # and a LISTEN connection tells it when they change (events/caching/versions.py).
 COUNCIL_CHANGE_NOTICES = env_bool("COUNCIL_CHANGE_NOTICES", True)
+# After a change, the phones' shared part of an event is built in a thread beside the request that found it
+# unbuilt, which gets the state before, so that no phone waits for it (events/caching/parts.py).
+COUNCIL_BUILD_ASIDE = env_bool("COUNCIL_BUILD_ASIDE", True)
 # A laptop (SQLite) publishes its events to a hosted site; a server (PostgreSQL) does not unless
 # told to, so that its coordinators cannot make it post to addresses of their choosing inside
 # its network (docs/security.md, "Publishing keys"). Receiving is the same everywhere.

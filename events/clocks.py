@@ -101,10 +101,26 @@ def break_clock_display(event: Event) -> dict[str, Any] | None:
     """
     if event.game_type not in SEALED_GAME_TYPES or event.status == Event.CLOSED:
         return None
+    kept = current_break(event, event.latest_round())
+    return drawn_break_clock(event, kept) if kept is not None else None
+
+
+def current_break(event: Event, latest: Round | None) -> BreakClock | None:
+    """The sealed event's break clock while its break is on (after ``latest``, the round paired last), else None.
+
+    Read once per state of the event by a phone's region (events/pages/phones.py), which then
+    draws it for each request (``drawn_break_clock``).
+    """
+    if event.game_type not in SEALED_GAME_TYPES or event.status == Event.CLOSED:
+        return None
     kept = BreakClock.objects.filter(event=event).first()
-    latest = event.latest_round()
     if kept is None or kept.after_round != (latest.number if latest else 0):
         return None
+    return kept
+
+
+def drawn_break_clock(event: Event, kept: BreakClock) -> dict[str, Any]:
+    """What a page draws of the break clock ``kept`` (``current_break``) now."""
     now = timezone.now().timestamp()
     reading = read_clock(kept.clock(), now, BREAK_WARNING_SECONDS)
     return _drawn(

@@ -48,15 +48,25 @@ class Text(str):
         return text
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Kept parts are pickled into the shared cache; the English value is rebuilt from the id.
-        return (_rebuild, (self.msgid, self.params, self.plural, self.count))
+        # Kept parts are pickled into the shared cache, read back by every worker after each change: the English
+        # value is kept as it is, not made again from the id (which cost most of reading 1,000 players' standings).
+        return (_restored, (str(self), self.msgid, self.params, self.plural, self.count))
 
 
-def _rebuild(msgid: str, params: dict[str, Any], plural: str | None, count: int | None) -> Text:
-    return Text(msgid, params, plural=plural, count=count)
+def _restored(english: str, msgid: str, params: dict[str, Any], plural: str | None, count: int | None) -> Text:
+    text = str.__new__(Text, english)
+    text.msgid, text.plural, text.count, text.params = msgid, plural, count, params
+    return text
 
 
 def _plain(value: Any) -> Any:
+    # Most parameters are names and whole numbers: answered before the checks against Fraction, an abstract
+    # class's subclass whose isinstance is slow (the standings of 1,000 players make 8,000 sentences).
+    kind = type(value)
+    if kind is str or kind is int or kind is Text:
+        return value
+    if kind is Fraction:
+        return int(value) if value.denominator == 1 else float(value)
     if isinstance(value, (list, tuple)):
         return tuple(_plain(item) for item in value)
     # Whole fractions and floats become ints, so that a translation shows "3", not "3,0".
@@ -68,6 +78,11 @@ def _plain(value: Any) -> Any:
 
 
 def _english(value: Any) -> str:
+    kind = type(value)
+    if kind is str:
+        return str(value)
+    if kind is int:
+        return str(value)
     if isinstance(value, tuple):
         return ", ".join(_english(item) for item in value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):

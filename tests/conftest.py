@@ -20,6 +20,9 @@ def versions_read_from_the_database(settings):
     # A test's transaction rolls back, so PostgreSQL never sends its change notices; the
     # listener is tested on its own and in the production server (test_production.py).
     settings.COUNCIL_CHANGE_NOTICES = False
+    # A test's transaction is not seen by another thread's connection: parts are built in the request
+    # (one test builds aside on a database its threads share, tests/events/pages/test_phones.py).
+    settings.COUNCIL_BUILD_ASIDE = False
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = {
     "events.roles": "leaf",
     "events.codes": "leaf",
+    "events.numbers": "leaf",
     "events.devices": "leaf",
     "events.names": "leaf",
     "events.i18n": "leaf",

@@ -398,3 +398,36 @@ def test_a_body_beyond_the_limit_is_not_kept_and_an_upload_is_refused_before_dja
     upload = http_scope("POST", [(b"content-type", b"multipart/form-data; boundary=x"), (b"content-length", b"50")])
     sent = serve_once(application, upload, [b"x" * 50], [])
     assert len(called) == 1 and sent[0]["status"] == 413
+
+
+def test_a_page_that_takes_too_long_is_answered_503_and_goes_on_being_prepared_but_a_change_is_waited_for():
+    from council.asgi import WholeRequests
+
+    release = threading.Event()
+    finished: list[str] = []
+
+    def wsgi(environ, start_response):
+        release.wait(10)
+        finished.append(environ["REQUEST_METHOD"])
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"ready"]
+
+    application = WholeRequests(wsgi, threads=2, max_body=1000, read_seconds=0.2)
+    began = time.monotonic()
+    sent = serve_once(application, http_scope("GET", []), [b""], [])
+    assert time.monotonic() - began < 5, "the reader is answered at the bound, not when the page is done"
+    assert sent[0]["status"] == 503 and (b"retry-after", b"5") in sent[0]["headers"]
+    assert b"still being prepared" in sent[1]["body"]
+    assert finished == [], "the page is still being prepared"
+    release.set()
+    for _ in range(100):
+        if finished:
+            break
+        time.sleep(0.02)
+    assert finished == ["GET"]
+
+    release.clear()
+    threading.Timer(0.5, release.set).start()
+    form = http_scope("POST", [(b"content-type", b"application/x-www-form-urlencoded"), (b"content-length", b"3")])
+    sent = serve_once(application, form, [b"a=1"], [])
+    assert sent[0]["status"] == 200 and sent[1]["body"] == b"ready", "a change is never cut short"

@@ -16,6 +16,9 @@ time: a room of phones asking at once after a result costs one build, not one ea
 from __future__ import annotations
 
 import hashlib
+import logging
+import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,9 +26,13 @@ from typing import Any, Generic, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connections
+from django.utils import translation
 from django.utils.translation import get_language
 
 from ..models import Event
+
+logger = logging.getLogger(__name__)
 
 # Longest a build may hold the "building" mark; a worker that dies mid-build frees it then.
 BUILD_SECONDS = 60
@@ -73,6 +80,7 @@ def kept_pieces(
     *,
     earlier_state_will_do: bool = False,
     in_every_language: bool = False,
+    build_aside: bool = False,
 ) -> Kept[dict[str, Any]]:
     """Some pieces of a part too big to read whole: ``build()`` gives every piece, each kept in an entry of its own.
 
@@ -80,7 +88,11 @@ def kept_pieces(
     reads the shared tables and the one card that is its own, not every card.
     ``earlier_state_will_do`` is as for ``kept_part``. A part is kept per language (it is
     rendered in the reader's), unless ``in_every_language``: data whose words are the
-    engine's Texts, said only when a page shows them.
+    engine's Texts, said only when a page shows them. With ``build_aside`` (and
+    ``settings.COUNCIL_BUILD_ASIDE``), a request that finds the current state unbuilt and an
+    earlier one kept gets the earlier one, and starts building the current one in a thread
+    of its own unless a build aside of this part is running: no phone waits for the one
+    build of a change, and builds never pile up.
     """
     # Parts are rendered in the reader's language (the projector's and printouts' in the event's).
     prefix = f"event:{event.pk}:{part}:{RELEASE}:{'any' if in_every_language else get_language()}"
@@ -89,6 +101,14 @@ def kept_pieces(
     states = {held[f"{prefix}:{piece}"][0] if f"{prefix}:{piece}" in held else None for piece in wanted}
     if states == {state}:
         return Kept({piece: held[f"{prefix}:{piece}"][1] for piece in wanted}, current=True)
+    earlier_held = len(states) == 1 and None not in states
+    if earlier_state_will_do and earlier_held and build_aside and settings.COUNCIL_BUILD_ASIDE:
+        # One build aside per part at a time, of whatever state: while it runs, later changes wait for the
+        # next one, so that a result a second cannot start builds faster than they finish.
+        aside_mark = f"{prefix}:building-aside"
+        if cache.add(aside_mark, state, timeout=BUILD_SECONDS):
+            _build_aside(build, prefix, state, aside_mark)
+        return Kept({piece: held[f"{prefix}:{piece}"][1] for piece in wanted}, current=False)
     building_mark = f"{prefix}:building:{state}"
     if cache.add(building_mark, True, timeout=BUILD_SECONDS):
         try:
@@ -97,12 +117,57 @@ def kept_pieces(
         finally:
             cache.delete(building_mark)
         return Kept({piece: pieces[piece] for piece in wanted}, current=True)
-    if earlier_state_will_do and len(states) == 1 and None not in states:
+    if earlier_state_will_do and earlier_held:
         # Every wanted piece is of the same earlier state, so they agree with each other.
         return Kept({piece: held[f"{prefix}:{piece}"][1] for piece in wanted}, current=False)
     # Nothing earlier to show, or the caller needs the current state: build it here too.
     pieces = build()
     return Kept({piece: pieces[piece] for piece in wanted}, current=True)
+
+
+# While a thread computes at length, every other thread of the process (the requests', the server's event loop)
+# waits for the interpreter's lock after each query or socket write, up to the switch interval each time (5 ms by
+# default): the answers beside a build took ten times as long. While a build runs aside, turns are shorter.
+SWITCH_SECONDS_WHILE_BUILDING = 0.001
+_builds_running = 0
+_builds_lock = threading.Lock()
+_usual_switch_seconds = sys.getswitchinterval()
+
+
+def _build_started() -> None:
+    global _builds_running  # noqa: PLW0603 (one count per process)
+    with _builds_lock:
+        _builds_running += 1
+        sys.setswitchinterval(SWITCH_SECONDS_WHILE_BUILDING)
+
+
+def _build_ended() -> None:
+    global _builds_running  # noqa: PLW0603
+    with _builds_lock:
+        _builds_running -= 1
+        if _builds_running == 0:
+            sys.setswitchinterval(_usual_switch_seconds)
+
+
+def _build_aside(build: Callable[[], dict[str, Any]], prefix: str, state: str, building_mark: str) -> None:
+    """Build a state's pieces and keep them, in a thread of this process, in the language of the request that asked."""
+    language = get_language()
+
+    def run() -> None:
+        _build_started()
+        try:
+            with translation.override(language):
+                pieces = build()
+            cache.set_many({f"{prefix}:{piece}": (state, value) for piece, value in pieces.items()})
+        except Exception:
+            # Nothing is kept; the next request to find the state unbuilt builds it again, in its own request.
+            logger.exception("building %s for state %s failed", prefix, state)
+        finally:
+            cache.delete(building_mark)
+            connections.close_all()  # this thread's own connections
+            _build_ended()
+
+    threading.Thread(target=run, name=f"council-build-{prefix}", daemon=True).start()
 
 
 def kept_part(

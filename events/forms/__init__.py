@@ -4,7 +4,8 @@ One module per page family (``policy_fields`` holds the house policy form's part
 imported from here.
 """
 
-from .base import LongSelect, add_service_error, whole_number
+from ..numbers import whole_number
+from .base import LongSelect, add_service_error
 from .decks import (
     BreakClockForm,
     CapabilityForm,

@@ -44,18 +44,6 @@ def add_service_error(form: forms.Form, error: Refusal) -> None:
     form.add_error(field, str(error))
 
 
-def whole_number(text: str) -> int | None:
-    """A number typed or stored by us (an id in a cookie, a round in an address): ASCII digits
-    that fit a database column, else None.
-
-    ``str.isdigit`` alone accepts "²" and digits of any length, which ``int`` or the
-    database would then refuse with a server error.
-    """
-    if text.isascii() and text.isdigit() and len(text) <= 9:
-        return int(text)
-    return None
-
-
 class OptionList:
     """The options of long selects as ``(value, label)`` pairs, the empty choice first: read from
     ``read()`` when a list is first drawn, and written out once for each selection, so that two

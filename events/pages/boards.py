@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
-from django.utils.translation import gettext as _
-
 from ..caching.parts import kept_part, kept_pieces
 from ..clocks import break_clock_display, clock_display
 from ..models import Event, Game, Player, Round
@@ -47,8 +45,14 @@ class StandingLine(NamedTuple):
     pk: int
 
 
-def _card_piece(pk: int) -> str:
+def card_piece(pk: int) -> str:
+    """The piece of the public part that holds player ``pk``'s own part."""
     return f"cards-{pk % CARD_PIECES}"
+
+
+def card_pieces() -> list[str]:
+    """Every piece of the public part that holds players' own parts."""
+    return [f"cards-{number}" for number in range(CARD_PIECES)]
 
 
 def _phone_text(player: Player, seat: Seat | None, card: str | None) -> str:
@@ -76,8 +80,10 @@ def _phone_text(player: Player, seat: Seat | None, card: str | None) -> str:
     return json.dumps([player.name, player.status, place, card])
 
 
-def _phone_from_text(event: Event, pk: int, rnd: Round | None, text: str) -> tuple[Player, Seat | None, Card | None]:
-    """The player, seat and card ``_phone_text`` kept."""
+def phone_from_text(
+    event: Event, pk: int, rnd: Round | None, text: str, rank: int | None
+) -> tuple[Player, Seat | None, Card | None]:
+    """The player, seat and card ``_phone_text`` kept, the card at place ``rank``."""
     name, status, place, card = json.loads(text)
     me = Player(pk=pk, event=event, name=name, status=status)
     seat = None
@@ -97,13 +103,14 @@ def _phone_from_text(event: Event, pk: int, rnd: Round | None, text: str) -> tup
             extra_seconds=place["extra"],
         )
         seat = Seat(table=place["table"], opponent=opponent, game=game)
-    return me, seat, card_from_text(me, card) if card is not None else None
+    return me, seat, card_from_text(me, card, rank) if card is not None else None
 
 
-def _public_tables(event: Event) -> dict[str, Any]:
+def public_tables(event: Event) -> dict[str, Any]:
     """What the public page shows alike to every phone: the round, and (up to 64 players) its
     tables and the standings rendered; and what each phone shows of its own (name, seat,
-    tournament card), in pieces by player pk."""
+    tournament card), in pieces by player pk (``card_pieces``), with each player's place apart
+    (``ranks``)."""
     players = list(event.players.all())
     pk_of = {p.archive_id: p.pk for p in players}
     rnd = event.latest_round()
@@ -117,13 +124,19 @@ def _public_tables(event: Event) -> dict[str, Any]:
         "standings_complete": standings is not None and standings.complete,
     }
     cards = {}
+    ranks: dict[int, int | None] = {}
     if standings is not None:
         by_archive_id = {p.archive_id: p for p in players}
-        cards = {card.player.pk: card_text(card) for card in tournament_cards(standings, by_archive_id)}
+        for card in tournament_cards(standings, by_archive_id):
+            cards[card.player.pk] = card_text(card)
+            ranks[card.player.pk] = card.rank
     seat_of = seats(rnd, games)
-    pieces: dict[str, Any] = {_card_piece(number): {} for number in range(CARD_PIECES)}
+    pieces: dict[str, Any] = {card_piece(number): {} for number in range(CARD_PIECES)}
     for player in players:
-        pieces[_card_piece(player.pk)][player.pk] = _phone_text(player, seat_of.get(player.pk), cards.get(player.pk))
+        pieces[card_piece(player.pk)][player.pk] = _phone_text(player, seat_of.get(player.pk), cards.get(player.pk))
+    pieces["ranks"] = ranks
+    # A piece of a few bytes, read to learn whether a state is built before reading the rest (pages/phones.py).
+    pieces["built"] = True
     inline = lists_on_the_phone(len(players))
     # The standings' lines for the page every phone shares (everyone_standings); None before a round is played.
     pieces["lines"] = (
@@ -148,29 +161,36 @@ def _public_tables(event: Event) -> dict[str, Any]:
     return pieces
 
 
-def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> dict[str, Any]:
-    """The public page: the current round by table, the clock, standings, search results
-    and, for a player who said "this is me", their seat and tournament card.
+def public_board(event: Event, *, query: str = "") -> dict[str, Any]:
+    """The public page of a phone that has not said "this is me": the current round by table, the
+    clock, standings and search results. A phone that has is given its region by
+    events/pages/phones.py.
 
-    The round and each phone's own seat and card are read from the kept part with the
-    tables, in one query. ``current`` is False when they are of the event's state just
-    before now because another worker is building the new one; the page then asks again
-    at once.
+    The round is read from the kept part with the tables, in one query. ``current`` is False
+    when they are of the event's state just before now because another worker is building
+    the new one; the page then asks again at once.
     """
-    wanted = ["tables"] + ([_card_piece(me_id)] if me_id is not None else [])
-    kept = kept_pieces(event, "public", lambda: _public_tables(event), wanted, earlier_state_will_do=True)
+    kept = kept_pieces(event, "public", lambda: public_tables(event), ["tables"], earlier_state_will_do=True)
     rnd = kept.value["tables"]["round"]
-    me = my_seat = card = None
-    # A player of this event (the cookie may name anyone): every one is in their piece.
-    if me_id is not None and me_id in kept.value[_card_piece(me_id)]:
-        me, my_seat, card = _phone_from_text(event, me_id, rnd, kept.value[_card_piece(me_id)][me_id])
     clock = break_clock_display(event)
     if clock is None and rnd is not None and event.status == Event.RUNNING:
-        extra, label = 0, ""
-        if my_seat and my_seat.game and my_seat.game.result is None:
-            extra = my_seat.game.extra_seconds
-            label = _("Table %(table)s") % {"table": my_seat.table} if extra else ""
-        clock = clock_display(event, rnd, extra_seconds=extra, label=label)
+        clock = clock_display(event, rnd)
+    return {
+        "event": event,
+        "round": rnd,
+        **shared_lists(event, rnd, kept.value["tables"]),
+        "current": kept.current,
+        "clock_html": render_partial("events/_clock.html", {"clock": clock}) if clock else "",
+        "query": query,
+        "found": found_players(event, query).found if query else [],
+        "pairings_anchor": "",
+        "standings_anchor": "",
+    }
+
+
+def shared_lists(event: Event, rnd: Round | None, tables: dict[str, Any]) -> dict[str, Any]:
+    """What the public region shows below a phone's own section, alike for every phone: the
+    tables and standings (or links to them), a bracket, the decks published, earlier rounds."""
     # A bracket, pools or a playoff to show: an event of a bracket or of pools, a posted top cut, or a stage's round.
     finals = (
         finals_page(event)
@@ -178,18 +198,8 @@ def public_board(event: Event, *, me_id: int | None = None, query: str = "") -> 
         else None
     )
     return {
-        "event": event,
-        "round": rnd,
         "finals": finals,
-        "my_bracket": finals.status.get(me.pk) if finals and me is not None else None,
-        "tables": kept.value["tables"],
-        "current": kept.current,
-        "clock": clock,
-        "me": me,
-        "my_seat": my_seat,
-        "card": card,
-        "query": query,
-        "found": found_players(event, query).found if query else [],
+        "tables": tables,
         "past_rounds": list(range((rnd.number - 1) if rnd else 0, 0, -1)),
         "published_decks": published_decks(event),
     }
@@ -200,7 +210,7 @@ def everyone_standings(event: Event) -> dict[str, Any]:
 
     The current state's, never the one before: the page is kept under the current version.
     """
-    kept = kept_pieces(event, "public", lambda: _public_tables(event), ["tables", "lines"])
+    kept = kept_pieces(event, "public", lambda: public_tables(event), ["tables", "lines"])
     lines = kept.value["lines"]
     return {
         "event": event,

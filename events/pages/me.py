@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 
+from ..numbers import whole_number
+
+# The public page's "this is me" (views/public.py), read before the event by a phone's polled region (pages/phones.py).
+ME_COOKIE = "council_me"
 # Two months: a season's weekend or a league's rounds, on the phone that chose.
 ME_COOKIE_AGE = 60 * 60 * 24 * 60
 
@@ -26,3 +30,8 @@ def remember_me(response: HttpResponse, request: HttpRequest, cookie: str, path:
         samesite="Lax",
         secure=request.is_secure(),
     )
+
+
+def chosen_player(request: HttpRequest, cookie: str = ME_COOKIE) -> int | None:
+    """The player ``cookie`` names on this phone, as a number, or None (no choice, or not a number)."""
+    return whole_number(request.COOKIES.get(cookie, ""))

@@ -10,8 +10,10 @@ polls). What they wear matters in its order, outermost first:
    phone shares comes from this process's memory, after reading only the event's version:
    before the event row is loaded, the role worked out or anything compressed.
 3. ``compress``: gzip for the pages each phone gets of its own (a 304 has nothing to compress).
-4. The event and the reader's role (``event_view(PUBLIC)``): an unknown event is not found.
-5. The methods the page accepts.
+4. ``phone_region``: a phone's own region with news, put together from this process's parts of the
+   event's current state (events/pages/phones.py), before the event row is loaded.
+5. The event and the reader's role (``event_view(PUBLIC)``): an unknown event is not found.
+6. The methods the page accepts.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from django.views.decorators.http import require_http_methods
 from ..roles import PUBLIC
 from .access import event_view
 from .language import in_event_language
+from .phones import phone_region as own_region
 from .regions import public_poll, shared_page
 
 View = Callable[..., Any]
@@ -37,14 +40,16 @@ def public_page(
     poll_key: Callable[[Any], tuple[object, ...]] = lambda request: (),
     shared_region: str | None = None,
     compress: bool = False,
+    phone_region: bool = False,
     event_language: bool = False,
 ) -> Callable[[View], View]:
     """Wrap a public view ``view(request, event, actor, ...)`` in the layers it asks for, in the order above.
 
     ``polled_region`` is the element id of the region htmx polls (its 304s), with
     ``poll_key(request)`` the rest of its version (who asks); ``shared_region`` names a
-    page every phone shares, kept whole. The wrapped view lists its layers, outermost
-    first, in ``public_layers``.
+    page every phone shares, kept whole; ``phone_region`` answers a phone's own region from
+    the parts this process keeps. The wrapped view lists its layers, outermost first, in
+    ``public_layers``.
     """
     if polled_region and shared_region:
         raise ValueError("a page is polled for its own region or shared whole, not both")
@@ -57,6 +62,8 @@ def public_page(
         layers.append((f"shared:{shared_region}", shared_page(shared_region)))
     if compress:
         layers.append(("gzip", gzip_page))
+    if phone_region:
+        layers.append(("phone_region", own_region))
     layers.append(("event_view", event_view(PUBLIC)))
     allowed = sorted(methods)
     layers.append(("methods:" + ",".join(allowed), require_http_methods(allowed)))

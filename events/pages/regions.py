@@ -53,12 +53,22 @@ def poll_etag(changed_at: datetime, region: str, *key: object) -> str:
     return quote_etag("-".join([region, str(changed_at.timestamp()), get_language(), *map(str, key)]))
 
 
-def _read_changed_at(slug: str) -> datetime | None:
+def read_changed_at(slug: str) -> datetime | None:
     # get(), not first(): the busiest query of the app needs no ORDER BY.
     try:
         return Event.objects.values_list("changed_at", flat=True).get(slug=slug)
     except Event.DoesNotExist:
         return None
+
+
+def changed_at_once(request: HttpRequest, slug: str) -> datetime | None:
+    """The event's ``changed_at`` (``event_changed_at``), read at most once for the request, however many layers ask."""
+    known: tuple[str, datetime | None] | None = getattr(request, "council_changed_at", None)
+    if known is not None and known[0] == slug:
+        return known[1]
+    changed_at = event_changed_at(slug, read_changed_at)
+    request.council_changed_at = (slug, changed_at)  # type: ignore[attr-defined]
+    return changed_at
 
 
 def public_poll(region: str, key: Callable[[HttpRequest], tuple[object, ...]]) -> Callable[[View], View]:
@@ -82,7 +92,7 @@ def public_poll(region: str, key: Callable[[HttpRequest], tuple[object, ...]]) -
                 and meta.get("HTTP_HX_REQUEST") == "true"
                 and "HTTP_IF_NONE_MATCH" in meta
             ):
-                changed_at = event_changed_at(slug, _read_changed_at)
+                changed_at = changed_at_once(request, slug)
                 if changed_at is not None:
                     not_modified = not_modified_response(request, poll_etag(changed_at, region, *key(request)))
                     if not_modified is not None:
@@ -166,7 +176,7 @@ def shared_page(region: str) -> Callable[[View], View]:
         @functools.wraps(view)
         def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method == "GET":
-                changed_at = event_changed_at(slug, _read_changed_at)
+                changed_at = event_changed_at(slug, read_changed_at)
                 page = remembered(slug, region, get_language(), changed_at) if changed_at is not None else None
                 if page:
                     return shared_response(request, page)

@@ -74,29 +74,37 @@ def _number(value: Fraction) -> float | int:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def _detail(result: dict[str, Any] | None, mine: int) -> str:
+def _detail_words() -> dict[object, str]:
+    """The words of a card's details in the reader's language, looked up once for every card of an event."""
+    return {
+        # Translators: the marshalling points (MP) of the player and of their opponent.
+        None: _("MP %(mine)s–%(theirs)s"),
+        # Translators: the marshalling points (MP) of the player and of their opponent; the player won the
+        # Weakest Link (a tie-break of the policy).
+        True: _("MP %(mine)s–%(theirs)s, Weakest Link won"),
+        # Translators: the marshalling points (MP) of the player and of their opponent; the player lost the
+        # Weakest Link (a tie-break of the policy).
+        False: _("MP %(mine)s–%(theirs)s, Weakest Link lost"),
+        **{kind: str(label) for kind, label in RESULT_LABELS.items()},
+    }
+
+
+def _detail(result: dict[str, Any] | None, mine: int, words: dict[object, str]) -> str:
     if not result:
         return ""
     if "mp" in result:
         values = {"mine": result["mp"][mine], "theirs": result["mp"][1 - mine]}
-        if result.get("weakest_link") is None:
-            # Translators: the marshalling points (MP) of the player and of their opponent.
-            return _("MP %(mine)s–%(theirs)s") % values
-        if result["weakest_link"] == mine:
-            # Translators: the marshalling points (MP) of the player and of their opponent; the player won the
-            # Weakest Link (a tie-break of the policy).
-            return _("MP %(mine)s–%(theirs)s, Weakest Link won") % values
-        # Translators: the marshalling points (MP) of the player and of their opponent; the player lost the
-        # Weakest Link (a tie-break of the policy).
-        return _("MP %(mine)s–%(theirs)s, Weakest Link lost") % values
+        weakest_link = result.get("weakest_link")
+        return words[None if weakest_link is None else weakest_link == mine] % values
     if result["kind"] == "tie":
         return ""  # the outcome says it already
-    return str(RESULT_LABELS[result["kind"]])
+    return words[result["kind"]]
 
 
 def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[str, Player]) -> list[Card]:
     """The tournament card of each player, with the running total; cards follow the standings order."""
     entries: dict[str, list[tuple[int, CardRow]]] = {row.player: [] for row in standings.rows}
+    words = _detail_words()
     for bye in standings.byes:
         if bye.player in entries:
             row = CardRow(bye.round, None, "—", "bye", str(OUTCOME_LABELS["bye"]), bye.tp, 0)
@@ -118,7 +126,14 @@ def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[s
                 if game.result and "roll_winner" in game.result:  # a level bracket game goes to the dice
                     outcome = "won" if game.result["roll_winner"] == mine else "lost"
                 row = CardRow(
-                    game.round, game.table, opponent, outcome, _detail(game.result, mine), game.tp[mine], 0, stage
+                    game.round,
+                    game.table,
+                    opponent,
+                    outcome,
+                    _detail(game.result, mine, words),
+                    game.tp[mine],
+                    0,
+                    stage,
                 )
             entries[pid].append((game.round, row))
     cards = []
@@ -137,16 +152,17 @@ def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[s
 
 
 def card_text(card: Card) -> str:
-    """The card as a JSON string, to keep among the public page's parts.
+    """The card as a JSON string, without its place, to keep among the public page's parts.
 
     A phone's page reads a whole piece of cards from the cache, and strings load at once
     where lists of rows do not; only the phone's own card is then decoded (``card_from_text``).
+    The place is kept apart: a result moves many players' places and few players' cards.
     """
     names = [f.name for f in fields(CardRow)]
-    return json.dumps([card.rank, card.total, [[getattr(row, name) for name in names] for row in card.rows]])
+    return json.dumps([card.total, [[getattr(row, name) for name in names] for row in card.rows]])
 
 
-def card_from_text(player: Player, text: str) -> Card:
-    """The card ``card_text`` kept, for ``player``."""
-    rank, total, rows = json.loads(text)
+def card_from_text(player: Player, text: str, rank: int | None) -> Card:
+    """The card ``card_text`` kept, for ``player`` at place ``rank``."""
+    total, rows = json.loads(text)
     return Card(player, rank, total, [CardRow(*row) for row in rows])

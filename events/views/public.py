@@ -19,7 +19,8 @@ from ..i18n import say
 from ..models import Game, Round
 from ..pages.addresses import public_address
 from ..pages.boards import everyone_standings, projector_board, public_board
-from ..pages.me import remember_me
+from ..pages.me import ME_COOKIE, chosen_player, remember_me
+from ..pages.phones import phone_board, phone_frame, phone_region_response
 from ..pages.public import public_page
 from ..pages.regions import polled, shared
 from ..pages.rendering import as_context
@@ -28,27 +29,27 @@ from ..queries.reports import find_reporting_game
 from ..services.mail import reminder_lead
 from .confirm import submit
 
-ME_COOKIE = "council_me"
 
-
-def _me(request) -> int | None:
-    return whole_number(request.COOKIES.get(ME_COOKIE, ""))
-
-
-@public_page(polled_region="live", poll_key=lambda request: (_me(request),), compress=True)
+@public_page(polled_region="live", poll_key=lambda request: (chosen_player(request),), compress=True, phone_region=True)
 def public(request, event, actor):
-    me_id = _me(request)
+    me_id = chosen_player(request)
     query = request.GET.get("q", "")[:100]
     if request.htmx and request.htmx.target == "found":
         return render(request, "events/_find.html#found", as_context(found_players(event, query)))
-    return polled(
-        request,
-        event,
-        "events/public.html",
-        "live",
-        lambda: public_board(event, me_id=me_id, query=query) | {"role": actor.role},
-        me_id,
-    )
+    # A player of this event (the cookie may name anyone): every one has their own part in the frame.
+    frame = phone_frame(event) if me_id is not None else None
+    if frame is not None and me_id in frame.texts:
+        if request.htmx and request.htmx.target == "live":
+            return phone_region_response(request, frame, me_id)
+        return polled(
+            request,
+            event,
+            "events/public.html",
+            "live",
+            lambda: phone_board(request, event, frame, me_id, query),
+            me_id,
+        )
+    return polled(request, event, "events/public.html", "live", lambda: public_board(event, query=query), me_id)
 
 
 @public_page(methods=["POST"])

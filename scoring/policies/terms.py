@@ -327,5 +327,9 @@ class Policy:
 
 def points_json(value: Fraction | int) -> int | float:
     """A point value for JSON: an integer when whole, else the exact binary float (3.5)."""
-    value = Fraction(value)
+    # The standings of thousands call this: no new Fraction made for an int or a Fraction.
+    if type(value) is int:
+        return value
+    if type(value) is not Fraction:
+        value = Fraction(value)
     return int(value) if value.denominator == 1 else float(value)

@@ -9,6 +9,7 @@ import pytest
 
 from events import services
 from events.models import Event
+from events.pages import phones
 from events.pages.kept import forget_all
 from tests.factories import UserFactory
 from tests.helpers import actor, register
@@ -142,5 +143,7 @@ def paired_event(slug: str, policy: str, players: int, name: str = ""):
 def no_shared_page_kept_from_another_test():
     # As in tests/events/conftest.py: the pages every phone shares are kept in this process by slug and version.
     forget_all()
+    phones.forget_all()
     yield
     forget_all()
+    phones.forget_all()

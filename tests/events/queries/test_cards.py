@@ -70,7 +70,7 @@ def test_the_weakest_link_is_said_on_both_cards(event):
 def test_a_card_kept_as_text_reads_back_the_same(event):
     run_event(event, 3, 2)
     for card in _cards(event).values():
-        assert card_from_text(card.player, card_text(card)) == card
+        assert card_from_text(card.player, card_text(card), card.rank) == card
 
 
 def test_a_double_loss_is_a_loss_on_both_cards(event):

@@ -227,16 +227,6 @@ def test_the_player_page_of_a_64_player_event_weighs_at_most_30_kb_compressed(cl
     assert sum(sizes.values()) <= 30 * 1024, sizes
 
 
-@pytest.fixture
-def large(owner):
-    """65 players, one more than a phone's page lists: round 1 played, round 2 paired with its clock running."""
-    event = run_event(EventFactory(owner=owner, slug="large", name="Lórien Grand Open"), 65, 1)
-    rnd = services.pair_round(event, actor=actor(owner), seed=2)
-    services.start_clock(rnd, actor=actor(owner))
-    event.refresh_from_db()
-    return event
-
-
 def test_a_large_event_s_phone_page_is_the_phone_s_own_seat_clock_card_and_place(client, large):
     game = large.rounds.get(number=2).games.select_related("player_a", "player_b").order_by("table")[3]
     me, opponent = game.player_a, game.player_b
