@@ -35,8 +35,10 @@ from django.core.wsgi import get_wsgi_application
 
 # Django's threads in each worker: while one waits on the database, another renders.
 THREADS = int(os.environ.get("COUNCIL_THREADS", "4"))
-# Longest a reader waits for a page (GET or HEAD); 0 waits as long as it takes (docs/deployment.md).
+# Longest a reader waits for a public page (GET or HEAD: the phones', which poll again); 0 waits as long as it
+# takes (docs/deployment.md). A coordinator's page, a download and a change (POST) are always waited for.
 REQUEST_SECONDS = float(os.environ.get("COUNCIL_REQUEST_SECONDS", "20"))
+BOUNDED_PATHS = ("/e/", "/g/")
 STILL_WORKING = (
     b"This page is still being prepared. Council keeps preparing it: try again in a few seconds, "
     b"and it will be ready.\n"
@@ -102,20 +104,22 @@ class WholeRequests:
                     return
                 environ["CONTENT_LENGTH"] = str(max(declared, length))
                 environ["wsgi.input"] = io.BytesIO()
-            running = asyncio.get_running_loop().run_in_executor(self.executor, self._run, environ)
-            if self.read_seconds and scope["method"] in ("GET", "HEAD"):
+            job = self.executor.submit(self._run, environ)
+            running = asyncio.wrap_future(job)
+            if self.read_seconds and scope["method"] in ("GET", "HEAD") and scope["path"].startswith(BOUNDED_PATHS):
                 try:
                     status, response_headers, chunks = await asyncio.wait_for(
                         asyncio.shield(running), self.read_seconds
                     )
                 except TimeoutError:
-                    # Python cannot stop a thread: the page goes on being prepared, and what it builds is kept
-                    # (events/caching/parts.py), so the reader's next try finds it ready. The reader, and the
-                    # worker's event loop, are not held meanwhile. A change (POST) is never cut short: its
-                    # answer says whether it was saved.
-                    running.add_done_callback(lambda _done: body.close())
-                    still_read = True
                     logger.warning("%s %s took longer than %g s", scope["method"], scope["path"], self.read_seconds)
+                    if not job.cancel():
+                        # Python cannot stop a thread: the page goes on being prepared, and what it builds is kept
+                        # (events/caching/parts.py), so the reader's next try finds it ready. The reader, and the
+                        # worker's event loop, are not held meanwhile.
+                        running.add_done_callback(lambda _done: body.close())
+                        still_read = True
+                    # A request still waiting for a thread is not run at all, for a reader who has gone.
                     await _answer(send, 503, STILL_WORKING_HEADERS, [STILL_WORKING])
                     return
             else:

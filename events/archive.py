@@ -11,12 +11,11 @@ from typing import Any
 
 import scoring
 
-from .models import Event, Game, Gathering, Player
+from .models import Event, Game, Gathering
 
-# What an archive's player entry reads of a player's row (``_player_entry``).
-# (And its event, which the related manager sets on each row it reads.)
+# What an archive's player entry reads of a player's row, in order (``_player_entry``).
 _PLAYER_COLUMNS = (
-    "event",
+    "id",
     "archive_id",
     "name",
     "status",
@@ -35,8 +34,8 @@ def event_archive(event: Event) -> dict[str, Any]:
     """
     # Only the columns an archive holds, as tuples: a game row also keeps its codes, reports and
     # explanation, which a model instance would read and decode for each of thousands of games.
-    players = list(event.players.order_by("id").only(*_PLAYER_COLUMNS))
-    id_of = {p.pk: p.archive_id for p in players}
+    players = list(event.players.order_by("id").values_list(*_PLAYER_COLUMNS))
+    id_of = {row[0]: row[1] for row in players}
     rounds = list(event.rounds.order_by("number").only("event", "number", "stage", "bye", "seed"))
     stages = list(event.stages.order_by("number"))
     stage_number = {stage.pk: stage.number for stage in stages}
@@ -82,7 +81,7 @@ def event_archive(event: Event) -> dict[str, Any]:
             in_gathering=bool(event.gathering_id),
         ),
         "event": header,
-        "players": [_player_entry(p) for p in players],
+        "players": [_player_entry(*row) for row in players],
         "stages": [stage.as_archive() for stage in stages],
         "rounds": [
             {
@@ -111,15 +110,25 @@ def _gathering_entry(event: Event, gathering_id: int) -> dict[str, Any]:
     return {"id": archive_id, "name": name, "entrants": entrants}
 
 
-def _player_entry(player: Player) -> dict[str, Any]:
-    entry: dict[str, Any] = {"id": player.archive_id, "name": player.name, "status": player.status}
-    if player.dropped_after_round is not None:
-        entry["dropped_after_round"] = player.dropped_after_round
-    entry["deck_capability"] = player.deck_capability
-    if player.avatar:
-        entry["avatar"] = player.avatar
-    if player.ranking is not None:
-        entry["ranking"] = player.ranking
+def _player_entry(
+    _pk: int,
+    archive_id: str,
+    name: str,
+    status: str,
+    dropped_after_round: int | None,
+    deck_capability: str,
+    avatar: str,
+    ranking: int | None,
+) -> dict[str, Any]:
+    """A player's entry from their row's ``_PLAYER_COLUMNS``, read as a tuple."""
+    entry: dict[str, Any] = {"id": archive_id, "name": name, "status": status}
+    if dropped_after_round is not None:
+        entry["dropped_after_round"] = dropped_after_round
+    entry["deck_capability"] = deck_capability
+    if avatar:
+        entry["avatar"] = avatar
+    if ranking is not None:
+        entry["ranking"] = ranking
     return entry
 
 

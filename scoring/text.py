@@ -64,18 +64,19 @@ def text_problem(value: str) -> Text | None:
     The answer is a translatable phrase that completes "The name ..." (or "The place
     ...", "The note ..."): the caller makes it a whole sentence with its own message id.
     """
+    if value.isascii() and value.isprintable():
+        return None  # no control character, line break, broken or reversing character is ASCII and printable
     for char in value:
         category = unicodedata.category(char)
-        code = f"{ord(char):04X}"
         if category == "Cc" or char in LINE_BREAKS:
             # Translators: completes a sentence such as "The name ..."; %(code)s is a character's code, such as 000A.
-            return _("holds a control character (U+%(code)s)", code=code)
+            return _("holds a control character (U+%(code)s)", code=f"{ord(char):04X}")
         if category == "Cs":
             # Translators: completes a sentence such as "The name ..."; %(code)s is a character's code, such as D800.
-            return _("holds a broken character (U+%(code)s)", code=code)
+            return _("holds a broken character (U+%(code)s)", code=f"{ord(char):04X}")
         if char in BIDI_CONTROLS:
             # Translators: completes a sentence such as "The name ..."; %(code)s is a character's code, such as 202E.
-            return _("holds a character that reverses the text around it (U+%(code)s)", code=code)
+            return _("holds a character that reverses the text around it (U+%(code)s)", code=f"{ord(char):04X}")
     return None
 
 
@@ -85,7 +86,10 @@ def name_problem(value: str) -> Text | None:
     Like ``text_problem``'s, the answer is a translatable phrase completing "The name ...".
     """
     problem = text_problem(value)
-    if problem is None and all(_invisible(char) for char in value):
+    if problem is not None:
+        return problem
+    # Printable ASCII (text_problem let it pass) has one invisible character, the space: no table to read.
+    if (not value.strip(" ")) if value.isascii() else all(_invisible(char) for char in value):
         # Translators: completes a sentence such as "The name ..." (a name of spaces or invisible characters only).
         return _("has nothing visible in it")
     return problem

@@ -400,34 +400,71 @@ def test_a_body_beyond_the_limit_is_not_kept_and_an_upload_is_refused_before_dja
     assert len(called) == 1 and sent[0]["status"] == 413
 
 
-def test_a_page_that_takes_too_long_is_answered_503_and_goes_on_being_prepared_but_a_change_is_waited_for():
+def _serve_together(application, scopes: list[dict]) -> list[list[dict]]:
+    """Drive ``application`` through bodiless requests ``scopes`` at once; returns what it sent for each."""
+    import asyncio
+
+    sent: list[list[dict]] = [[] for _ in scopes]
+
+    async def one(index: int, scope: dict) -> None:
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message):
+            sent[index].append(message)
+
+        await application(scope, receive, send)
+
+    async def run():
+        await asyncio.gather(*(one(index, scope) for index, scope in enumerate(scopes)))
+
+    with ThreadPoolExecutor(max_workers=1) as runner:
+        runner.submit(asyncio.run, run()).result()
+    return sent
+
+
+def test_a_public_page_that_takes_too_long_is_answered_503_and_goes_on_being_prepared():
     from council.asgi import WholeRequests
 
     release = threading.Event()
+    started: list[str] = []
     finished: list[str] = []
 
     def wsgi(environ, start_response):
+        started.append(environ["QUERY_STRING"])
         release.wait(10)
-        finished.append(environ["REQUEST_METHOD"])
+        finished.append(environ["QUERY_STRING"])
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [b"ready"]
 
-    application = WholeRequests(wsgi, threads=2, max_body=1000, read_seconds=0.2)
+    application = WholeRequests(wsgi, threads=1, max_body=1000, read_seconds=0.2)
+    slow, queued = http_scope("GET", []), {**http_scope("GET", []), "query_string": b"queued"}
     began = time.monotonic()
-    sent = serve_once(application, http_scope("GET", []), [b""], [])
-    assert time.monotonic() - began < 5, "the reader is answered at the bound, not when the page is done"
-    assert sent[0]["status"] == 503 and (b"retry-after", b"5") in sent[0]["headers"]
-    assert b"still being prepared" in sent[1]["body"]
-    assert finished == [], "the page is still being prepared"
+    sent = _serve_together(application, [slow, queued])
+    assert time.monotonic() - began < 5, "the readers are answered at the bound, not when the page is done"
+    for answer in sent:
+        assert answer[0]["status"] == 503 and (b"retry-after", b"5") in answer[0]["headers"]
+        assert b"still being prepared" in answer[1]["body"]
+    assert started == ["a=1"] and finished == [], "the page is still being prepared; the one queued never starts"
     release.set()
     for _ in range(100):
         if finished:
             break
         time.sleep(0.02)
-    assert finished == ["GET"]
+    time.sleep(0.1)
+    assert started == finished == ["a=1"], "the page was prepared to the end (and kept); nobody waits for the other"
 
-    release.clear()
-    threading.Timer(0.5, release.set).start()
+
+def test_a_coordinators_page_a_download_and_a_change_are_waited_for_however_long():
+    from council.asgi import WholeRequests
+
+    def wsgi(environ, start_response):
+        time.sleep(0.5)
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"ready"]
+
+    application = WholeRequests(wsgi, threads=2, max_body=1000, read_seconds=0.2)
+    export = {**http_scope("GET", []), "path": "/events/lorien/export.json"}
     form = http_scope("POST", [(b"content-type", b"application/x-www-form-urlencoded"), (b"content-length", b"3")])
-    sent = serve_once(application, form, [b"a=1"], [])
-    assert sent[0]["status"] == 200 and sent[1]["body"] == b"ready", "a change is never cut short"
+    assert serve_once(application, export, [b""], [])[1]["body"] == b"ready"
+    assert serve_once(application, form, [b"a=1"], [])[1]["body"] == b"ready", "a change is never cut short"

@@ -36,6 +36,9 @@ logger = logging.getLogger(__name__)
 
 # Longest a build may hold the "building" mark; a worker that dies mid-build frees it then.
 BUILD_SECONDS = 60
+# Longest a build aside holds the part's mark, which keeps the next builds aside waiting: a worker restarted
+# mid-build leaves the phones on the state before for this long at most. A build of 20,000 players takes about 10 s.
+ASIDE_SECONDS = 15
 
 
 # Everything a kept part is built from: the engine, the app's code that shapes and renders
@@ -102,14 +105,23 @@ def kept_pieces(
     if states == {state}:
         return Kept({piece: held[f"{prefix}:{piece}"][1] for piece in wanted}, current=True)
     earlier_held = len(states) == 1 and None not in states
+    building_mark = f"{prefix}:building:{state}"
     if earlier_state_will_do and earlier_held and build_aside and settings.COUNCIL_BUILD_ASIDE:
+        earlier = Kept({piece: held[f"{prefix}:{piece}"][1] for piece in wanted}, current=False)
         # One build aside per part at a time, of whatever state: while it runs, later changes wait for the
         # next one, so that a result a second cannot start builds faster than they finish.
         aside_mark = f"{prefix}:building-aside"
-        if cache.add(aside_mark, state, timeout=BUILD_SECONDS):
-            _build_aside(build, prefix, state, aside_mark)
-        return Kept({piece: held[f"{prefix}:{piece}"][1] for piece in wanted}, current=False)
-    building_mark = f"{prefix}:building:{state}"
+        if not cache.add(aside_mark, state, timeout=ASIDE_SECONDS):
+            return earlier
+        failed_mark = f"{prefix}:failed:{state}"
+        # It also holds the state's own mark, so that no request builds the same state beside it.
+        if cache.get(failed_mark) is None and cache.add(building_mark, True, timeout=BUILD_SECONDS):
+            _build_aside(build, prefix, state, aside_mark, building_mark, failed_mark)
+            return earlier
+        cache.delete(aside_mark)
+        if cache.get(failed_mark) is None:
+            return earlier  # a request is building this state: it will be kept
+        # Built aside, this state failed: it is built in this request, where a failure is seen (a server error).
     if cache.add(building_mark, True, timeout=BUILD_SECONDS):
         try:
             pieces = build()
@@ -149,21 +161,32 @@ def _build_ended() -> None:
             sys.setswitchinterval(_usual_switch_seconds)
 
 
-def _build_aside(build: Callable[[], dict[str, Any]], prefix: str, state: str, building_mark: str) -> None:
+def _build_aside(
+    build: Callable[[], dict[str, Any]], prefix: str, state: str, aside_mark: str, building_mark: str, failed_mark: str
+) -> None:
     """Build a state's pieces and keep them, in a thread of this process, in the language of the request that asked."""
     language = get_language()
 
     def run() -> None:
         _build_started()
         try:
-            with translation.override(language):
-                pieces = build()
-            cache.set_many({f"{prefix}:{piece}": (state, value) for piece, value in pieces.items()})
+            try:
+                with translation.override(language):
+                    pieces = build()
+                cache.set_many({f"{prefix}:{piece}": (state, value) for piece, value in pieces.items()})
+            except Exception:
+                # Nothing is kept; the state's next reader builds it in its own request, where it fails for all to
+                # see, not aside again and again.
+                logger.exception("building %s for state %s failed", prefix, state)
+                cache.set(failed_mark, True, timeout=BUILD_SECONDS)
+            finally:
+                cache.delete(building_mark)
+                # Only its own: past ASIDE_SECONDS another build aside may hold the mark.
+                if cache.get(aside_mark) == state:
+                    cache.delete(aside_mark)
         except Exception:
-            # Nothing is kept; the next request to find the state unbuilt builds it again, in its own request.
-            logger.exception("building %s for state %s failed", prefix, state)
+            logger.exception("clearing the marks of %s for state %s failed; they expire by themselves", prefix, state)
         finally:
-            cache.delete(building_mark)
             connections.close_all()  # this thread's own connections
             _build_ended()
 

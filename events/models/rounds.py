@@ -94,9 +94,10 @@ class Round(ClockFields):
         count = self.event.spot_checks_per_round
         if not count:
             return []
-        seated = [pk for pair in self.games.values_list("player_a_id", "player_b_id") for pk in pair]
+        # The seated players found by the database (subqueries), not a thousand ids sent to it and back.
+        seated = Q(pk__in=self.games.values("player_a_id")) | Q(pk__in=self.games.values("player_b_id"))
         # By archive id, which an export, import or restore keeps, unlike row ids.
-        listed = dict(Player.objects.filter(pk__in=seated, deck_list__isnull=False).values_list("archive_id", "pk"))
+        listed = dict(Player.objects.filter(seated, deck_list__isnull=False).values_list("archive_id", "pk"))
         chosen = spot_check_choice(list(listed), seed=self.seed or 0, round_number=self.number, count=count)
         return [listed[archive_id] for archive_id in chosen]
 

@@ -135,8 +135,6 @@ def public_tables(event: Event) -> dict[str, Any]:
     for player in players:
         pieces[card_piece(player.pk)][player.pk] = _phone_text(player, seat_of.get(player.pk), cards.get(player.pk))
     pieces["ranks"] = ranks
-    # A piece of a few bytes, read to learn whether a state is built before reading the rest (pages/phones.py).
-    pieces["built"] = True
     inline = lists_on_the_phone(len(players))
     # The standings' lines for the page every phone shares (everyone_standings); None before a round is played.
     pieces["lines"] = (
@@ -158,6 +156,9 @@ def public_tables(event: Event) -> dict[str, Any]:
         "pairings": render_partial("events/public.html#pairings", context) if inline and rnd else "",
         "standings": render_partial("events/public.html#standings", context) if inline and standings else "",
     }
+    # A piece of a few bytes, read to learn whether a state is built before reading the rest (pages/phones.py):
+    # last, as the pieces are kept one by one in this order.
+    pieces["built"] = True
     return pieces
 
 

@@ -193,7 +193,8 @@ class FinalsBoard:
 
 def _build(event: Event) -> FinalsBoard:
     archive = load_archive(event)
-    ranking = final_ranking(archive, swiss_standings(event))
+    swiss = swiss_standings(event)
+    ranking = final_ranking(archive, swiss)
     pk_of = dict(event.players.values_list("archive_id", "pk"))
     brackets = [_bracket_layout(archive, stage, pk_of) for stage in archive.stages if stage.kind == "elimination"]
     playoffs = []
@@ -204,7 +205,7 @@ def _build(event: Event) -> FinalsBoard:
                 {"title": stage.title, "players": names, "played": len(stage.rounds), "planned": stage.rounds_planned}
             )
     pools = [table for stage in archive.stages if stage.kind == "pools" for table in _pool_tables(archive, stage)]
-    due = next_stage(archive, seed=0) if archive.stages or archive.rounds or event.structure != "swiss" else None
+    due = next_stage(archive, 0, swiss) if archive.stages or archive.rounds or event.structure != "swiss" else None
     name_of = {p.id: p.name for p in archive.players}
     tied = [(place, [name_of[p] for p in players]) for place, players in ranking.tied_places()]
     return FinalsBoard(

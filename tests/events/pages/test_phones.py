@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 import sys
 import threading
@@ -11,6 +12,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 import scoring
 from events import services
@@ -87,15 +89,20 @@ def test_a_phone_s_own_result_renders_its_section_again(client, large, renders):
     assert not said.search(before) and said.search(after).group(0) == "Result: 0–6 tournament points"
 
 
-def test_the_clock_is_drawn_at_each_request_with_the_table_s_extra_time(client, large):
+def test_the_clock_is_drawn_at_each_request_with_the_table_s_extra_time(client, large, monkeypatch):
     game = large.rounds.get(number=2).games.order_by("table").first()
     first = _region(client, large, game.player_a_id)
     services.adjust_time(large.rounds.get(number=2), actor=actor(large.owner), minutes=5, table=game.table)
     region = _region(client, large, game.player_a_id)
+    later = timezone.now() + datetime.timedelta(seconds=90)
+    monkeypatch.setattr(timezone, "now", lambda: later)
     again = _region(client, large, game.player_a_id)
+    monkeypatch.undo()
     assert f"Table {game.table}" in region and "+5" in region and "+5" not in first
     moments = [int(re.search(r'data-now="(\d+)"', text).group(1)) for text in (region, again)]
-    assert moments[0] <= moments[1]
+    assert moments[1] - moments[0] >= 90_000, "the moment of each request, not of the section's render"
+    time_left = [re.search(r"data-clock-time>([^<]*)<", text).group(1) for text in (region, again)]
+    assert time_left[0] != time_left[1]
     services.pause_clock(large.rounds.get(number=2), actor=actor(large.owner))
     assert 'data-state="paused"' in _region(client, large, game.player_a_id)
 
@@ -166,3 +173,29 @@ def test_no_phone_waits_for_the_build_of_a_change_and_builds_never_pile_up(clien
     monkeypatch.setattr(phones, "monotonic", lambda: later + phones.WAIT_SECONDS)
     fresh = _region(client, large, games[0].player_a_id)
     assert "hx-headers" in fresh and "Result: 0–6 tournament points" in fresh
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_build_aside_that_fails_is_built_again_in_a_request_where_the_failure_is_seen(
+    client, large, settings, monkeypatch
+):
+    settings.COUNCIL_BUILD_ASIDE = True
+    game = large.rounds.get(number=2).games.order_by("table").first()
+    _region(client, large, game.player_a_id)
+
+    def broken(event):
+        raise RuntimeError("the engine failed")
+
+    monkeypatch.setattr(phones, "public_tables", broken)
+    services.record_result(game, WIN_B, actor=actor(large.owner), expected_version=game.version)
+    assert "hx-headers" not in _region(client, large, game.player_a_id), "the state before, while it is built"
+    for thread in threading.enumerate():
+        if thread.name.startswith("council-build-"):
+            thread.join(timeout=30)
+    assert sys.getswitchinterval() == parts._usual_switch_seconds
+    later = time.monotonic() + phones.WAIT_SECONDS
+    monkeypatch.setattr(phones, "monotonic", lambda: later)
+    client.cookies["council_me"] = str(game.player_a_id)
+    with pytest.raises(RuntimeError, match="the engine failed"):
+        client.get(f"/e/{large.slug}/", **POLL)
+    assert not [thread for thread in threading.enumerate() if thread.name.startswith("council-build-")]

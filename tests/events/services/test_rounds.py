@@ -141,3 +141,17 @@ def test_the_snapshot_of_a_pairing_is_the_event_as_an_export_reads_it(event, pla
     rnd = services.pair_round(event, actor=actor(event.owner), seed=3)
     kept = event.snapshots.get(reason=f"{rnd.label} paired")
     assert kept.data == event_archive(event)
+
+
+def test_result_codes_are_distinct_of_the_alphabet_avoid_those_taken_and_use_every_letter():
+    from collections import Counter
+
+    from events.codes import new_codes
+
+    taken = set(new_codes(50))
+    codes = new_codes(2000, taken)
+    assert len(codes) == len(set(codes)) == 2000 and not set(codes) & taken
+    assert all(re.fullmatch(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}", code) for code in codes)
+    letters = Counter("".join(codes))
+    # 12,000 letters drawn fairly from 25: each about 480 times; a letter never or twice as often drawn is a bias.
+    assert set(letters) == set(CODE_ALPHABET) and max(letters.values()) < 2 * min(letters.values())
