@@ -66,6 +66,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/decks.py
 	$(BIN)/python benchmarks/standings.py
 	$(BIN)/python benchmarks/pair_press.py
+	$(BIN)/python benchmarks/large_pages.py
 	$(BIN)/python benchmarks/publishing.py
 
 # The production server under 100 phones and 50 staff, on a throwaway PostgreSQL (docs/performance.md).
