@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 # Beside this script, as ``python benchmarks/...`` puts its folder first on the path.
+from sample_event import registered_sample_event  # noqa: E402
 from scratch_django import start_scratch_django  # noqa: E402
 
 
@@ -30,31 +31,15 @@ def main() -> None:
     args = parser.parse_args()
 
     start_scratch_django()
-    from django.contrib.auth import get_user_model
     from django.core.cache import cache
     from django.db import connection
     from django.test import Client
 
     from events import services
     from events.pages import kept, phones
-    from events.roles import OWNER, Actor
-    from scoring import MAX_NAMES_PER_PASTE
 
     started = time.perf_counter()
-    owner = get_user_model().objects.create_user("bench-owner", password="bench password 1")
-    who = Actor.account(owner, OWNER)
-    event = services.create_event(
-        owner=owner,
-        name=f"Bench {args.players}",
-        policy="policy-4-2001",
-        game_type="two-deck",
-        format="general-opponent",
-        tie_resolution="playoff",
-        first_round_pairing="random",
-    )
-    for first in range(0, args.players, MAX_NAMES_PER_PASTE):
-        names = (f"Player {n:05d}" for n in range(first, min(first + MAX_NAMES_PER_PASTE, args.players)))
-        services.register_players(event, "\n".join(names), actor=who)
+    event, owner, who = registered_sample_event(args.players, f"Bench {args.players}")
     services.start_event(event, actor=who, rounds=6, note="a benchmark", confirm=True)
     services.pair_round(event, actor=who, seed=1)
     print(

@@ -8,11 +8,8 @@ Needs Django set up (``django.setup()``) against the database to fill.
 from __future__ import annotations
 
 
-def build_sample_event(players: int, rounds: int, *, open_round: bool = False):
-    """Return ``(event, owner)``: ``rounds`` rounds played with every result in but one.
-
-    With ``open_round``, one more round is paired with no result yet, for result saves.
-    """
+def registered_sample_event(players: int, name: str):
+    """Return ``(event, owner, actor)``: an event of ``players`` players registered, not started."""
     from django.contrib.auth import get_user_model
 
     from events import services
@@ -23,7 +20,7 @@ def build_sample_event(players: int, rounds: int, *, open_round: bool = False):
     who = Actor.account(owner, OWNER)
     event = services.create_event(
         owner=owner,
-        name=f"Bench {players}x{rounds}",
+        name=name,
         policy="policy-4-2001",
         game_type="two-deck",
         format="general-opponent",
@@ -33,6 +30,17 @@ def build_sample_event(players: int, rounds: int, *, open_round: bool = False):
     for first in range(0, players, MAX_NAMES_PER_PASTE):
         names = (f"Player {n:05d}" for n in range(first, min(first + MAX_NAMES_PER_PASTE, players)))
         services.register_players(event, "\n".join(names), actor=who)
+    return event, owner, who
+
+
+def build_sample_event(players: int, rounds: int, *, open_round: bool = False):
+    """Return ``(event, owner)``: ``rounds`` rounds played with every result in but one.
+
+    With ``open_round``, one more round is paired with no result yet, for result saves.
+    """
+    from events import services
+
+    event, owner, who = registered_sample_event(players, f"Bench {players}x{rounds}")
     services.start_event(event, actor=who, rounds=rounds + 1, note="a longer sample than the policy asks", confirm=True)
     for number in range(1, rounds + 1):
         rnd = services.pair_round(event, actor=who, seed=number)
