@@ -24,7 +24,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import IO, Any
 from wsgiref.types import WSGIApplication, WSGIEnvironment
 
@@ -80,7 +80,7 @@ class WholeRequests:
         declared = int(headers.get(b"content-length", b"0") or 0)
         # Kept in memory up to 1 MB, beyond that in a temporary file, as Django keeps uploads.
         body = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)  # noqa: SIM115 (closed below, or by Django)
-        still_read = False  # by a request's thread that goes on after its reader was answered
+        job: Future[tuple[int, Headers, list[bytes]]] | None = None
         try:
             length = 0
             while declared <= self.max_body:
@@ -113,19 +113,20 @@ class WholeRequests:
                     )
                 except TimeoutError:
                     logger.warning("%s %s took longer than %g s", scope["method"], scope["path"], self.read_seconds)
-                    if not job.cancel():
-                        # Python cannot stop a thread: the page goes on being prepared, and what it builds is kept
-                        # (events/caching/parts.py), so the reader's next try finds it ready. The reader, and the
-                        # worker's event loop, are not held meanwhile.
-                        running.add_done_callback(lambda _done: body.close())
-                        still_read = True
-                    # A request still waiting for a thread is not run at all, for a reader who has gone.
+                    # A request still waiting for a thread is not run at all, for a reader who has gone. One
+                    # running goes on (Python cannot stop a thread): what it builds is kept (events/caching/parts.py),
+                    # so the reader's next try finds it ready; the worker's event loop is not held meanwhile.
+                    job.cancel()
                     await _answer(send, 503, STILL_WORKING_HEADERS, [STILL_WORKING])
                     return
             else:
                 status, response_headers, chunks = await running
         finally:
-            if not still_read:
+            # The body is closed once no thread reads it: after its request's answer, past the bound, or when the
+            # server cancels the request (its client gone) while a thread still runs it.
+            if job is not None and not job.done() and not job.cancel():
+                job.add_done_callback(lambda _done: body.close())
+            else:
                 body.close()
         await _answer(send, status, response_headers, chunks)
 

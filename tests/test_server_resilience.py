@@ -468,3 +468,45 @@ def test_a_coordinators_page_a_download_and_a_change_are_waited_for_however_long
     form = http_scope("POST", [(b"content-type", b"application/x-www-form-urlencoded"), (b"content-length", b"3")])
     assert serve_once(application, export, [b""], [])[1]["body"] == b"ready"
     assert serve_once(application, form, [b"a=1"], [])[1]["body"] == b"ready", "a change is never cut short"
+
+
+def test_a_request_the_server_cancels_leaves_its_body_to_the_thread_still_reading_it():
+    import asyncio
+    import contextlib
+
+    from council.asgi import WholeRequests
+
+    reading, release, got = threading.Event(), threading.Event(), []
+
+    def wsgi(environ, start_response):
+        reading.set()
+        release.wait(5)
+        got.append(environ["wsgi.input"].read(3))
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"saved"]
+
+    application = WholeRequests(wsgi, threads=1, max_body=1000)
+    form = http_scope("POST", [(b"content-type", b"application/x-www-form-urlencoded"), (b"content-length", b"3")])
+
+    async def run():
+        async def receive():
+            return {"type": "http.request", "body": b"a=1", "more_body": False}
+
+        async def send(message):
+            pass
+
+        # The client went away: the server cancels the request's task while Django's thread runs it.
+        task = asyncio.create_task(application(form, receive, send))
+        await asyncio.get_running_loop().run_in_executor(None, reading.wait, 5)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        release.set()
+
+    with ThreadPoolExecutor(max_workers=1) as runner:
+        runner.submit(asyncio.run, run()).result()
+    for _ in range(100):
+        if got:
+            break
+        time.sleep(0.02)
+    assert got == [b"a=1"], "the body was still open for the thread that reads it"

@@ -115,7 +115,8 @@ def kept_pieces(
             return earlier
         failed_mark = f"{prefix}:failed:{state}"
         # It also holds the state's own mark, so that no request builds the same state beside it.
-        if cache.get(failed_mark) is None and cache.add(building_mark, True, timeout=BUILD_SECONDS):
+        # Its state's mark lasts no longer than the part's: a worker that dies mid-build holds neither past it.
+        if cache.get(failed_mark) is None and cache.add(building_mark, True, timeout=ASIDE_SECONDS):
             _build_aside(build, prefix, state, aside_mark, building_mark, failed_mark)
             return earlier
         cache.delete(aside_mark)
@@ -187,8 +188,10 @@ def _build_aside(
         except Exception:
             logger.exception("clearing the marks of %s for state %s failed; they expire by themselves", prefix, state)
         finally:
-            connections.close_all()  # this thread's own connections
-            _build_ended()
+            try:
+                connections.close_all()  # this thread's own connections
+            finally:
+                _build_ended()
 
     threading.Thread(target=run, name=f"council-build-{prefix}", daemon=True).start()
 
