@@ -45,7 +45,7 @@ class StandingLine(NamedTuple):
     pk: int
 
 
-def card_piece(pk: int) -> str:
+def _card_piece(pk: int) -> str:
     """The piece of the public part that holds player ``pk``'s own part."""
     return f"cards-{pk % CARD_PIECES}"
 
@@ -131,9 +131,9 @@ def public_tables(event: Event) -> dict[str, Any]:
             cards[card.player.pk] = card_text(card)
             ranks[card.player.pk] = card.rank
     seat_of = seats(rnd, games)
-    pieces: dict[str, Any] = {card_piece(number): {} for number in range(CARD_PIECES)}
+    pieces: dict[str, Any] = {piece: {} for piece in card_pieces()}
     for player in players:
-        pieces[card_piece(player.pk)][player.pk] = _phone_text(player, seat_of.get(player.pk), cards.get(player.pk))
+        pieces[_card_piece(player.pk)][player.pk] = _phone_text(player, seat_of.get(player.pk), cards.get(player.pk))
     pieces["ranks"] = ranks
     inline = lists_on_the_phone(len(players))
     # The standings' lines for the page every phone shares (everyone_standings); None before a round is played.
