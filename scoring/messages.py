@@ -40,11 +40,31 @@ class Text(str):
     def __new__(
         cls, msgid: str, params: dict[str, Any] | None = None, *, plural: str | None = None, count: int | None = None
     ) -> Text:
-        params = {name: _plain(value) for name, value in (params or {}).items()}
         pattern = msgid if plural is None or count == 1 else plural
-        english = pattern % {name: _english(value) for name, value in params.items()} if params else pattern
-        text = super().__new__(cls, english)
-        text.msgid, text.plural, text.count, text.params = msgid, plural, count, params
+        if params:
+            # Names, whole numbers, sentences and lists of names are written as English writes them without the
+            # general conversion below: the standings of 1,000 players make 6,000 sentences, nearly all of these.
+            english_params: dict[str, Any] = {}
+            for name, value in params.items():
+                kind = type(value)
+                if kind is str or kind is int or kind is Text:
+                    english_params[name] = value
+                elif kind is tuple and all(type(item) is str for item in value):
+                    english_params[name] = ", ".join(value)
+                else:
+                    params = {name: _plain(value) for name, value in params.items()}
+                    english_params = {name: _english(value) for name, value in params.items()}
+                    break
+            else:
+                params = dict(params)
+            english = pattern % english_params
+        else:
+            params, english = {}, pattern
+        text = str.__new__(cls, english)
+        text.msgid = msgid
+        text.plural = plural
+        text.count = count
+        text.params = params
         return text
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -67,6 +87,8 @@ def _plain(value: Any) -> Any:
         return value
     if kind is Fraction:
         return int(value) if value.denominator == 1 else float(value)
+    if kind is tuple and all(type(item) is str for item in value):
+        return value
     if isinstance(value, (list, tuple)):
         return tuple(_plain(item) for item in value)
     # Whole fractions and floats become ints, so that a translation shows "3", not "3,0".
@@ -84,7 +106,7 @@ def _english(value: Any) -> str:
     if kind is int:
         return str(value)
     if isinstance(value, tuple):
-        return ", ".join(_english(item) for item in value)
+        return ", ".join(map(_english, value))
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return english_number(value)
     return str(value)

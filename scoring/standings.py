@@ -10,17 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 from typing import Any
 
 from .archive.document import Archive
 from .archive.rounds import Game
+from .collector import collection_paused
 from .messages import Text, _
 from .policies import terms as P
-from .policies.terms import points_json
+from .policies.terms import points_json, points_of_units
 from .tiebreaks import (
     LOST,
     TIE_OPTIONS_CLAUSE,
     TIED,
+    WIN_THRESHOLD,
     WON,
     PlayedGame,
     PlayerRecord,
@@ -135,31 +138,60 @@ class Standings:
         }
 
 
-def build_records(archive: Archive) -> dict[str, PlayerRecord]:
-    """Tournament cards of every player: points, games and byes from the archive."""
-    records = {p.id: PlayerRecord(id=p.id, name=p.name, status=p.status, eligible=p.eligible) for p in archive.players}
+def points_unit(archive: Archive) -> int:
+    """The least common denominator of every point value of the archive's Swiss rounds (1, or 2 for halves).
+
+    Totals and tallies are kept as whole numbers of this unit, so that adding and comparing
+    them is integer work; ``Fraction(units, unit)`` is the exact value again.
+    """
+    denominators = {archive.bye_points(rnd.number).denominator for rnd in archive.rounds if rnd.bye is not None}
+    for rnd in archive.rounds:
+        for game in rnd.games:
+            if game.scored is not None:
+                denominators.update(point.denominator for point in game.scored.points)
+    return lcm(*denominators) if denominators else 1
+
+
+def build_records(archive: Archive, unit: int | None = None) -> dict[str, PlayerRecord]:
+    """Tournament cards of every player: points, games and byes from the archive.
+
+    ``unit`` is ``points_unit(archive)``, passed by a caller that has it already.
+    """
+    unit = points_unit(archive) if unit is None else unit
+    records = {
+        p.id: PlayerRecord(id=p.id, name=p.name, status=p.status, eligible=p.eligible, unit=unit)
+        for p in archive.players
+    }
+    # Criterion II of Version 3 and Policy Number 4 counts games of 3.5 points or more: compared in units, as
+    # points * denominator >= numerator * unit.
+    win_times, win_bar = WIN_THRESHOLD.denominator, WIN_THRESHOLD.numerator * unit
     for rnd in archive.rounds:
         if rnd.bye is not None:
             record = records[rnd.bye]
-            record.tp += archive.bye_points(rnd.number)
+            bye = archive.bye_points(rnd.number)
+            record.units += bye.numerator * (unit // bye.denominator)
             record.byes += 1
             record.bye_rounds.append(rnd.number)
         for game in rnd.games:
-            if game.scored is None:
+            scored = game.scored
+            if scored is None:
                 continue
             for me in (0, 1):
                 record = records[game.players[me]]
-                mine, theirs = game.scored.points[me], game.scored.points[1 - me]
-                record.tp += mine
-                if game.scored.lost_by_both:
+                mine, theirs = scored.points[me], scored.points[1 - me]
+                mine_units = mine.numerator * (unit // mine.denominator)
+                record.units += mine_units
+                if mine_units * win_times >= win_bar:
+                    record.point_wins += 1
+                if scored.lost_by_both:
                     outcome = LOST
                 else:
-                    outcome = TIED if game.scored.winner is None else WON if game.scored.winner == me else LOST
+                    outcome = TIED if scored.winner is None else WON if scored.winner == me else LOST
                 record.games.append(
-                    PlayedGame(
-                        rnd.number, game.table, game.players[1 - me], mine, theirs, outcome, game.scored.counts_as
-                    )
+                    PlayedGame(rnd.number, game.table, game.players[1 - me], mine, theirs, outcome, scored.counts_as)
                 )
+    for record in records.values():
+        record.tp = Fraction(record.units, unit)
     return records
 
 
@@ -170,27 +202,35 @@ def compute_standings(archive: Archive) -> Standings:
     players tied after the whole menu share a rank. Dropped and ejected players have
     rank None and are listed after the ranked ones (Policy #1, General 19 and 21).
     """
+    # Some 50,000 small objects and no cycle: the collector's passes over a worker's heap would cost more.
+    with collection_paused():
+        return _standings(archive)
+
+
+def _standings(archive: Archive) -> Standings:
     policy = archive.policy
-    records = build_records(archive)
+    unit = points_unit(archive)
+    records = build_records(archive, unit)
     order = {p.id: index for index, p in enumerate(archive.players)}
     notes: dict[str, list[str]] = {pid: [] for pid in records}
     eligible = [r for r in records.values() if r.eligible]
-    by_points: dict[Fraction, list[str]] = {}
-    for record in sorted(eligible, key=lambda r: (-r.tp, order[r.id])):
-        by_points.setdefault(record.tp, []).append(record.id)
+    by_points: dict[int, list[str]] = {}
+    for record in sorted(eligible, key=lambda r: (-r.units, order[r.id])):
+        by_points.setdefault(record.units, []).append(record.id)
 
     placed: list[tuple[PlayerRecord, int | None]] = []
     lead_tie = None
     position = 1
     resolution = archive.event.tie_resolution
-    for tp in sorted(by_points, reverse=True):
+    for units in sorted(by_points, reverse=True):
+        tier = by_points[units]
         if resolution in P.WITHOUT_MENU:
             # Policy #1, Tournament Point Ties: options (ii) and (iii) posted alone take no tie breaker action.
-            blocks = [by_points[tp]]
-            if len(by_points[tp]) > 1:
-                tied_without_menu(by_points[tp], records, tp, notes, TIE_OPTIONS_CLAUSE)
+            blocks = [tier]
+            if len(tier) > 1:
+                tied_without_menu(tier, records, records[tier[0]].tp, notes, TIE_OPTIONS_CLAUSE)
         else:
-            blocks = break_tier(by_points[tp], records, policy, notes, first_place=position)
+            blocks = break_tier(tier, records, policy, notes, first_place=position)
         for block in blocks:
             block.sort(key=lambda pid: (records[pid].name.casefold(), order[pid]))
             if position == 1 and len(block) > 1:
@@ -305,6 +345,6 @@ def _row(
         losses=losses,
         ties=len(record.games) - wins - losses,
         byes=record.byes,
-        opponents_tp=points_json(sum((records[g.opponent].tp for g in record.games), Fraction(0))),
+        opponents_tp=points_of_units(sum(records[g.opponent].units for g in record.games), record.unit),
         notes=tuple(notes[record.id]),
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import compress
 from typing import NamedTuple
 
 from .messages import Text, _, listing, ngettext
@@ -48,6 +49,9 @@ class PlayerRecord:
     status: str
     eligible: bool
     tp: Fraction = Fraction(0)
+    unit: int = 1  # the event's point unit (``scoring.standings.points_unit``)
+    units: int = 0  # ``tp`` in that unit, for integer sums and comparisons
+    point_wins: int = 0  # games that gave 3.5 points or more (criterion II of Version 3 and Policy Number 4)
     byes: int = 0
     bye_rounds: list[int] = field(default_factory=list)
     games: list[PlayedGame] = field(default_factory=list)
@@ -146,27 +150,26 @@ def _criteria(policy: P.Policy) -> list[Criterion]:
     ]
 
 
-def _tally(criterion: str, record: PlayerRecord, records: dict[str, PlayerRecord]) -> Fraction | int:
-    """A player's tally by a criterion fixed for the whole tier; head-to-head, which depends on who is still
-    tied, is counted by ``break_tier`` itself. A count is a plain int, compared far faster than a Fraction (a
-    note says "2" of either)."""
+def _column(criterion: str, tier: list[str], records: dict[str, PlayerRecord]) -> dict[str, int]:
+    """Every tier player's tally by a criterion fixed for the whole tier, as an int (opponents' scores in the
+    event's point unit); head-to-head, which depends on who is still tied, is counted by ``break_tier`` itself."""
     if criterion == P.ONE_RING_WINS:
-        return record.won_as(R.ONE_RING)
+        return {pid: records[pid].won_as(R.ONE_RING) for pid in tier}
     if criterion == P.RATIO_2_AND_WIZARD_WINS:
-        return record.won_as(R.RATIO_2) + record.won_as(R.WIZARD_ELIMINATED)
+        return {pid: records[pid].won_as(R.RATIO_2) + records[pid].won_as(R.WIZARD_ELIMINATED) for pid in tier}
     if criterion == P.RATIO_15_WINS:
-        return record.won_as(R.RATIO_15)
+        return {pid: records[pid].won_as(R.RATIO_15) for pid in tier}
     if criterion == P.RATIO_1_WINS:
-        return record.won_as(R.RATIO_1)
+        return {pid: records[pid].won_as(R.RATIO_1) for pid in tier}
     if criterion == P.WEAKEST_LINK_WINS:
-        return record.won_as(R.WEAKEST_LINK)
+        return {pid: records[pid].won_as(R.WEAKEST_LINK) for pid in tier}
     if criterion == P.BYES_RECEIVED:
-        return record.byes
+        return {pid: records[pid].byes for pid in tier}
     if criterion == P.NUMBER_OF_WINS:
         # A bye is not a game, so it is not a win here (docs/rules.md).
-        return sum(1 for g in record.games if g.points >= WIN_THRESHOLD)
+        return {pid: records[pid].point_wins for pid in tier}
     if criterion == P.OPPONENTS_SCORES:
-        return sum((records[g.opponent].tp for g in record.games), Fraction(0))
+        return {pid: sum(records[game.opponent].units for game in records[pid].games) for pid in tier}
     raise ValueError(f"unknown tie-break criterion {criterion!r}")
 
 
@@ -187,6 +190,12 @@ def _others(block: list[str], pid: str, records: dict[str, PlayerRecord], limit:
     )
 
 
+def _mention_key(block: list[str], pid: str, limit: int = 3) -> str:
+    """What ``_others(block, pid)`` depends on: ``pid`` when it would be named in the list, else "" (every other
+    player of a long block reads the same words, made once)."""
+    return pid if len(block) - 1 <= limit + 1 or pid in block[:limit] else ""
+
+
 def _values(values: list[Fraction | int]) -> Fraction | int | Text | str:
     """Tallies as a note lists them, lowest first: one number, or "1 and 2"."""
     ordered = sorted(set(values))
@@ -196,6 +205,13 @@ def _values(values: list[Fraction | int]) -> Fraction | int | Text | str:
 def _places(first: int, count: int) -> Text | int:
     """Places ``first`` to ``first + count - 1``, as a note names them: "3", or "3-5"."""
     return first if count == 1 else _("%(first)s-%(last)s", first=first, last=first + count - 1)
+
+
+def _shown(criterion: Criterion, value: int, unit: int) -> Fraction | int:
+    """A tally as a note says it: opponents' scores are points, kept in the event's unit."""
+    if criterion.key == P.OPPONENTS_SCORES and unit != 1:
+        return Fraction(value, unit)
+    return value
 
 
 @dataclass(frozen=True)
@@ -208,14 +224,26 @@ class _TierBroken:
 
     winners: Text | str  # the players the pass placed
     placed: Text | int  # their places
-    left: dict[
-        str, tuple[Criterion, Fraction | int, Fraction | int]
-    ]  # taken out: at which criterion, their value, the best
+    exits: list[tuple[Criterion, dict[str, int], int]]  # each criterion that took players out: its tallies, the best
+    left_at: dict[str, int]  # everyone taken out: the index in ``exits`` of the criterion that took them out
+    # Head-to-head losses the pass counted that the placing of its winners took away (they count only the tied).
+    restored: dict[str, int]
     out: list[str]  # everyone it took out, in order: they form the next tier
+    unit: int
+    # The notes made, by what they depend on: the players of one block mostly read the same sentences.
+    said: dict[tuple[str, object, object], Text] = field(default_factory=dict)
 
     def behind(self, pid: str) -> Text:
         """Why ``pid`` is behind the players this pass placed."""
-        criterion, value, best = self.left[pid]
+        exit_index = self.left_at[pid]
+        criterion, tallies, best = self.exits[exit_index]
+        value = tallies[pid] + (self.restored.get(pid, 0) if criterion.key == P.HEAD_TO_HEAD else 0)
+        key = ("behind", exit_index, value)
+        if key not in self.said:
+            self.said[key] = self._behind(criterion, value, best)
+        return self.said[key]
+
+    def _behind(self, criterion: Criterion, value: int, best: int) -> Text:
         # Translators: a tie-break note: "behind Ann (place 1): out of contention at criterion I, Head-to-Head,
         # more head-to-head losses, 1 against 0"; phrase says what is worse, criterion is the criterion's title.
         return _(
@@ -226,14 +254,20 @@ class _TierBroken:
             number=criterion.roman,
             criterion=criterion.title,
             phrase=criterion.phrase_worse,
-            value=value,
-            others=best,
+            value=_shown(criterion, value, self.unit),
+            others=_shown(criterion, best, self.unit),
         )
 
     def formed(self, pid: str, records: dict[str, PlayerRecord], first_place: int) -> Text | None:
         """How ``pid``'s own tier was formed, when the pass took out more players than ``pid``."""
         if len(self.out) <= 1:
             return None
+        key = ("formed", _mention_key(self.out, pid), first_place)
+        if key not in self.said:
+            self.said[key] = self._formed(pid, records, first_place)
+        return self.said[key]
+
+    def _formed(self, pid: str, records: dict[str, PlayerRecord], first_place: int) -> Text:
         # Translators: a tie-break note: "tied again for places 2-3 with Bob: the whole menu of criteria
         # starts again among them".
         return _(
@@ -263,9 +297,10 @@ def break_tier(
     blocks: list[list[str]] = []
     remaining = list(tier)
     criteria = _criteria(policy)
+    unit = records[tier[0]].unit if tier else 1
     place = first_place
-    # Only head-to-head depends on who is still tied; every other tally is fixed per player.
-    fixed: dict[tuple[str, str], Fraction | int] = {}
+    # Every tally but head-to-head is fixed per player: counted once per tier, when a pass first reaches it.
+    columns: dict[str, dict[str, int]] = {}
     before: _TierBroken | None = None
     # Head-to-head losses against the players still tied, kept as players are placed: a placed
     # player takes one loss (a game) from each player of the tier they beat, rather than every
@@ -279,28 +314,34 @@ def break_tier(
                 losses[pid] += 1
                 beat[game.opponent].append(pid)
 
-    def tally(key: str, pid: str) -> Fraction | int:
-        if key == P.HEAD_TO_HEAD:
-            return losses[pid]
-        if (key, pid) not in fixed:
-            fixed[key, pid] = _tally(key, records[pid], records)
-        return fixed[key, pid]
-
     while remaining:
         contention = remaining
         out: list[str] = []
-        left: dict[str, tuple[Criterion, Fraction | int, Fraction | int]] = {}
+        exits: list[tuple[Criterion, dict[str, int], int]] = []
+        left_at: dict[str, int] = {}
         # What every player this pass places is ahead of: one note per criterion that took players out.
         ahead: list[Text] = []
+        still_tied: dict[str, Text] = {}
         for criterion in criteria:
             if len(contention) == 1:
                 break
-            values = {pid: tally(criterion.key, pid) for pid in contention}
-            best = max(values.values()) if criterion.higher_is_better else min(values.values())
-            stay = [pid for pid in contention if values[pid] == best]
-            if len(stay) == len(contention):
+            if criterion.key == P.HEAD_TO_HEAD:
+                tallies = losses
+                if not any(map(losses.__getitem__, contention)):
+                    continue  # no loss among the tied: the usual case, told by one scan
+            else:
+                tallies = columns.get(criterion.key) or columns.setdefault(
+                    criterion.key, _column(criterion.key, tier, records)
+                )
+            # A pass runs once per block placed: its scans are kept to C loops over the players in contention.
+            values = list(map(tallies.__getitem__, contention))
+            best = max(values) if criterion.higher_is_better else min(values)
+            if values.count(best) == len(values):
                 continue
-            leave = [pid for pid in contention if values[pid] != best]
+            stay = list(compress(contention, map(best.__eq__, values)))
+            leave = list(compress(contention, map(best.__ne__, values)))
+            worse = set(values)
+            worse.discard(best)
             # Translators: a tie-break note: "ahead of Bob: more wins, 2 against 1 (criterion II,
             # Number of Wins)"; phrase says what is better, criterion is the criterion's title.
             ahead.append(
@@ -309,14 +350,14 @@ def break_tier(
                     "%(criterion)s)",
                     players=_named(leave, records),
                     phrase=criterion.phrase_better,
-                    value=best,
-                    others=_values([values[q] for q in leave]),
+                    value=_shown(criterion, best, unit),
+                    others=_values([_shown(criterion, value, unit) for value in worse]),
                     number=criterion.roman,
                     criterion=criterion.title,
                 )
             )
-            for pid in leave:
-                left[pid] = (criterion, values[pid], best)
+            left_at.update(dict.fromkeys(leave, len(exits)))
+            exits.append((criterion, tallies, best))
             contention = stay
             out.extend(leave)
         for pid in contention:
@@ -326,15 +367,22 @@ def break_tier(
                 notes[pid].extend([formed] if formed is not None else [])
             notes[pid].extend(ahead)
             if len(contention) > 1:
-                notes[pid].append(
-                    _("still tied with %(players)s after every criterion", players=_others(contention, pid, records))
-                )
+                key = _mention_key(contention, pid)
+                if key not in still_tied:
+                    still_tied[key] = _(
+                        "still tied with %(players)s after every criterion", players=_others(contention, pid, records)
+                    )
+                notes[pid].append(still_tied[key])
         blocks.append(contention)
+        restored: dict[str, int] = {}
         for placed in contention:
             for loser in beat[placed]:
                 losses[loser] -= 1
+                restored[loser] = restored.get(loser, 0) + 1
         # The players this pass placed are ahead of everyone it took out of contention.
-        before = _TierBroken(_named(contention, records), _places(place, len(contention)), left, out)
+        before = _TierBroken(
+            _named(contention, records), _places(place, len(contention)), exits, left_at, restored, out, unit
+        )
         place += len(contention)
         remaining = out
     return blocks
@@ -356,13 +404,15 @@ def tied_without_menu(
     block: list[str], records: dict[str, PlayerRecord], tp: Fraction, notes: dict[str, list[str]], clause: str
 ) -> None:
     """Notes for players who share a place because no tie-breaker is applied, as posted."""
+    said: dict[str, Text] = {}
     for pid in block:
-        # Translators: a standings note for Policy #1's posted options without the menu of tie-breakers.
-        notes[pid].append(
-            _(
+        key = _mention_key(block, pid)
+        if key not in said:
+            # Translators: a standings note for Policy #1's posted options without the menu of tie-breakers.
+            said[key] = _(
                 "tied on %(points)s points with %(players)s: no tie-breaker is applied, as posted (%(clause)s)",
                 points=tp,
                 players=_others(block, pid, records),
                 clause=clause,
             )
-        )
+        notes[pid].append(said[key])

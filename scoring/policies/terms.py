@@ -325,11 +325,20 @@ class Policy:
         }
 
 
+def points_of_units(units: int, unit: int) -> int | float:
+    """``points_json`` of ``Fraction(units, unit)``, for totals kept as whole numbers of a unit."""
+    whole, rest = divmod(units, unit)
+    return whole if rest == 0 else units / unit
+
+
 def points_json(value: Fraction | int) -> int | float:
     """A point value for JSON: an integer when whole, else the exact binary float (3.5)."""
-    # The standings of thousands call this: no new Fraction made for an int or a Fraction.
+    # The standings of thousands call this: no new Fraction made for an int or a Fraction, and a Fraction's
+    # float is its numerator divided by its denominator (Python's int division rounds exactly as float() does).
     if type(value) is int:
         return value
-    if type(value) is not Fraction:
-        value = Fraction(value)
+    if type(value) is Fraction:
+        numerator, denominator = value.numerator, value.denominator
+        return numerator if denominator == 1 else numerator / denominator
+    value = Fraction(value)
     return int(value) if value.denominator == 1 else float(value)
