@@ -114,7 +114,7 @@ def public_tables(event: Event) -> dict[str, Any]:
     players = list(event.players.all())
     pk_of = {p.archive_id: p.pk for p in players}
     rnd = event.latest_round()
-    games = round_games(rnd)
+    games = round_games(rnd, players)
     standings = event_standings(event)
     context = {
         "event": event,

@@ -1,31 +1,48 @@
-"""The coordinator's standings page: the ranking rendered with every tie-break note, kept per state of the event."""
+"""The coordinator's standings page: the ranking rendered with every tie-break note, kept per state of the event.
+
+Above ``RANKING_PAGE_ROWS`` players the ranking is shown a page at a time, each page
+rendered when first asked for: at 20,000 players the whole ranking with its notes is
+some 6 MB of HTML, which no browser shows quickly and no coordinator reads at once.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from scoring import PLAYOFF_RESOLUTIONS
+from django.core.paginator import Paginator
 
+from scoring import MAX_PLAYERS, PLAYOFF_RESOLUTIONS
+
+from ..archive import archives_shared
 from ..caching.parts import kept_part
 from ..models import Event
 from ..queries.standings import event_standings
+from .finals import coordinator_finals
 from .rendering import render_partial
 
+RANKING_PAGE_ROWS = 500
+# A page number made up in the address is kept as the last page, not as a part of its own.
+_MOST_PAGES = -(-MAX_PLAYERS // RANKING_PAGE_ROWS)
 
-def standings_page(event: Event) -> dict[str, Any]:
-    """The coordinator's standings: the ranking rendered with every tie-break note, and what the page says around it.
 
-    Kept per state of the event like the standings themselves; at 1,000 players the
-    ranking with its notes is about 600 KB of HTML.
+def standings_page(event: Event, page: int | None = None) -> dict[str, Any]:
+    """The coordinator's standings: page ``page`` of the ranking rendered with every tie-break note (the first when
+    None, the last past the end), and what the page says around it.
+
+    Kept per state of the event and page, like the standings themselves; at 1,000 players
+    the ranking with its notes is about 600 KB of HTML, in two pages.
     """
+    asked = min(max(page or 1, 1), _MOST_PAGES)
 
     def build() -> dict[str, Any]:
         standings = event_standings(event, before_play=True)
+        shown = Paginator(standings.rows, RANKING_PAGE_ROWS).get_page(asked)
         ranking = render_partial(
             "events/standings.html#ranking",
             {
-                "ranked": [row for row in standings.rows if row.rank is not None],
-                "unranked": [row for row in standings.rows if row.rank is None],
+                "ranked": [row for row in shown if row.rank is not None],
+                "unranked": [row for row in shown if row.rank is None],
+                "ranking_page": shown,
             },
         )
         return {
@@ -35,15 +52,22 @@ def standings_page(event: Event) -> dict[str, Any]:
             "ranking": ranking,
         }
 
-    return kept_part(event, "standings-page", build).value
+    return kept_part(event, f"standings-page-{asked}", build).value
 
 
-def coordinator_standings(event: Event) -> dict[str, Any]:
-    """The standings page: the kept ranking, and the playoff's winner once recorded."""
+def coordinator_standings(event: Event, page: int | None = None) -> dict[str, Any]:
+    """The standings page: the kept ranking (page ``page`` of a long one), and the playoff's winner once recorded."""
     return {
         "event": event,
-        "standings": standings_page(event),
+        "standings": standings_page(event, page),
         "winner": event.playoff_winner,
         "policy": event.rules,
         "playoff_resolutions": PLAYOFF_RESOLUTIONS,
     }
+
+
+def coordinator_standings_and_finals(event: Event, page: int | None = None) -> dict[str, Any]:
+    """The standings page and the finals panel below it; after a change both are built anew from one read of the
+    event."""
+    with archives_shared():
+        return coordinator_standings(event, page) | coordinator_finals(event)

@@ -70,7 +70,9 @@ class Card:
     rows: list[CardRow] = field(default_factory=list)
 
 
-def _number(value: Fraction) -> float | int:
+def _number(value: Fraction | int) -> float | int:
+    if type(value) is int:
+        return value
     return int(value) if value.denominator == 1 else float(value)
 
 
@@ -119,7 +121,8 @@ def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[s
             if game.tp is None:
                 row = CardRow(game.round, game.table, opponent, "playing", "", None, 0, stage)
             else:
-                my_tp, their_tp = Fraction(game.tp[mine]), Fraction(game.tp[1 - mine])
+                # Points are whole numbers or exact binary floats (3.5): compared as they are.
+                my_tp, their_tp = game.tp[mine], game.tp[1 - mine]
                 outcome = "won" if my_tp > their_tp else "lost" if my_tp < their_tp else "tie"
                 if (game.result or {}).get("kind") == "double-loss":
                     outcome = "lost"  # neither played: a loss on each card (docs/rules.md, reading 94)
@@ -138,13 +141,15 @@ def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[s
             entries[pid].append((game.round, row))
     cards = []
     for standing in standings.rows:
-        total = Fraction(0)
+        total: Fraction | int = 0
         rows = []
         for _round, row in sorted(entries[standing.player], key=lambda item: item[0]):
             if row.stage:
                 row.total = None  # a stage's game counts in its stage, not in the tournament points
             else:
-                total += Fraction(row.tp or 0)
+                # Whole points are added as ints (20,000 cards); a half makes the total an exact Fraction.
+                points = row.tp or 0
+                total += points if type(points) is int else Fraction(points)
                 row.total = _number(total)
             rows.append(row)
         cards.append(Card(players_by_archive_id[standing.player], standing.rank, standing.tp, rows))

@@ -37,9 +37,22 @@ def seats(rnd: Round | None, games: list[Game]) -> dict[int, Seat]:
     return found
 
 
-def round_games(rnd: Round | None) -> list[Game]:
-    """The round's games by table with both players, in one query."""
-    return list(rnd.games.select_related("player_a", "player_b")) if rnd else []
+def round_games(rnd: Round | None, players: list[Player] | None = None) -> list[Game]:
+    """The round's games by table with both players, in one query.
+
+    A caller that has read the event's ``players`` already passes them: each game is then
+    given its two from that list rather than two more model instances per game from the
+    database (at 20,000 players, a third of a second).
+    """
+    if rnd is None:
+        return []
+    if players is None:
+        return list(rnd.games.select_related("player_a", "player_b"))
+    by_pk = {player.pk: player for player in players}
+    games = list(rnd.games.all())
+    for game in games:
+        game.player_a, game.player_b = by_pk[game.player_a_id], by_pk[game.player_b_id]
+    return games
 
 
 def alphabetical_seats(players: list[Player], rnd: Round | None, games: list[Game]) -> list[tuple[Player, Seat]]:

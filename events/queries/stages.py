@@ -19,7 +19,7 @@ from django.utils.translation import pgettext
 import scoring
 from scoring import BYE, DOUBLE, FINAL, FINAL_AGAIN, LOSERS, bracket_of, final_ranking, next_stage, stage_title
 
-from ..archive import load_archive
+from ..archive import read_archive
 from ..caching.parts import kept_part
 from ..models import Event, Player, Stage
 from .standings import swiss_standings
@@ -192,7 +192,7 @@ class FinalsBoard:
 
 
 def _build(event: Event) -> FinalsBoard:
-    archive = load_archive(event)
+    archive = read_archive(event)
     swiss = swiss_standings(event)
     ranking = final_ranking(archive, swiss)
     pk_of = dict(event.players.values_list("archive_id", "pk"))

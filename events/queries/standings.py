@@ -7,7 +7,7 @@ from typing import Literal, overload
 import scoring
 from scoring import final_ranking, standings_in_final_order
 
-from ..archive import load_archive
+from ..archive import read_archive
 from ..caching.parts import kept_part
 from ..models import Event
 
@@ -43,7 +43,7 @@ def _kept_standings(event: Event) -> tuple[scoring.Standings, scoring.Standings 
     """
 
     def build() -> tuple[scoring.Standings, scoring.Standings | None]:
-        archive = load_archive(event)
+        archive = read_archive(event)
         swiss = scoring.compute_standings(archive)
         if not archive.stages and archive.record.playoff_winner is None:
             return swiss, None

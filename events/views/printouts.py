@@ -11,7 +11,7 @@ from ..forms import whole_number
 from ..models import Event, Round
 from ..pages.access import event_view
 from ..pages.addresses import public_address
-from ..pages.finals import finals_page
+from ..pages.finals import printed_finals
 from ..pages.language import in_event_language
 from ..pages.rendering import as_context
 from ..queries.deck_sheet import deck_sheet
@@ -92,7 +92,7 @@ def print_bracket(request, event, actor):
     return render(
         request,
         "events/print/bracket.html",
-        {"event": event, "finals": finals_page(event), "public_url": public_address(request, event)},
+        {"event": event, "finals": printed_finals(event), "public_url": public_address(request, event)},
     )
 
 

@@ -14,21 +14,22 @@ from ..forms import CloseForm, whole_number
 from ..i18n import say
 from ..models import Stage
 from ..pages.access import event_view
-from ..pages.finals import coordinator_finals
-from ..pages.standings import coordinator_standings
+from ..pages.standings import coordinator_standings_and_finals
 from ..roles import COORDINATOR
 from .confirm import press, submit
 
 
-def _standings_page(event, *, close_form=None, warnings=None) -> dict[str, Any]:
-    page = coordinator_standings(event) | coordinator_finals(event)
+def _standings_page(event, *, page=None, close_form=None, warnings=None) -> dict[str, Any]:
+    page = coordinator_standings_and_finals(event, page)
     return {**page, "close_form": close_form or CloseForm(players=page["tied_players"]), "warnings": warnings}
 
 
 @event_view(COORDINATOR)
 @require_GET
 def standings(request, event, actor):
-    return render(request, "events/standings.html", _standings_page(event))
+    # A long ranking is shown a page at a time (events/pages/standings.py); a page not a number is the first.
+    page = whole_number(request.GET.get("page", ""))
+    return render(request, "events/standings.html", _standings_page(event, page=page))
 
 
 @event_view(COORDINATOR)

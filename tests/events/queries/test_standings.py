@@ -51,3 +51,22 @@ def test_once_a_playoff_decides_the_places_the_standings_are_in_final_order(even
     ]
     # The Swiss standings stay what the Swiss rounds made them: the playoff counts no points.
     assert [row.rank for row in swiss_standings(event).rows] == [1, 1]
+
+
+def test_a_page_built_anew_reads_each_state_of_the_event_once(event, django_assert_num_queries):
+    from events.archive import archives_shared, read_archive
+
+    run_event(event, 4, 1, leave_last_open=True)
+    event.refresh_from_db()
+    with archives_shared():
+        first = read_archive(event)
+        with django_assert_num_queries(0):
+            assert read_archive(event) is first
+        game = event.latest_round().games.filter(result__isnull=True).first()
+        services.record_result(game, WIN, actor=actor(event.owner), expected_version=game.version)
+        event.refresh_from_db()
+        # A new state of the event is read again, and shows the result.
+        again = read_archive(event)
+        assert again is not first and all(g.scored is not None for g in again.rounds[-1].games)
+    # Outside a page's block, every read is the database's.
+    assert read_archive(event) is not read_archive(event)

@@ -7,6 +7,7 @@ from django.test import Client
 
 from events import services
 from events.models import Event, Game
+from events.queries.standings import event_standings
 from tests.helpers import actor, register
 
 TIE = {"kind": "council", "mp": [10, 10]}  # Policy Number 4 ties by equal MP only
@@ -201,3 +202,32 @@ def test_an_event_of_pools_is_made_started_and_its_pools_shown_on_the_standings_
     assert "Pools: 0 of 3 rounds played" in standings
     public = Client().get(f"/e/{event.slug}/").content.decode()
     assert "Pool A" in public and "Player 0" in public
+
+
+def test_a_long_ranking_is_shown_a_page_at_a_time(as_owner, event, monkeypatch):
+    from events.pages import standings as standings_pages
+
+    monkeypatch.setattr(standings_pages, "RANKING_PAGE_ROWS", 2)
+    players = register(event, 5)
+    services.start_event(event, actor=actor(event.owner), rounds=1, note="the test's own number")
+    round_one = services.pair_round(event, actor=actor(event.owner), seed=1)
+    for game in round_one.games.all():
+        services.record_result(game, WIN, actor=actor(event.owner), expected_version=0)
+    event.refresh_from_db()
+    order = [row.name for row in event_standings(event).rows]
+
+    def shown(address):
+        page = as_owner.get(address).content.decode()
+        return page, [name for name in order if f"<td>{name}</td>" in page]
+
+    first, names = shown(f"/events/{event.slug}/standings/")
+    assert names == order[:2] and "Page 1 of 3" in first
+    assert '?page=2" rel="next"' in first and 'rel="prev"' not in first
+    second, names = shown(f"/events/{event.slug}/standings/?page=2")
+    assert names == order[2:4] and "Page 2 of 3" in second
+    assert '?page=1" rel="prev"' in second and '?page=3" rel="next"' in second
+    # Past the end is the last page; a page that is not a number is the first.
+    last, names = shown(f"/events/{event.slug}/standings/?page=99")
+    assert names == order[4:] and "Page 3 of 3" in last and 'rel="next"' not in last
+    assert shown(f"/events/{event.slug}/standings/?page=two")[1] == order[:2]
+    assert len(players) == len(order) == 5
