@@ -70,7 +70,7 @@ from .finals.next_stage import next_stage, pair_next, playoff_for
 from .finals.pools import pool_orders, pool_standings
 from .finals.pools_schedule import pool_sizes_problem
 from .finals.progress import bracket_of, playoff_archive
-from .finals.ranking import final_ranking, pool_name, standings_in_final_order
+from .finals.ranking import Placing, final_ranking, pool_name, standings_in_final_order
 from .finals.stages import SEEDED_BY, SEEDINGS, STAGE_KINDS, STRUCTURES, TOP_CUTS, stage_title
 from .json_text import read_json
 from .limits import (
@@ -232,6 +232,7 @@ __all__ = [
     "LadderRules",
     "PairingExplained",
     "PairingResult",
+    "Placing",
     "Player",
     "Policy",
     "RatedGame",

@@ -335,13 +335,18 @@ class CloseForm(forms.Form):
     )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, players: QuerySet[Player], offered: list[tuple[int, str]] | None = None, **kwargs: Any
+    ) -> None:
+        """``players`` are those the winner may be; ``offered`` (pk, name) the choices shown, when not all of them."""
         super().__init__(*args, **kwargs)
         # Before a round is played every player is tied for the lead: at 20,000 players Django's select,
         # an option template per player, took nine seconds of the standings page.
         winner = form_field(self, "playoff_winner", forms.ModelChoiceField)
         winner.queryset = players
-        winner.widget.option_list = OptionList(lambda: [("", winner.empty_label), *players.values_list("pk", "name")])
+        winner.widget.option_list = OptionList(
+            lambda: [("", winner.empty_label), *(players.values_list("pk", "name") if offered is None else offered)]
+        )
 
 
 class ImportForm(forms.Form):

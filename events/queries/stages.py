@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -21,7 +20,7 @@ from scoring import BYE, DOUBLE, FINAL, FINAL_AGAIN, LOSERS, bracket_of, final_r
 
 from ..archive import read_archive
 from ..caching.parts import kept_part
-from ..models import Event, Player, Stage
+from ..models import Event, Stage
 from .standings import swiss_standings
 
 
@@ -185,7 +184,7 @@ class FinalsBoard:
     has_stages: bool
     bracket_open: bool
     playoffs: list[dict[str, Any]]
-    placings: list[tuple[object, int]]
+    placings: list[tuple[scoring.Placing, int]]
     brackets: list[dict[str, Any]]
     swiss: bool
     pools: list[dict[str, Any]]  # each pool of an event of pools, as a table
@@ -246,7 +245,7 @@ class FinalsPanel:
     """What the coordinator's finals panel says besides the board: whether a stage may start now, the
     latest stage, and the players still sharing first place (who may have won a playoff played on paper)."""
 
-    tied_players: QuerySet[Player]
+    tied_players: list[tuple[int, str]]  # (pk, name) in name order
     stage_blocked: object
     latest_stage: Stage | None
     latest_stage_unplayed: bool
@@ -256,9 +255,14 @@ def finals_panel(event: Event, board: FinalsBoard) -> FinalsPanel:
     """The coordinator's finals panel around ``board`` (the event's ``finals_board``)."""
     latest = event.stages.order_by("-number").first()
     # Players sharing first place once nothing is left to play (not pool winners sharing a place so far).
-    champions = board.champion_ids if len(board.champion_ids) > 1 and board.pending is None else []
+    champions = set(board.champion_ids) if len(board.champion_ids) > 1 and board.pending is None else set()
+    # Named from the board, not read again: before a round is played all 20,000 players may share first place.
+    tied = sorted(
+        ((pk, placing.name) for placing, pk in board.placings if placing.player in champions),
+        key=lambda choice: (choice[1], choice[0]),
+    )
     return FinalsPanel(
-        tied_players=event.players.filter(archive_id__in=champions),
+        tied_players=tied,
         stage_blocked=event.stage_cannot_start(),
         latest_stage=latest,
         latest_stage_unplayed=latest is not None and not latest.rounds.exists(),

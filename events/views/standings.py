@@ -21,7 +21,8 @@ from .confirm import press, submit
 
 def _standings_page(event, *, page=None, close_form=None, warnings=None) -> dict[str, Any]:
     page = coordinator_standings_and_finals(event, page)
-    return {**page, "close_form": close_form or CloseForm(players=page["tied_players"]), "warnings": warnings}
+    close_form = close_form or CloseForm(players=event.players.all(), offered=page["tied_players"])
+    return {**page, "close_form": close_form, "warnings": warnings}
 
 
 @event_view(COORDINATOR)

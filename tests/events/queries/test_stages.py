@@ -43,7 +43,7 @@ def test_a_tied_lead_calls_for_a_playoff_of_the_tied_players(event):
     assert board.tied_places == [(1, names)]
     panel = finals_panel(event, board)
     assert (panel.latest_stage, panel.latest_stage_unplayed) == (None, False)
-    assert sorted(player.name for player in panel.tied_players) == names
+    assert sorted(name for _pk, name in panel.tied_players) == names
 
 
 def test_a_playoff_played_names_the_champion(event):
