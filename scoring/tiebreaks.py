@@ -52,6 +52,9 @@ class PlayerRecord:
     unit: int = 1  # the event's point unit (``scoring.standings.points_unit``)
     units: int = 0  # ``tp`` in that unit, for integer sums and comparisons
     point_wins: int = 0  # games that gave 3.5 points or more (criterion II of Version 3 and Policy Number 4)
+    wins: int = 0  # games won, and lost (a double loss is lost by both)
+    losses: int = 0
+    opponents_units: int = 0  # the sum of the opponents' points, in the unit
     byes: int = 0
     bye_rounds: list[int] = field(default_factory=list)
     games: list[PlayedGame] = field(default_factory=list)
@@ -169,7 +172,7 @@ def _column(criterion: str, tier: list[str], records: dict[str, PlayerRecord]) -
         # A bye is not a game, so it is not a win here (docs/rules.md).
         return {pid: records[pid].point_wins for pid in tier}
     if criterion == P.OPPONENTS_SCORES:
-        return {pid: sum(records[game.opponent].units for game in records[pid].games) for pid in tier}
+        return {pid: records[pid].opponents_units for pid in tier}
     raise ValueError(f"unknown tie-break criterion {criterion!r}")
 
 
@@ -225,7 +228,6 @@ class _TierBroken:
     winners: Text | str  # the players the pass placed
     placed: Text | int  # their places
     exits: list[tuple[Criterion, dict[str, int], int]]  # each criterion that took players out: its tallies, the best
-    left_at: dict[str, int]  # everyone taken out: the index in ``exits`` of the criterion that took them out
     # Head-to-head losses the pass counted that the placing of its winners took away (they count only the tied).
     restored: dict[str, int]
     out: list[str]  # everyone it took out, in order: they form the next tier
@@ -235,9 +237,13 @@ class _TierBroken:
 
     def behind(self, pid: str) -> Text:
         """Why ``pid`` is behind the players this pass placed."""
-        exit_index = self.left_at[pid]
-        criterion, tallies, best = self.exits[exit_index]
-        value = tallies[pid] + (self.restored.get(pid, 0) if criterion.key == P.HEAD_TO_HEAD else 0)
+        # Taken out at the first of these criteria by which ``pid`` was not the best (the pass kept it at the others).
+        exit_index, criterion, value, best = next(
+            (index, criterion, value, best)
+            for index, (criterion, tallies, best) in enumerate(self.exits)
+            for value in [tallies[pid] + (self.restored.get(pid, 0) if criterion.key == P.HEAD_TO_HEAD else 0)]
+            if value != best
+        )
         key = ("behind", exit_index, value)
         if key not in self.said:
             self.said[key] = self._behind(criterion, value, best)
@@ -314,52 +320,69 @@ def break_tier(
                 losses[pid] += 1
                 beat[game.opponent].append(pid)
 
+    # What the last pass found after each criterion: how many players were still in contention, how many it had
+    # taken out, how many criteria had taken some. When a pass places players of a group that leaves others in
+    # it (the players with the most wins, say), the next pass would take out the same players at the same
+    # criteria, in the same order, with the same words: it starts after them, and a tier broken one player at a
+    # time costs each pass the players of that group rather than the whole tier.
+    after: list[tuple[int, int, int]] = []
+    exits: list[tuple[Criterion, dict[str, int], int]] = []
+    ahead: list[Text] = []  # what every player a pass places is ahead of: a note per criterion that took players out
+    head_to_head_at = next((i for i, c in enumerate(criteria) if c.key == P.HEAD_TO_HEAD), len(criteria))
+    unplaced = set(tier)
+    placed_last = 0
+    restored: dict[str, int] = {}
     while remaining:
-        contention = remaining
-        out: list[str] = []
-        exits: list[tuple[Criterion, dict[str, int], int]] = []
-        left_at: dict[str, int] = {}
-        # What every player this pass places is ahead of: one note per criterion that took players out.
-        ahead: list[Text] = []
+        # Head-to-head counts change as players are placed: past it, nothing is repeated once a tied player's count has.
+        repeatable = head_to_head_at if any(pid in unplaced for pid in restored) else len(criteria)
+        depth = 0
+        while depth < min(len(after), repeatable) and after[depth][0] > placed_last:
+            depth += 1
+        if depth:
+            _still, out_count, exit_count = after[depth - 1]
+            contention, out = remaining[out_count:], remaining[:out_count]
+            exits, ahead = exits[:exit_count], ahead[:exit_count]
+            after = [(still - placed_last, taken, separated) for still, taken, separated in after[:depth]]
+        else:
+            contention, out, exits, ahead, after = remaining, [], [], [], []
         still_tied: dict[str, Text] = {}
-        for criterion in criteria:
-            if len(contention) == 1:
-                break
-            if criterion.key == P.HEAD_TO_HEAD:
+        for criterion in criteria[depth:]:
+            separated = len(contention) > 1
+            if separated and criterion.key == P.HEAD_TO_HEAD:
                 tallies = losses
-                if not any(map(losses.__getitem__, contention)):
-                    continue  # no loss among the tied: the usual case, told by one scan
-            else:
+                # No loss among the tied: the usual case, told by one scan.
+                separated = any(map(losses.__getitem__, contention))
+            elif separated:
                 tallies = columns.get(criterion.key) or columns.setdefault(
                     criterion.key, _column(criterion.key, tier, records)
                 )
-            # A pass runs once per block placed: its scans are kept to C loops over the players in contention.
-            values = list(map(tallies.__getitem__, contention))
-            best = max(values) if criterion.higher_is_better else min(values)
-            if values.count(best) == len(values):
-                continue
-            stay = list(compress(contention, map(best.__eq__, values)))
-            leave = list(compress(contention, map(best.__ne__, values)))
-            worse = set(values)
-            worse.discard(best)
-            # Translators: a tie-break note: "ahead of Bob: more wins, 2 against 1 (criterion II,
-            # Number of Wins)"; phrase says what is better, criterion is the criterion's title.
-            ahead.append(
-                _(
-                    "ahead of %(players)s: %(phrase)s, %(value)s against %(others)s (criterion %(number)s, "
-                    "%(criterion)s)",
-                    players=_named(leave, records),
-                    phrase=criterion.phrase_better,
-                    value=_shown(criterion, best, unit),
-                    others=_values([_shown(criterion, value, unit) for value in worse]),
-                    number=criterion.roman,
-                    criterion=criterion.title,
+            if separated:
+                # A pass runs once per block placed: its scans are kept to C loops over the players in contention.
+                values = list(map(tallies.__getitem__, contention))
+                best = max(values) if criterion.higher_is_better else min(values)
+                separated = values.count(best) != len(values)
+            if separated:
+                leave = list(compress(contention, map(best.__ne__, values)))
+                contention = list(compress(contention, map(best.__eq__, values)))
+                worse = set(values)
+                worse.discard(best)
+                # Translators: a tie-break note: "ahead of Bob: more wins, 2 against 1 (criterion II,
+                # Number of Wins)"; phrase says what is better, criterion is the criterion's title.
+                ahead.append(
+                    _(
+                        "ahead of %(players)s: %(phrase)s, %(value)s against %(others)s (criterion %(number)s, "
+                        "%(criterion)s)",
+                        players=_named(leave, records),
+                        phrase=criterion.phrase_better,
+                        value=_shown(criterion, best, unit),
+                        others=_values([_shown(criterion, value, unit) for value in worse]),
+                        number=criterion.roman,
+                        criterion=criterion.title,
+                    )
                 )
-            )
-            left_at.update(dict.fromkeys(leave, len(exits)))
-            exits.append((criterion, tallies, best))
-            contention = stay
-            out.extend(leave)
+                exits.append((criterion, tallies, best))
+                out.extend(leave)
+            after.append((len(contention), len(out), len(exits)))
         for pid in contention:
             if before is not None:
                 notes[pid].append(before.behind(pid))
@@ -374,16 +397,16 @@ def break_tier(
                     )
                 notes[pid].append(still_tied[key])
         blocks.append(contention)
-        restored: dict[str, int] = {}
+        restored = {}
         for placed in contention:
+            unplaced.discard(placed)
             for loser in beat[placed]:
                 losses[loser] -= 1
                 restored[loser] = restored.get(loser, 0) + 1
         # The players this pass placed are ahead of everyone it took out of contention.
-        before = _TierBroken(
-            _named(contention, records), _places(place, len(contention)), exits, left_at, restored, out, unit
-        )
+        before = _TierBroken(_named(contention, records), _places(place, len(contention)), exits, restored, out, unit)
         place += len(contention)
+        placed_last = len(contention)
         remaining = out
     return blocks
 

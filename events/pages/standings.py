@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.paginator import Paginator
 
-from scoring import MAX_PLAYERS, PLAYOFF_RESOLUTIONS
+from scoring import PLAYOFF_RESOLUTIONS
 
 from ..archive import archives_shared
 from ..caching.parts import kept_part
@@ -21,8 +21,6 @@ from .finals import coordinator_finals
 from .rendering import render_partial
 
 RANKING_PAGE_ROWS = 500
-# A page number made up in the address is kept as the last page, not as a part of its own.
-_MOST_PAGES = -(-MAX_PLAYERS // RANKING_PAGE_ROWS)
 
 
 def standings_page(event: Event, page: int | None = None) -> dict[str, Any]:
@@ -32,7 +30,10 @@ def standings_page(event: Event, page: int | None = None) -> dict[str, Any]:
     Kept per state of the event and page, like the standings themselves; at 1,000 players
     the ranking with its notes is about 600 KB of HTML, in two pages.
     """
-    asked = min(max(page or 1, 1), _MOST_PAGES)
+    asked = max(page or 1, 1)
+    if asked > 1:
+        # A page past the end is the last, kept once: not a part of its own for each number made up in the address.
+        asked = min(asked, max(1, -(-event.players.count() // RANKING_PAGE_ROWS)))
 
     def build() -> dict[str, Any]:
         standings = event_standings(event, before_play=True)
@@ -43,6 +44,7 @@ def standings_page(event: Event, page: int | None = None) -> dict[str, Any]:
                 "ranked": [row for row in shown if row.rank is not None],
                 "unranked": [row for row in shown if row.rank is None],
                 "ranking_page": shown,
+                "event": event,
             },
         )
         return {

@@ -58,3 +58,16 @@ def test_an_error_inside_the_pause_still_gives_the_collector_back():
     except ValueError:
         pass
     assert gc.isenabled()
+
+
+def test_pauses_that_overlap_for_long_still_let_a_full_collection_run(monkeypatch):
+    from scoring import collector
+
+    collections = []
+    monkeypatch.setattr(collector.gc, "collect", lambda: collections.append("full"))
+    monkeypatch.setattr(collector, "LONGEST_PAUSE_SECONDS", 0.0)
+    with collection_paused():
+        with collection_paused():
+            pass  # ends while the outer pause still holds the collector off
+        assert collections == ["full"] and not gc.isenabled()
+    assert gc.isenabled()

@@ -222,10 +222,13 @@ def test_a_long_ranking_is_shown_a_page_at_a_time(as_owner, event, monkeypatch):
 
     first, names = shown(f"/events/{event.slug}/standings/")
     assert names == order[:2] and "Page 1 of 3" in first
-    assert '?page=2" rel="next"' in first and 'rel="prev"' not in first
+    # The links name the standings page: they also work from the page a refused close answers with.
+    standings_url = f"/events/{event.slug}/standings/"
+    assert f'{standings_url}?page=2" rel="next"' in first and 'rel="prev"' not in first
     second, names = shown(f"/events/{event.slug}/standings/?page=2")
     assert names == order[2:4] and "Page 2 of 3" in second
-    assert '?page=1" rel="prev"' in second and '?page=3" rel="next"' in second
+    assert f'{standings_url}?page=1" rel="prev"' in second and f'{standings_url}?page=3" rel="next"' in second
+    assert second.count('aria-label="Pages of the standings"') == 1
     # Past the end is the last page; a page that is not a number is the first.
     last, names = shown(f"/events/{event.slug}/standings/?page=99")
     assert names == order[4:] and "Page 3 of 3" in last and 'rel="next"' not in last
