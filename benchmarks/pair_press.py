@@ -10,8 +10,11 @@ then prints the median time of:
 - ``event_archive`` (the rows as the archive's data) and ``load_archive`` (that, parsed);
 - ``services.pair_round`` itself (the whole press: checks, the read, the engine, the new
   games, the snapshot, the audit entry), each press undone before the next;
+- ``services.record_result`` on a game of a round still playing, and on its last game, which
+  closes the round (the round's snapshot is written with it): every game of ``--closes``
+  newly paired rounds recorded in turn;
 
-and the ratio of the press to the baseline (issue 33: at most 5).
+and the ratio of each to the baseline (issue 33: at most 5).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--closes", type=int, default=3, help="rounds paired and recorded to the end")
     args = parser.parse_args()
 
     start_scratch_django()
@@ -80,10 +84,26 @@ def main() -> None:
     for _ in range(args.repeat):
         press()
     pair = statistics.median(pressed)
+
+    recorded: list[float] = []
+    closed: list[float] = []
+    results = [{"kind": "council", "mp": mp} for mp in ([20, 10], [8, 16], [12, 12])]
+    services.change_rounds(event, actor=who, rounds=args.rounds + 1 + args.closes, note="a longer sample")
+    event.refresh_from_db()
+    for _ in range(args.closes):
+        rnd = services.pair_round(event, actor=who, seed=next(seeds))
+        games = list(rnd.games.order_by("table"))
+        for number, game in enumerate(games):
+            started = time.perf_counter()
+            services.record_result(game, results[number % len(results)], actor=who, expected_version=game.version)
+            (closed if number == len(games) - 1 else recorded).append((time.perf_counter() - started) * 1000)
+    record, close = statistics.median(recorded), statistics.median(closed)
     print(f"{'games as tuples (baseline)':32} {baseline:8.1f} ms")
     print(f"{'event_archive (rows as data)':32} {rows:8.1f} ms")
     print(f"{'load_archive (and parsed)':32} {parsed:8.1f} ms")
     print(f"{'pair_round (the press)':32} {pair:8.1f} ms   {pair / baseline:.1f}x the baseline")
+    print(f"{'record_result (round playing)':32} {record:8.1f} ms   {record / baseline:.1f}x the baseline")
+    print(f"{'record_result (closes the round)':32} {close:8.1f} ms   {close / baseline:.1f}x the baseline")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ posted option says so, share their place without it. Each separation is explaine
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 from typing import Any, NamedTuple
@@ -36,7 +36,7 @@ from .tiebreaks import (
 _INELIGIBLE_CLAUSE = "Policy #1, General 19 and 21; the Swiss System's dropping rule"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StandingRow:
     """One player's line of the standings; ``rank`` is None for a player who left."""
 
@@ -82,7 +82,7 @@ class GameLine(NamedTuple):
     stage: Text | None = None  # the playoff or bracket a game of a stage belongs to
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ByeLine:
     """A bye and the points it gave."""
 
@@ -133,15 +133,11 @@ class Standings:
             "policy": self.policy,
             "rounds_played": self.rounds_played,
             "complete": self.complete,
-            "standings": [{**_fields(row), "notes": list(row.notes)} for row in self.rows],
+            "standings": [{**row.__dict__, "notes": list(row.notes)} for row in self.rows],
             "lead_tie": lead_tie,
             "games": games,
-            "byes": [_fields(bye) for bye in self.byes],
+            "byes": [bye.__dict__ for bye in self.byes],
         }
-
-
-def _fields(line: StandingRow | ByeLine) -> dict[str, Any]:
-    return {field.name: getattr(line, field.name) for field in fields(line)}
 
 
 def points_unit(archive: Archive) -> int:
