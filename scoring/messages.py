@@ -33,8 +33,9 @@ class Text(str):
     """An English sentence that remembers how it was made: its message id, plural and parameters."""
 
     msgid: str
-    plural: str | None
-    count: int | None  # type: ignore[assignment]  # the plural's number, over str.count
+    # Most sentences have no plural: theirs are the class's None, not two more attributes each.
+    plural: str | None = None
+    count: int | None = None  # type: ignore[assignment]  # the plural's number, over str.count
     params: dict[str, Any]
 
     def __new__(
@@ -62,9 +63,10 @@ class Text(str):
             params, english = {}, pattern
         text = str.__new__(cls, english)
         text.msgid = msgid
-        text.plural = plural
-        text.count = count
         text.params = params
+        if plural is not None:
+            text.plural = plural
+            text.count = count
         return text
 
     def __reduce__(self) -> tuple[Any, ...]:

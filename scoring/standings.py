@@ -9,7 +9,6 @@ posted option says so, share their place without it. Each separation is explaine
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from math import lcm
 from typing import Any, NamedTuple
 
@@ -178,28 +177,46 @@ def build_records(archive: Archive, unit: int | None = None) -> dict[str, Player
             scored = game.scored
             if scored is None:
                 continue
-            for me in (0, 1):
-                record = records[game.players[me]]
-                mine, theirs = scored.points[me], scored.points[1 - me]
-                mine_units = mine.numerator * (unit // mine.denominator)
-                record.units += mine_units
-                if mine_units * win_times >= win_bar:
+            # Both players' lines at once: this runs for every game of the event at every change.
+            first, second = game.players
+            first_points, second_points = scored.points
+            first_units = first_points.numerator * (unit // first_points.denominator)
+            second_units = second_points.numerator * (unit // second_points.denominator)
+            if scored.lost_by_both:
+                first_outcome = second_outcome = LOST
+            elif scored.winner is None:
+                first_outcome = second_outcome = TIED
+            else:
+                first_outcome, second_outcome = (WON, LOST) if scored.winner == 0 else (LOST, WON)
+            for record, units, outcome, line in (
+                (
+                    records[first],
+                    first_units,
+                    first_outcome,
+                    PlayedGame(
+                        rnd.number, game.table, second, first_points, second_points, first_outcome, scored.counts_as
+                    ),
+                ),
+                (
+                    records[second],
+                    second_units,
+                    second_outcome,
+                    PlayedGame(
+                        rnd.number, game.table, first, second_points, first_points, second_outcome, scored.counts_as
+                    ),
+                ),
+            ):
+                record.units += units
+                if units * win_times >= win_bar:
                     record.point_wins += 1
-                if scored.lost_by_both:
-                    outcome = LOST
-                else:
-                    outcome = TIED if scored.winner is None else WON if scored.winner == me else LOST
                 if outcome == WON:
                     record.wins += 1
                 elif outcome == LOST:
                     record.losses += 1
-                record.games.append(
-                    PlayedGame(rnd.number, game.table, game.players[1 - me], mine, theirs, outcome, scored.counts_as)
-                )
-    units = {pid: record.units for pid, record in records.items()}
+                record.games.append(line)
+    totals = {pid: record.units for pid, record in records.items()}
     for record in records.values():
-        record.tp = Fraction(record.units, unit)
-        record.opponents_units = sum(map(units.__getitem__, [game.opponent for game in record.games]))
+        record.opponents_units = sum(map(totals.__getitem__, [game.opponent for game in record.games]))
     return records
 
 
@@ -252,7 +269,7 @@ def _standings(archive: Archive) -> Standings:
             placed.extend((records[pid], position) for pid in block)
             position += len(block)
     ineligible = sorted(
-        (r for r in records.values() if not r.eligible), key=lambda r: (-r.tp, r.name.casefold(), order[r.id])
+        (r for r in records.values() if not r.eligible), key=lambda r: (-r.units, r.name.casefold(), order[r.id])
     )
     for record in ineligible:
         notes[record.id].append(
@@ -343,7 +360,7 @@ def _row(
         rank=rank,
         player=record.id,
         name=record.name,
-        tp=points_json(record.tp),
+        tp=points_of_units(record.units, record.unit),
         eligible=record.eligible,
         status=record.status,
         games_played=len(record.games),

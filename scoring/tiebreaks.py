@@ -48,9 +48,8 @@ class PlayerRecord:
     name: str
     status: str
     eligible: bool
-    tp: Fraction = Fraction(0)
     unit: int = 1  # the event's point unit (``scoring.standings.points_unit``)
-    units: int = 0  # ``tp`` in that unit, for integer sums and comparisons
+    units: int = 0  # the tournament points in that unit, for integer sums and comparisons
     point_wins: int = 0  # games that gave 3.5 points or more (criterion II of Version 3 and Policy Number 4)
     wins: int = 0  # games won, and lost (a double loss is lost by both)
     losses: int = 0
@@ -58,6 +57,11 @@ class PlayerRecord:
     byes: int = 0
     bye_rounds: list[int] = field(default_factory=list)
     games: list[PlayedGame] = field(default_factory=list)
+
+    @property
+    def tp(self) -> Fraction:
+        """The tournament points, exactly."""
+        return Fraction(self.units, self.unit)
 
     def won_as(self, method: str) -> int:
         """Games this player won that count as ``method`` in Policy #1's criteria."""
