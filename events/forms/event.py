@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
@@ -340,13 +340,16 @@ class CloseForm(forms.Form):
     ) -> None:
         """``players`` are those the winner may be; ``offered`` (pk, name) the choices shown, when not all of them."""
         super().__init__(*args, **kwargs)
+        winner = form_field(self, "playoff_winner", forms.ModelChoiceField)
+        winner.queryset = players
+        self.offer(players.values_list("pk", "name") if offered is None else offered)
+
+    def offer(self, choices: Iterable[tuple[int, str]]) -> None:
+        """Show ``choices`` (pk, name) as the possible winners: the players sharing first place."""
         # Before a round is played every player is tied for the lead: at 20,000 players Django's select,
         # an option template per player, took nine seconds of the standings page.
         winner = form_field(self, "playoff_winner", forms.ModelChoiceField)
-        winner.queryset = players
-        winner.widget.option_list = OptionList(
-            lambda: [("", winner.empty_label), *(players.values_list("pk", "name") if offered is None else offered)]
-        )
+        winner.widget.option_list = OptionList(lambda: [("", winner.empty_label), *choices])
 
 
 class ImportForm(forms.Form):

@@ -21,7 +21,10 @@ from .confirm import press, submit
 
 def _standings_page(event, *, page=None, close_form=None, warnings=None) -> dict[str, Any]:
     page = coordinator_standings_and_finals(event, page)
-    close_form = close_form or CloseForm(players=event.players.all(), offered=page["tied_players"])
+    if close_form is None:
+        close_form = CloseForm(players=event.players.all(), offered=page["tied_players"])
+    else:
+        close_form.offer(page["tied_players"])  # a refused close offers the same players as the page did
     return {**page, "close_form": close_form, "warnings": warnings}
 
 

@@ -234,3 +234,23 @@ def test_a_long_ranking_is_shown_a_page_at_a_time(as_owner, event, monkeypatch):
     assert names == order[4:] and "Page 3 of 3" in last and 'rel="next"' not in last
     assert shown(f"/events/{event.slug}/standings/?page=two")[1] == order[:2]
     assert len(players) == len(order) == 5
+
+
+def test_a_refused_close_offers_the_same_players_as_the_page(as_owner, event):
+    register(event, 4)
+    services.start_event(event, actor=actor(event.owner), rounds=1, note="the test's own number")
+    games = list(services.pair_round(event, actor=actor(event.owner), seed=1).games.all())
+    for game in games:
+        services.record_result(game, WIN, actor=actor(event.owner), expected_version=0)
+    winners = sorted(game.player_a.name for game in games)
+    losers = sorted(game.player_b.name for game in games)
+
+    def offered(html):
+        start = html.index('name="playoff_winner"')
+        select = html[start : html.index("</select>", start)]
+        return sorted(name for name in winners + losers if f">{name}</option>" in select)
+
+    page = as_owner.get(f"/events/{event.slug}/standings/").content.decode()
+    refused = as_owner.post(f"/events/{event.slug}/close/", {})
+    assert refused.status_code == 422
+    assert offered(page) == offered(refused.content.decode()) == winners
