@@ -9,7 +9,6 @@ posted option says so, share their place without it. Each separation is explaine
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import lcm
 from typing import Any, NamedTuple
 
 from .archive.document import Archive
@@ -18,18 +17,8 @@ from .collector import collection_paused
 from .messages import Text, _
 from .policies import terms as P
 from .policies.terms import points_json, points_of_units
-from .tiebreaks import (
-    LOST,
-    TIE_OPTIONS_CLAUSE,
-    TIED,
-    WIN_THRESHOLD,
-    WON,
-    PlayedGame,
-    PlayerRecord,
-    break_tier,
-    names,
-    tied_without_menu,
-)
+from .tiebreaks import TIE_OPTIONS_CLAUSE, break_tier, names, tied_without_menu
+from .tournament_cards import PlayerRecord, build_records, points_unit
 
 # Why a player who left the event has no rank (a citation: it stays English).
 _INELIGIBLE_CLAUSE = "Policy #1, General 19 and 21; the Swiss System's dropping rule"
@@ -137,87 +126,6 @@ class Standings:
             "games": games,
             "byes": [bye.__dict__ for bye in self.byes],
         }
-
-
-def points_unit(archive: Archive) -> int:
-    """The least common denominator of every point value of the archive's Swiss rounds (1, or 2 for halves).
-
-    Totals and tallies are kept as whole numbers of this unit, so that adding and comparing
-    them is integer work; ``Fraction(units, unit)`` is the exact value again.
-    """
-    denominators = {archive.bye_points(rnd.number).denominator for rnd in archive.rounds if rnd.bye is not None}
-    for rnd in archive.rounds:
-        for game in rnd.games:
-            if game.scored is not None:
-                denominators.update(point.denominator for point in game.scored.points)
-    return lcm(*denominators) if denominators else 1
-
-
-def build_records(archive: Archive, unit: int | None = None) -> dict[str, PlayerRecord]:
-    """Tournament cards of every player: points, games and byes from the archive.
-
-    ``unit`` is ``points_unit(archive)``, passed by a caller that has it already.
-    """
-    unit = points_unit(archive) if unit is None else unit
-    records = {
-        p.id: PlayerRecord(id=p.id, name=p.name, status=p.status, eligible=p.eligible, unit=unit)
-        for p in archive.players
-    }
-    # Criterion II of Version 3 and Policy Number 4 counts games of 3.5 points or more: compared in units, as
-    # points * denominator >= numerator * unit.
-    win_times, win_bar = WIN_THRESHOLD.denominator, WIN_THRESHOLD.numerator * unit
-    for rnd in archive.rounds:
-        if rnd.bye is not None:
-            record = records[rnd.bye]
-            bye = archive.bye_points(rnd.number)
-            record.units += bye.numerator * (unit // bye.denominator)
-            record.byes += 1
-            record.bye_rounds.append(rnd.number)
-        for game in rnd.games:
-            scored = game.scored
-            if scored is None:
-                continue
-            # Both players' lines at once: this runs for every game of the event at every change.
-            first, second = game.players
-            first_points, second_points = scored.points
-            first_units = first_points.numerator * (unit // first_points.denominator)
-            second_units = second_points.numerator * (unit // second_points.denominator)
-            if scored.lost_by_both:
-                first_outcome = second_outcome = LOST
-            elif scored.winner is None:
-                first_outcome = second_outcome = TIED
-            else:
-                first_outcome, second_outcome = (WON, LOST) if scored.winner == 0 else (LOST, WON)
-            for record, units, outcome, line in (
-                (
-                    records[first],
-                    first_units,
-                    first_outcome,
-                    PlayedGame(
-                        rnd.number, game.table, second, first_points, second_points, first_outcome, scored.counts_as
-                    ),
-                ),
-                (
-                    records[second],
-                    second_units,
-                    second_outcome,
-                    PlayedGame(
-                        rnd.number, game.table, first, second_points, first_points, second_outcome, scored.counts_as
-                    ),
-                ),
-            ):
-                record.units += units
-                if units * win_times >= win_bar:
-                    record.point_wins += 1
-                if outcome == WON:
-                    record.wins += 1
-                elif outcome == LOST:
-                    record.losses += 1
-                record.games.append(line)
-    totals = {pid: record.units for pid, record in records.items()}
-    for record in records.values():
-        record.opponents_units = sum(map(totals.__getitem__, [game.opponent for game in record.games]))
-    return records
 
 
 def compute_standings(archive: Archive) -> Standings:

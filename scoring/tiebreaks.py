@@ -11,61 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import compress
-from typing import NamedTuple
 
 from .messages import Text, _, listing, ngettext
 from .policies import terms as P
 from .results import scored as R
-
-# Criterion II of Version 3 and Policy Number 4: "games each tied player received 3.5
-# or more tournament points-these are wins".
-WIN_THRESHOLD = Fraction(7, 2)
-
-
-WON, LOST, TIED = "won", "lost", "tie"
+from .tournament_cards import LOST, PlayerRecord
 
 # Policy #1's three posted options for a tied lead (a citation: it stays English).
 TIE_OPTIONS_CLAUSE = "Policy #1, Swiss System: Tournament Point Ties, options (i)-(iii) as posted"
-
-
-class PlayedGame(NamedTuple):
-    """One game of a player's tournament card, seen from that player."""
-
-    round: int
-    table: int
-    opponent: str
-    points: Fraction
-    opponent_points: Fraction
-    outcome: str  # WON, LOST or TIED
-    counts_as: str  # how a win counts in Policy #1's criteria (scoring.results.score)
-
-
-@dataclass
-class PlayerRecord:
-    """Everything the standings need about one player: the tournament card."""
-
-    id: str
-    name: str
-    status: str
-    eligible: bool
-    unit: int = 1  # the event's point unit (``scoring.standings.points_unit``)
-    units: int = 0  # the tournament points in that unit, for integer sums and comparisons
-    point_wins: int = 0  # games that gave 3.5 points or more (criterion II of Version 3 and Policy Number 4)
-    wins: int = 0  # games won, and lost (a double loss is lost by both)
-    losses: int = 0
-    opponents_units: int = 0  # the sum of the opponents' points, in the unit
-    byes: int = 0
-    bye_rounds: list[int] = field(default_factory=list)
-    games: list[PlayedGame] = field(default_factory=list)
-
-    @property
-    def tp(self) -> Fraction:
-        """The tournament points, exactly."""
-        return Fraction(self.units, self.unit)
-
-    def won_as(self, method: str) -> int:
-        """Games this player won that count as ``method`` in Policy #1's criteria."""
-        return sum(1 for g in self.games if g.outcome == WON and g.counts_as == method)
 
 
 @dataclass(frozen=True)

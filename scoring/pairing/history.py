@@ -1,6 +1,6 @@
 """What pairing needs to know of the rounds played: points, byes and who met whom.
 
-The standings' tournament cards (``scoring.standings.build_records``) carry every game
+The standings' tournament cards (``scoring.tournament_cards.build_records``) carry every game
 with its points as exact fractions; pairing needs only each player's total, byes and
 opponents, and reads them once per pairing of up to ten thousand players. Totals are
 kept here as whole numbers of a common unit (the least common denominator of every
