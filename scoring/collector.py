@@ -1,6 +1,6 @@
 """A pause of Python's cyclic garbage collector while the engine builds a large, acyclic result.
 
-The standings of 1,000 players make some 50,000 small objects (notes, rows, game lines)
+The standings of 1,000 players keep some 25,000 small objects (notes, rows, game lines)
 and no reference cycle. Each 700 of them start a collection of the young objects, and
 every tenth of those one of the older: in a web worker, whose heap holds the whole
 application, a pass of the older generations costs more than the standings themselves

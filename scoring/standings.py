@@ -135,7 +135,7 @@ def compute_standings(archive: Archive) -> Standings:
     players tied after the whole menu share a rank. Dropped and ejected players have
     rank None and are listed after the ranked ones (Policy #1, General 19 and 21).
     """
-    # Some 50,000 small objects and no cycle: the collector's passes over a worker's heap would cost more.
+    # Some 25,000 small objects kept and no cycle: the collector's passes over a worker's heap would cost more.
     with collection_paused():
         return _standings(archive)
 
