@@ -19,21 +19,21 @@ from ..roles import COORDINATOR
 from .confirm import press, submit
 
 
-def _standings_page(event, *, page=None, close_form=None, warnings=None) -> dict[str, Any]:
-    page = coordinator_standings_and_finals(event, page)
+def _standings_page(event, *, ranking_page=None, close_form=None, warnings=None) -> dict[str, Any]:
+    context = coordinator_standings_and_finals(event, ranking_page)
     if close_form is None:
-        close_form = CloseForm(players=event.players.all(), offered=page["tied_players"])
+        close_form = CloseForm(players=event.players.all(), offered=context["tied_players"])
     else:
-        close_form.offer(page["tied_players"])  # a refused close offers the same players as the page did
-    return {**page, "close_form": close_form, "warnings": warnings}
+        close_form.offer(context["tied_players"])  # a refused close offers the same players as the page did
+    return {**context, "close_form": close_form, "warnings": warnings}
 
 
 @event_view(COORDINATOR)
 @require_GET
 def standings(request, event, actor):
     # A long ranking is shown a page at a time (events/pages/standings.py); a page not a number is the first.
-    page = whole_number(request.GET.get("page", ""))
-    return render(request, "events/standings.html", _standings_page(event, page=page))
+    ranking_page = whole_number(request.GET.get("page", ""))
+    return render(request, "events/standings.html", _standings_page(event, ranking_page=ranking_page))
 
 
 @event_view(COORDINATOR)
