@@ -47,6 +47,7 @@ from .clock import (
     read_clock,
     start_clock,
 )
+from .collector import collection_paused
 from .decks.cards import INDEX_PATH, build_index, card_index, read_index, write_index
 from .decks.check import check_deck_list
 from .decks.lists import PRODUCT, DeckList, every_entry, read_deck_json, read_deck_text
@@ -255,6 +256,7 @@ __all__ = [
     "card_index",
     "check_deck_list",
     "check_ready_to_pair",
+    "collection_paused",
     "compute_standings",
     "creature_minimum",
     "deck_choice_kind",

@@ -52,6 +52,9 @@ class Text(str):
                     english_params[name] = value
                 elif kind is tuple and all(type(item) is str for item in value):
                     english_params[name] = ", ".join(value)
+                elif kind is tuple and all(type(item) is int for item in value):
+                    # A listing of tallies ("1, 2 and 3"): whole numbers read as themselves.
+                    english_params[name] = ", ".join(map(str, value))
                 else:
                     params = {name: _plain(value) for name, value in params.items()}
                     english_params = {name: _english(value) for name, value in params.items()}

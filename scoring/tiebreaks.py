@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from itertools import compress
 
 from .messages import Text, _, listing, ngettext
 from .policies import terms as P
 from .results import scored as R
-from .tournament_cards import LOST, PlayerRecord
+from .tournament_cards import PlayerRecord
 
 # Policy #1's three posted options for a tied lead (a citation: it stays English).
 TIE_OPTIONS_CLAUSE = "Policy #1, Swiss System: Tournament Point Ties, options (i)-(iii) as posted"
@@ -158,10 +159,18 @@ def _mention_key(block: list[str], pid: str, limit: int = 3) -> str:
 
 def _values(values: list[Fraction | int]) -> Fraction | int | Text | str:
     """Tallies as a note lists them, lowest first: one number, or "1 and 2"."""
-    ordered = sorted(set(values))
-    return ordered[0] if len(ordered) == 1 else listing(ordered)
+    ordered = tuple(sorted(set(values)))
+    return ordered[0] if len(ordered) == 1 else _listed_values(ordered)
 
 
+# Notes of one event list the same few tallies and places again and again: a sentence is immutable, so one made
+# is shared (the standings of 1,000 players list some 900 tallies, of a few dozen kinds).
+@lru_cache(maxsize=1024)
+def _listed_values(ordered: tuple[Fraction | int, ...]) -> Text | str:
+    return listing(list(ordered))
+
+
+@lru_cache(maxsize=1024)
 def _places(first: int, count: int) -> Text | int:
     """Places ``first`` to ``first + count - 1``, as a note names them: "3", or "3-5"."""
     return first if count == 1 else _("%(first)s-%(last)s", first=first, last=first + count - 1)
@@ -272,10 +281,10 @@ def break_tier(
     losses = dict.fromkeys(tier, 0)
     beat: dict[str, list[str]] = {pid: [] for pid in tier}
     for pid in tier:
-        for game in records[pid].games:
-            if game.outcome == LOST and game.opponent in in_tier:
+        for opponent in records[pid].lost_to:
+            if opponent in in_tier:
                 losses[pid] += 1
-                beat[game.opponent].append(pid)
+                beat[opponent].append(pid)
 
     # What the last pass found after each criterion: how many players were still in contention, how many it had
     # taken out, how many criteria had taken some. When a pass places players of a group that leaves others in

@@ -51,6 +51,7 @@ class PlayerRecord:
     byes: int = 0
     bye_rounds: list[int] = field(default_factory=list)
     games: list[PlayedGame] = field(default_factory=list)
+    lost_to: list[str] = field(default_factory=list)  # the opponent of each game lost, for head-to-head
 
     @property
     def tp(self) -> Fraction:
@@ -136,6 +137,7 @@ def build_records(archive: Archive, unit: int | None = None) -> dict[str, Player
                     record.wins += 1
                 elif outcome == LOST:
                     record.losses += 1
+                    record.lost_to.append(line.opponent)
                 record.games.append(line)
     totals = {pid: record.units for pid, record in records.items()}
     for record in records.values():

@@ -6,8 +6,6 @@ games hold the result in the engine's form.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import connections, models, router
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -214,14 +212,16 @@ class Game(models.Model):
 
 
 def insert_new_games(round_id: int, seats: list[tuple[int, int, int, str, str]]) -> None:
-    """Insert the games of a round just paired, each ``(table, player_a, player_b, code_a, code_b)``, in one
-    statement run once per game.
+    """Insert the games of a round just paired, each ``(table, player_a, player_b, code_a, code_b)``: on SQLite
+    one statement run once per game, on PostgreSQL one statement whose seats are arrays.
 
     ``bulk_create`` prepares every column of every game anew, most of them the same empty
     values, and on SQLite splits the rows into batches of about forty: for a large event that
     took more time than the rest of the pairing. Here every other column takes a new game's
     own value, prepared once.
     """
+    if not seats:
+        return
     fields = [field for field in Game._meta.concrete_fields if not field.primary_key]
     seat_columns = ("table", "player_a_id", "player_b_id", "code_a", "code_b")
     # Every other column is one value for all the games: a default that differs by row (a callable, a
@@ -236,12 +236,28 @@ def insert_new_games(round_id: int, seats: list[tuple[int, int, int, str, str]])
         for field in fields
         if field.attname not in seat_columns
     }
-    rows: list[list[Any]] = []
-    for seat in seats:
-        by_column = fixed | dict(zip(seat_columns, seat, strict=True))
-        rows.append([by_column[field.attname] for field in fields])
     quote = connection.ops.quote_name
     columns = ", ".join(quote(str(field.column)) for field in fields)
     values = ", ".join(["%s"] * len(fields))
+    table = quote(Game._meta.db_table)
     with connection.cursor() as cursor:
-        cursor.executemany(f"INSERT INTO {quote(Game._meta.db_table)} ({columns}) VALUES ({values})", rows)
+        if connection.vendor != "postgresql":
+            # SQLite runs executemany in its own loop, over one prepared statement.
+            rows = []
+            for seat in seats:
+                by_column = fixed | dict(zip(seat_columns, seat, strict=True))
+                rows.append([by_column[field.attname] for field in fields])
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({values})", rows)
+            return
+        # PostgreSQL parses and plans each statement of an executemany anew, and rows of one statement are each a
+        # parameter per column to write in: 500 games took 45-60 ms either way. Here a column of the seats is one
+        # array, and every other column one value: 7 ms.
+        seats_at = {name: index for index, name in enumerate(seat_columns)}
+        chosen = [f"seat.c{seats_at[field.attname]}" if field.attname in seats_at else "%s" for field in fields]
+        arrays = ", ".join(f"%s::{Game._meta.get_field(name).db_type(connection)}[]" for name in seat_columns)
+        cursor.execute(
+            f"INSERT INTO {table} ({columns}) SELECT {', '.join(chosen)} FROM unnest({arrays}) "
+            f"AS seat({', '.join(f'c{index}' for index in range(len(seat_columns)))})",
+            [fixed[field.attname] for field in fields if field.attname not in seats_at]
+            + [list(column) for column in zip(*seats, strict=True)],
+        )

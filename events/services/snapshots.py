@@ -10,6 +10,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring import collection_paused
+
 from ..archive import event_archive
 from ..models import Event, Round, Snapshot
 from ..record_words import AuditAction
@@ -25,9 +27,11 @@ def snapshot(event: Event, reason: str, round_number: int | None, *, data: dict[
     ``data`` is the event's archive as it is now, when the caller has it already (a pairing
     read the event and added its round): what ``event_archive`` would read again.
     """
-    return Snapshot.objects.create(
-        event=event, reason=reason, round_number=round_number, data=event_archive(event) if data is None else data
-    )
+    # The archive is read, written out and dropped at once: no collection is started by its objects meanwhile.
+    with collection_paused():
+        return Snapshot.objects.create(
+            event=event, reason=reason, round_number=round_number, data=event_archive(event) if data is None else data
+        )
 
 
 def snapshot_if_round_complete(event: Event, rnd: Round, *, had_result: bool) -> None:

@@ -30,6 +30,25 @@ def test_pair_round_seats_everyone_once_with_a_bye_when_odd(event):
     assert rnd.seed == 42 and rnd.quality["rematches"] == 0
 
 
+def test_a_paired_game_holds_a_new_games_values_but_its_seat(event):
+    # The games are written in one statement of their own (events/models/rounds.py, insert_new_games): each column
+    # but the seat must read back as a game made by the model would.
+    register(event, 9)
+    services.start_event(event, actor=actor(event.owner))
+    rnd = services.pair_round(event, actor=actor(event.owner), seed=3)
+    seat = {"id", "table", "player_a", "player_b", "code_a", "code_b"}
+    fresh = Game(round=rnd)
+    expected = {f.attname: getattr(fresh, f.attname) for f in Game._meta.concrete_fields if f.name not in seat}
+    games = list(rnd.games.all())
+    assert len(games) == 4
+    for game in games:
+        assert {f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields if f.name not in seat} == (
+            expected
+        )
+    assert [g.table for g in games] == [1, 2, 3, 4]
+    assert len({g.player_a_id for g in games} | {g.player_b_id for g in games} | {rnd.bye_id}) == 9
+
+
 def test_every_seat_of_a_round_gets_its_own_code(reporting):
     codes = [code for g in Game.objects.filter(round__event=reporting) for code in (g.code_a, g.code_b)]
     assert len(codes) == 4 and len(set(codes)) == 4
