@@ -21,6 +21,7 @@ from ..queries.public import Seat, alphabetical_seats, found_players, lists_on_t
 from ..queries.standings import event_standings
 from .finals import finals_page
 from .rendering import render_partial
+from .standings import page_of_line, ranking_page, ranking_pages
 
 # Each phone's own part (name, seat, card) is kept in this many pieces, by player pk: a phone
 # reads one piece, not all 1,000 players'.
@@ -147,6 +148,11 @@ def public_tables(event: Event) -> dict[str, Any]:
         if standings
         else None
     )
+    # Above one page of the shared standings, the page of each player's line, for their phone's link to it.
+    lines = pieces["lines"] or []
+    pieces["standings_pages"] = (
+        {line.pk: page_of_line(index) for index, line in enumerate(lines)} if ranking_pages(len(lines)) > 1 else {}
+    )
     pieces["tables"] = {
         "round": rnd,
         # Above 64 players the phones link to the shared pages instead (everyone_pairings, everyone_standings).
@@ -206,18 +212,21 @@ def shared_lists(event: Event, rnd: Round | None, tables: dict[str, Any]) -> dic
     }
 
 
-def everyone_standings(event: Event) -> dict[str, Any]:
-    """The standings as every phone shares them (None before a round is played), from the public part's lines.
+def everyone_standings(event: Event, page: int = 1) -> dict[str, Any]:
+    """The standings as every phone shares them (None before a round is played), from the public part's lines: page
+    ``page`` of them above ``RANKING_PAGE_ROWS`` players, as the coordinator's ranking is shown.
 
     The current state's, never the one before: the page is kept under the current version.
     """
     kept = kept_pieces(event, "public", lambda: public_tables(event), ["tables", "lines"])
     lines = kept.value["lines"]
+    shown = ranking_page(lines, page) if lines is not None else None
     return {
         "event": event,
         "round": kept.value["tables"]["round"],
         "standings_complete": kept.value["tables"]["standings_complete"],
-        "standings": [(line, line.pk) for line in lines] if lines is not None else None,
+        "standings": [(line, line.pk) for line in shown] if shown is not None else None,
+        "standings_page": shown,
     }
 
 

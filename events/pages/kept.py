@@ -24,8 +24,9 @@ class SharedPage:
     gzip: bytes
 
 
-# A few pages per event and language; an event day has one or two events running.
-MAX_KEPT = 64
+# A few pages per event and language, an event day has one or two events running; the standings of 20,000 players
+# are 40 pages.
+MAX_KEPT = 256
 
 _kept: dict[tuple[str, str, str], tuple[datetime, SharedPage]] = {}
 _lock = threading.Lock()

@@ -69,6 +69,7 @@ PAIRINGS_ANCHOR_MARK = f"\x00{_MARK}:pairings-anchor\x00"
 NOW_MARK = f"\x00{_MARK}:now\x00"
 INNER_MARK = f"\x00{_MARK}:inner\x00"
 TIME_LEFT_MARK = f"\x00{_MARK}:time-left\x00"
+STANDINGS_PAGE_MARK = f"\x00{_MARK}:standings-page\x00"
 
 # Sections kept per process: a 1,000-player event in two languages, with room to spare. An
 # event of 20,000 players polling at once renders some sections again; it never grows without bound.
@@ -94,6 +95,8 @@ class PhoneFrame:
     round: Round | None
     texts: dict[int, str]
     ranks: dict[int, int | None]
+    # Above one page of the shared standings, the page of each player's line (``boards.public_tables``).
+    standings_pages: dict[int, int]
     brackets: dict[int, str]
     break_clock: BreakClock | None
     element: list[str]  # the region's element before and after what it holds
@@ -140,7 +143,11 @@ def phone_frame(event: Event) -> PhoneFrame:
             _waiting[(event.slug, language)] = (event.changed_at, monotonic() + WAIT_SECONDS)
             return dataclasses.replace(found, current=False)
     kept = kept_pieces(
-        event, "public", lambda: public_tables(event), ["tables", "ranks", *card_pieces()], earlier_state_will_do=True
+        event,
+        "public",
+        lambda: public_tables(event),
+        ["tables", "ranks", "standings_pages", *card_pieces()],
+        earlier_state_will_do=True,
     )
     tables = kept.value["tables"]
     rnd = tables["round"]
@@ -157,6 +164,7 @@ def phone_frame(event: Event) -> PhoneFrame:
         round=rnd,
         texts=texts,
         ranks=kept.value["ranks"],
+        standings_pages=kept.value["standings_pages"],
         brackets=finals.status if finals is not None else {},
         break_clock=current_break(event, rnd),
         element=render_partial(
@@ -176,7 +184,7 @@ def phone_frame(event: Event) -> PhoneFrame:
                 "round": rnd,
                 **lists,
                 "pairings_anchor": PAIRINGS_ANCHOR_MARK,
-                "standings_anchor": f"#player-{ME_MARK}",
+                "standings_anchor": f"{STANDINGS_PAGE_MARK if kept.value['standings_pages'] else ''}#player-{ME_MARK}",
             },
         ),
         section_version=(
@@ -287,11 +295,16 @@ def phone_region_html(request: HttpRequest, frame: PhoneFrame, me_id: int) -> st
         # As the template writes a region of the state before the current one: with no version at all.
         opening = opening.replace(f"hx-headers='{HEADERS_MARK}'", "")
     own = str(me_id)
+    lists = frame.lists.replace(PAIRINGS_ANCHOR_MARK, section.pairings_anchor).replace(ME_MARK, own)
+    if frame.standings_pages:
+        # The link to the player's own line names the page of the shared standings that shows it.
+        page = frame.standings_pages.get(me_id, 1)
+        lists = lists.replace(STANDINGS_PAGE_MARK, f"?page={page}" if page > 1 else "")
     return "\n".join(
         (
             opening.replace(ME_MARK, own),
             section.html.replace(CLOCK_MARK, clock).replace(PLACE_MARK, place).replace(CSRF_MARK, csrf_input),
-            frame.lists.replace(PAIRINGS_ANCHOR_MARK, section.pairings_anchor).replace(ME_MARK, own) + closing,
+            lists + closing,
         )
     )
 

@@ -39,6 +39,7 @@ def public_page(
     polled_region: str | None = None,
     poll_key: Callable[[Any], tuple[object, ...]] = lambda request: (),
     shared_region: str | None = None,
+    shared_pages: bool = False,
     compress: bool = False,
     phone_region: bool = False,
     event_language: bool = False,
@@ -47,9 +48,9 @@ def public_page(
 
     ``polled_region`` is the element id of the region htmx polls (its 304s), with
     ``poll_key(request)`` the rest of its version (who asks); ``shared_region`` names a
-    page every phone shares, kept whole; ``phone_region`` answers a phone's own region from
-    the parts this process keeps. The wrapped view lists its layers, outermost first, in
-    ``public_layers``.
+    page every phone shares, kept whole (per page of its list, with ``shared_pages``);
+    ``phone_region`` answers a phone's own region from the parts this process keeps. The
+    wrapped view lists its layers, outermost first, in ``public_layers``.
     """
     if polled_region and shared_region:
         raise ValueError("a page is polled for its own region or shared whole, not both")
@@ -59,7 +60,7 @@ def public_page(
     if polled_region:
         layers.append((f"poll:{polled_region}", public_poll(polled_region, key=poll_key)))
     if shared_region:
-        layers.append((f"shared:{shared_region}", shared_page(shared_region)))
+        layers.append((f"shared:{shared_region}", shared_page(shared_region, paged=shared_pages)))
     if compress:
         layers.append(("gzip", gzip_page))
     if phone_region:

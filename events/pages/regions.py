@@ -28,6 +28,7 @@ from django.utils.translation import get_language, get_language_bidi
 from ..caching.parts import kept_part
 from ..caching.versions import event_changed_at
 from ..models import Event
+from ..numbers import whole_number
 from .access import PageRequest, View
 from .kept import SharedPage, remember, remembered
 
@@ -162,14 +163,23 @@ SHARED_VARY = ("Accept-Encoding", "Accept-Language", "Cookie")
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
-def shared_page(region: str) -> Callable[[View], View]:
+def asked_page(request: HttpRequest) -> int:
+    """The page of a long list that the address asks for (``?page=``): the first when it names none, or no number."""
+    return whole_number(request.GET.get("page", "")) or 1
+
+
+def _shared_name(region: str, page: int) -> str:
+    return region if page == 1 else f"{region}-page-{page}"
+
+
+def shared_page(region: str, *, paged: bool = False) -> Callable[[View], View]:
     """Answer a page every phone shares from this process's memory while the event has not changed.
 
     The page is the same for every reader of a language, so it needs no role, no event
     row and no render: only the event's version (``Event.changed_at``, no query on a
     server: events/caching/versions.py) to know the kept page is the current one. Any
     other request, and the first one after a change, goes on to the view, which keeps
-    the page for the next (``shared``).
+    the page for the next (``shared``). A ``paged`` page is kept per page of its list.
     """
 
     def decorator(view: View) -> View:
@@ -177,7 +187,8 @@ def shared_page(region: str) -> Callable[[View], View]:
         def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method == "GET":
                 changed_at = event_changed_at(slug, read_changed_at)
-                page = remembered(slug, region, get_language(), changed_at) if changed_at is not None else None
+                name = _shared_name(region, asked_page(request) if paged else 1)
+                page = remembered(slug, name, get_language(), changed_at) if changed_at is not None else None
                 if page:
                     return shared_response(request, page)
             return view(request, slug, *args, **kwargs)
@@ -188,9 +199,16 @@ def shared_page(region: str) -> Callable[[View], View]:
 
 
 def shared(
-    request: HttpRequest, event: Event, template: str, region: str, build: Callable[[], dict[str, Any]]
+    request: HttpRequest,
+    event: Event,
+    template: str,
+    region: str,
+    build: Callable[[], dict[str, Any]],
+    *,
+    page: int = 1,
 ) -> HttpResponse:
-    """A page every phone shares, whose region ``region`` polls: rendered once per state of the event and language.
+    """A page every phone shares, whose region ``region`` polls: rendered once per state of the event and language
+    (and ``page``, of a long list shown a page at a time).
 
     The page is rendered without the request (no CSRF token, no account: base.html leaves
     them out), compressed once and kept for every worker (events/caching/parts.py) and in
@@ -201,8 +219,10 @@ def shared(
     the next poll brings the current one.
     """
 
+    name = _shared_name(region, page)
+
     def render_page() -> SharedPage:
-        etag = poll_etag(event.changed_at, region)
+        etag = poll_etag(event.changed_at, name)
         html = render_to_string(
             template,
             {
@@ -215,9 +235,9 @@ def shared(
         )
         return SharedPage(etag=etag, gzip=gzip.compress(html.encode(), compresslevel=9, mtime=0))
 
-    kept = kept_part(event, f"shared-{region}", render_page, earlier_state_will_do=True)
+    kept = kept_part(event, f"shared-{name}", render_page, earlier_state_will_do=True)
     if kept.current:
-        remember(event.slug, region, get_language(), event.changed_at, kept.value)
+        remember(event.slug, name, get_language(), event.changed_at, kept.value)
     return shared_response(request, kept.value)
 
 

@@ -7,9 +7,10 @@ some 6 MB of HTML, which no browser shows quickly and no coordinator reads at on
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 
 from scoring import PLAYOFF_RESOLUTIONS
 
@@ -22,6 +23,23 @@ from .rendering import render_partial
 
 RANKING_PAGE_ROWS = 500
 
+T = TypeVar("T")
+
+
+def ranking_pages(rows: int) -> int:
+    """How many pages a ranking of ``rows`` lines is shown in: one up to ``RANKING_PAGE_ROWS``."""
+    return max(1, -(-rows // RANKING_PAGE_ROWS))
+
+
+def ranking_page(lines: Sequence[T], page: int) -> Page[T]:
+    """Page ``page`` of a ranking's ``lines`` (the last past the end), ``RANKING_PAGE_ROWS`` of them a page."""
+    return Paginator(lines, RANKING_PAGE_ROWS).get_page(page)
+
+
+def page_of_line(index: int) -> int:
+    """The page that shows the line at ``index`` (from 0) of a long ranking."""
+    return index // RANKING_PAGE_ROWS + 1
+
 
 def standings_page(event: Event, page: int | None = None) -> dict[str, Any]:
     """The coordinator's standings: page ``page`` of the ranking rendered with every tie-break note (the first when
@@ -33,11 +51,11 @@ def standings_page(event: Event, page: int | None = None) -> dict[str, Any]:
     asked = max(page or 1, 1)
     if asked > 1:
         # A page past the end is the last, kept once: not a part of its own for each number made up in the address.
-        asked = min(asked, max(1, -(-event.players.count() // RANKING_PAGE_ROWS)))
+        asked = min(asked, ranking_pages(event.players.count()))
 
     def build() -> dict[str, Any]:
         standings = event_standings(event, before_play=True)
-        shown = Paginator(standings.rows, RANKING_PAGE_ROWS).get_page(asked)
+        shown = ranking_page(standings.rows, asked)
         ranking = render_partial(
             "events/standings.html#ranking",
             {

@@ -22,8 +22,9 @@ from ..pages.boards import everyone_standings, projector_board, public_board
 from ..pages.me import ME_COOKIE, chosen_player, remember_me
 from ..pages.phones import phone_board, phone_frame, phone_region_response
 from ..pages.public import public_page
-from ..pages.regions import polled, shared
+from ..pages.regions import asked_page, polled, shared
 from ..pages.rendering import as_context
+from ..pages.standings import ranking_pages
 from ..queries.public import everyone_pairings, found_players, past_round
 from ..queries.reports import find_reporting_game
 from ..services.mail import reminder_lead
@@ -70,10 +71,14 @@ def public_pairings(request, event, actor):
     )
 
 
-@public_page(shared_region="standings")
+@public_page(shared_region="standings", shared_pages=True)
 def public_standings(request, event, actor):
-    """The standings: one page for every phone, linked from each phone's page above 64 players."""
-    return shared(request, event, "events/public_standings.html", "standings", lambda: everyone_standings(event))
+    """The standings: one page for every phone, linked from each phone's page above 64 players; above 500 players,
+    a page at a time, as the coordinator's (a page past the end is the last)."""
+    page = min(asked_page(request), ranking_pages(event.players.count())) if asked_page(request) > 1 else 1
+    return shared(
+        request, event, "events/public_standings.html", "standings", lambda: everyone_standings(event, page), page=page
+    )
 
 
 @public_page(compress=True)

@@ -25,7 +25,7 @@ def _standings_page(event, *, ranking_page=None, close_form=None, warnings=None)
         close_form = CloseForm(players=event.players.all(), offered=context["tied_players"])
     else:
         close_form.offer(context["tied_players"])  # a refused close offers the same players as the page did
-    return {**context, "close_form": close_form, "warnings": warnings}
+    return {**context, "close_form": close_form, "warnings": warnings, "ranking_page_asked": ranking_page}
 
 
 @event_view(COORDINATOR)
@@ -39,6 +39,8 @@ def standings(request, event, actor):
 @event_view(COORDINATOR)
 @require_POST
 def close(request, event, actor):
+    # A refused close shows the page of the ranking the coordinator pressed it on (the form's address names it).
+    ranking_page = whole_number(request.GET.get("page", ""))
     form = CloseForm(request.POST, players=event.players.all())
     done = submit(
         form,
@@ -56,7 +58,7 @@ def close(request, event, actor):
     return render(
         request,
         "events/standings.html",
-        _standings_page(event, close_form=form, warnings=done.warnings),
+        _standings_page(event, ranking_page=ranking_page, close_form=form, warnings=done.warnings),
         status=done.status,
     )
 

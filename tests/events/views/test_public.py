@@ -221,7 +221,8 @@ def test_the_player_page_of_a_64_player_event_weighs_at_most_30_kb_compressed(cl
     services.pair_round(event, actor=actor(owner), seed=6)
     services.start_clock(event.rounds.get(number=6), actor=actor(owner))
     sizes = _first_visit_bytes(client, f"/e/{event.slug}/")
-    assert {"council/council.css", "council/live.js"} <= set(sizes)
+    # The icon is named by every page, so that no browser asks for a /favicon.ico that is not there.
+    assert {"council/council.css", "council/live.js", "council/icon.svg"} <= set(sizes)
     assert any("htmx" in name for name in sizes)
     print("first visit, compressed bytes:", sizes, "total", sum(sizes.values()))
     assert sum(sizes.values()) <= 30 * 1024, sizes
@@ -282,6 +283,44 @@ def test_the_shared_pages_list_every_table_and_every_player_the_same_for_every_p
     pairings = first.get(f"/e/{large.slug}/pairings/").content.decode()
     bye = large.rounds.get(number=2).bye
     assert f'<tr id="bye" data-players="{bye.pk}">' in pairings and "Round 2 of 2" in pairings
+
+
+def test_long_shared_standings_come_a_page_at_a_time_and_each_phone_links_to_its_own_page(client, large, monkeypatch):
+    from events.pages import standings as standings_pages
+
+    monkeypatch.setattr(standings_pages, "RANKING_PAGE_ROWS", 20)  # 65 players: pages of 20, 20, 20 and 5
+    pk_of = dict(large.players.values_list("archive_id", "pk"))
+    order = [pk_of[row.player] for row in scoring.compute_standings(load_archive(large)).rows]
+    path = f"/e/{large.slug}/standings/"
+
+    def shown(address):
+        response = client.get(address)
+        assert response.status_code == 200
+        page = response.content.decode()
+        return page, [int(pk) for pk in re.findall(r'<tr id="player-(\d+)"', page)], response["ETag"]
+
+    pages = [shown(f"{path}?page={number}") for number in (1, 2, 3, 4)]
+    assert [rows for _page, rows, _etag in pages] == [order[:20], order[20:40], order[40:60], order[60:]]
+    first, second, _third, last = (page for page, _rows, _etag in pages)
+    assert "Page 1 of 4" in first and f'{path}?page=2" rel="next"' in first and 'rel="prev"' not in first
+    assert first.count('aria-label="Pages of the standings"') == 1
+    assert f'{path}?page=1" rel="prev"' in second and f'{path}?page=3" rel="next"' in second
+    # Each page polls itself, under a version of its own.
+    assert f'hx-get="{path}"' in first and f'hx-get="{path}?page=4"' in last
+    assert len({etag for _page, _rows, etag in pages}) == 4
+    poll = {**POLL, "HTTP_HX_TARGET": "standings"}
+    assert client.get(f"{path}?page=4", HTTP_IF_NONE_MATCH=pages[3][2].removeprefix("W/"), **poll).status_code == 304
+    assert client.get(path, HTTP_IF_NONE_MATCH=pages[3][2].removeprefix("W/"), **poll).status_code == 200
+    # No page number is the first page; past the end, the last; a page that is not a number, the first.
+    assert shown(path)[1] == order[:20] and shown(f"{path}?page=99")[1] == order[60:]
+    assert shown(f"{path}?page=two")[1] == order[:20]
+    # A phone's link to its own line names the page that shows it.
+    for index in (3, 45):
+        me = order[index]
+        client.cookies["council_me"] = str(me)
+        region = client.get(f"/e/{large.slug}/", **POLL).content.decode()
+        query = "" if index < 20 else "?page=3"
+        assert f'href="{path}{query}#player-{me}">Standings</a>' in region
 
 
 def test_a_shared_page_answers_304_to_its_version_and_polls_with_it(client, large):

@@ -234,6 +234,14 @@ def test_a_long_ranking_is_shown_a_page_at_a_time(as_owner, event, monkeypatch):
     assert names == order[4:] and "Page 3 of 3" in last and 'rel="next"' not in last
     assert shown(f"/events/{event.slug}/standings/?page=two")[1] == order[:2]
     assert len(players) == len(order) == 5
+    # A close refused on the second page answers with the second page, whose form keeps it.
+    assert f'action="/events/{event.slug}/close/?page=2"' in second
+    refused = as_owner.post(f"/events/{event.slug}/close/?page=2", {})
+    assert refused.status_code == 422
+    assert (
+        "Page 2 of 3" in refused.content.decode()
+        and [n for n in order if f"<td>{n}</td>" in refused.content.decode()] == order[2:4]
+    )
 
 
 def test_a_refused_close_offers_the_same_players_as_the_page(as_owner, event):
