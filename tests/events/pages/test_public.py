@@ -71,3 +71,15 @@ def test_an_unchanged_poll_is_answered_before_the_event_is_loaded_and_in_the_eve
 def test_a_wrong_method_is_refused_after_the_event_is_found(client, event):
     assert client.post(f"/e/{event.slug}/standings/").status_code == 405
     assert client.post("/e/no-such-event/standings/").status_code == 404
+
+
+def test_the_polls_read_of_an_events_version_is_the_orms_value_in_one_query(event):
+    from events.models import Event
+    from events.pages.regions import read_changed_at
+
+    with CaptureQueriesContext(connection) as queries:
+        read = read_changed_at(event.slug)
+    assert len(queries) == 1
+    # The same aware moment as the ORM reads, to the microsecond, on SQLite (text) and PostgreSQL alike.
+    assert read == Event.objects.get(pk=event.pk).changed_at and read.utcoffset() is not None
+    assert read_changed_at("no-such-event") is None
