@@ -254,7 +254,11 @@ def insert_new_games(round_id: int, seats: list[tuple[int, int, int, str, str]])
         # array, and every other column one value: 7 ms.
         seats_at = {name: index for index, name in enumerate(seat_columns)}
         chosen = [f"seat.c{seats_at[field.attname]}" if field.attname in seats_at else "%s" for field in fields]
-        arrays = ", ".join(f"%s::{Game._meta.get_field(name).db_type(connection)}[]" for name in seat_columns)
+        # Text goes in as text[]: a cast to varchar(n)[] would cut a value too long where the column refuses it.
+        arrays = ", ".join(
+            f"%s::{'text' if name.startswith('code') else Game._meta.get_field(name).db_type(connection)}[]"
+            for name in seat_columns
+        )
         cursor.execute(
             f"INSERT INTO {table} ({columns}) SELECT {', '.join(chosen)} FROM unnest({arrays}) "
             f"AS seat({', '.join(f'c{index}' for index in range(len(seat_columns)))})",

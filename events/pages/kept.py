@@ -12,6 +12,7 @@ version read from the database or trusted from the change notices is the one a p
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -25,10 +26,10 @@ class SharedPage:
 
 
 # A few pages per event and language, an event day has one or two events running; the standings of 20,000 players
-# are 40 pages.
-MAX_KEPT = 256
+# are 40 pages, in up to 7 languages. Past the bound the page kept longest is dropped, not every page.
+MAX_KEPT = 640
 
-_kept: dict[tuple[str, str, str], tuple[datetime, SharedPage]] = {}
+_kept: OrderedDict[tuple[str, str, str], tuple[datetime, SharedPage]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -41,9 +42,10 @@ def remembered(slug: str, name: str, language: str, changed_at: datetime) -> Sha
 def remember(slug: str, name: str, language: str, changed_at: datetime, page: SharedPage) -> None:
     """Keep ``page`` as the event's page ``name`` in ``language`` as of ``changed_at``, in place of any before it."""
     with _lock:
-        if len(_kept) >= MAX_KEPT and (slug, name, language) not in _kept:
-            _kept.clear()
         _kept[(slug, name, language)] = (changed_at, page)
+        _kept.move_to_end((slug, name, language))
+        while len(_kept) > MAX_KEPT:
+            _kept.popitem(last=False)
 
 
 def forget_all() -> None:

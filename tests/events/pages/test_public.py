@@ -83,3 +83,22 @@ def test_the_polls_read_of_an_events_version_is_the_orms_value_in_one_query(even
     # The same aware moment as the ORM reads, to the microsecond, on SQLite (text) and PostgreSQL alike.
     assert read == Event.objects.get(pk=event.pk).changed_at and read.utcoffset() is not None
     assert read_changed_at("no-such-event") is None
+
+
+def test_past_its_bound_a_process_drops_the_shared_page_kept_longest_not_every_page(monkeypatch):
+    import datetime
+
+    from events.pages import kept
+
+    kept.forget_all()
+    monkeypatch.setattr(kept, "MAX_KEPT", 3)
+    moment = datetime.datetime(2026, 11, 26, tzinfo=datetime.UTC)
+    for number in (1, 2, 3, 4):
+        kept.remember("big", f"standings-page-{number}", "es", moment, kept.SharedPage(etag=f'"{number}"', gzip=b""))
+    assert kept.remembered("big", "standings-page-1", "es", moment) is None
+    assert [kept.remembered("big", f"standings-page-{n}", "es", moment).etag for n in (2, 3, 4)] == [
+        '"2"',
+        '"3"',
+        '"4"',
+    ]
+    kept.forget_all()
