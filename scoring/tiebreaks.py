@@ -15,123 +15,11 @@ from itertools import compress
 
 from .messages import Text, _, listing, ngettext
 from .policies import terms as P
-from .results import scored as R
+from .tiebreak_criteria import Criterion, criteria_of, tally_column
 from .tournament_cards import PlayerRecord
 
 # Policy #1's three posted options for a tied lead (a citation: it stays English).
 TIE_OPTIONS_CLAUSE = "Policy #1, Swiss System: Tournament Point Ties, options (i)-(iii) as posted"
-
-
-@dataclass(frozen=True)
-class Criterion:
-    """One tie-break criterion: how to tally it and whether more or fewer is better."""
-
-    key: str
-    title: Text
-    roman: str
-    higher_is_better: bool
-    phrase_better: Text
-    phrase_worse: Text
-
-
-# Each criterion's title in the texts, whether more is better, and how a note says
-# "better" and "worse" by it ("ahead of B: more wins, 2 against 1").
-_CRITERIA: dict[str, tuple[Text, bool, Text, Text]] = {
-    P.HEAD_TO_HEAD: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Head-to-Head"),
-        False,
-        _("fewer head-to-head losses"),
-        _("more head-to-head losses"),
-    ),
-    P.ONE_RING_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Destroying the One Ring"),
-        True,
-        _("more One Ring wins"),
-        _("fewer One Ring wins"),
-    ),
-    P.RATIO_2_AND_WIZARD_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Highest MP Ratio and Eliminating Opponent's Wizard"),
-        True,
-        _("more wins by ratio 2 or Wizard elimination"),
-        _("fewer wins by ratio 2 or Wizard elimination"),
-    ),
-    P.RATIO_15_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Next MP Ratio"),
-        True,
-        _("more wins by ratio 1.5 to 2"),
-        _("fewer wins by ratio 1.5 to 2"),
-    ),
-    P.RATIO_1_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Lowest MP Ratio"),
-        True,
-        _("more wins by ratio 1 to 1.5"),
-        _("fewer wins by ratio 1 to 1.5"),
-    ),
-    P.WEAKEST_LINK_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Weakest Link Method Win"),
-        True,
-        _("more Weakest Link wins"),
-        _("fewer Weakest Link wins"),
-    ),
-    P.BYES_RECEIVED: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Receiving a Bye"),
-        True,
-        _("more byes"),
-        _("fewer byes"),
-    ),
-    P.NUMBER_OF_WINS: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Number of Wins"),
-        True,
-        _("more wins"),
-        _("fewer wins"),
-    ),
-    P.OPPONENTS_SCORES: (
-        # Translators: title of a tie-break criterion in the tournament policies.
-        _("Sum of Opponents' Scores"),
-        True,
-        _("higher opponents' scores"),
-        _("lower opponents' scores"),
-    ),
-}
-_ROMANS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
-
-
-def _criteria(policy: P.Policy) -> list[Criterion]:
-    return [
-        Criterion(key, _CRITERIA[key][0], _ROMANS[i], _CRITERIA[key][1], _CRITERIA[key][2], _CRITERIA[key][3])
-        for i, key in enumerate(policy.tiebreaks)
-    ]
-
-
-def _column(criterion: str, tier: list[str], records: dict[str, PlayerRecord]) -> dict[str, int]:
-    """Every tier player's tally by a criterion fixed for the whole tier, as an int (opponents' scores in the
-    event's point unit); head-to-head, which depends on who is still tied, is counted by ``break_tier`` itself."""
-    if criterion == P.ONE_RING_WINS:
-        return {pid: records[pid].won_as(R.ONE_RING) for pid in tier}
-    if criterion == P.RATIO_2_AND_WIZARD_WINS:
-        return {pid: records[pid].won_as(R.RATIO_2) + records[pid].won_as(R.WIZARD_ELIMINATED) for pid in tier}
-    if criterion == P.RATIO_15_WINS:
-        return {pid: records[pid].won_as(R.RATIO_15) for pid in tier}
-    if criterion == P.RATIO_1_WINS:
-        return {pid: records[pid].won_as(R.RATIO_1) for pid in tier}
-    if criterion == P.WEAKEST_LINK_WINS:
-        return {pid: records[pid].won_as(R.WEAKEST_LINK) for pid in tier}
-    if criterion == P.BYES_RECEIVED:
-        return {pid: records[pid].byes for pid in tier}
-    if criterion == P.NUMBER_OF_WINS:
-        # A bye is not a game, so it is not a win here (docs/rules.md).
-        return {pid: records[pid].point_wins for pid in tier}
-    if criterion == P.OPPONENTS_SCORES:
-        return {pid: records[pid].opponents_units for pid in tier}
-    raise ValueError(f"unknown tie-break criterion {criterion!r}")
 
 
 def names(ids: list[str], records: dict[str, PlayerRecord], limit: int = 3) -> Text | str:
@@ -268,7 +156,7 @@ def break_tier(
     """
     blocks: list[list[str]] = []
     remaining = list(tier)
-    criteria = _criteria(policy)
+    criteria = criteria_of(policy)
     unit = records[tier[0]].unit if tier else 1
     place = first_place
     # Every tally but head-to-head is fixed per player: counted once per tier, when a pass first reaches it.
@@ -320,7 +208,7 @@ def break_tier(
                 separated = any(map(losses.__getitem__, contention))
             elif separated:
                 tallies = columns.get(criterion.key) or columns.setdefault(
-                    criterion.key, _column(criterion.key, tier, records)
+                    criterion.key, tally_column(criterion.key, tier, records)
                 )
             if separated:
                 # A pass runs once per block placed: its scans are kept to C loops over the players in contention.

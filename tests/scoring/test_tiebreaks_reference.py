@@ -20,7 +20,8 @@ from scoring import compute_standings, parse_archive, text_data
 from scoring.messages import _
 from scoring.policies import terms as P
 from scoring.results import scored as R
-from scoring.tiebreaks import _criteria, _named, _others, _places, _values
+from scoring.tiebreak_criteria import criteria_of as _criteria
+from scoring.tiebreaks import _named, _others, _places, _values
 from scoring.tournament_cards import LOST, WON
 
 from .builders import EQUAL_MP, LOSS, TIE, WIN, archive, mp
