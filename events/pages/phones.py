@@ -12,12 +12,13 @@ of it is the same from one result to the next. So a region is put together from:
   their game, their card) and kept in this process's memory until it changes again;
 - what is written in for each request: the clock (drawn now from the frame's round, and
   rendered once per phase and language), the player's place (a result elsewhere moves
-  many places and few cards: one rebuild of the places, not one render per phone), and
-  the form's CSRF token.
+  many places and few cards: one rebuild of the places, not one render per phone), and,
+  on the page itself only, the form's CSRF token (a poll leaves it out: htmx keeps the page's).
 
-The region is the same, byte for byte, as the template would render whole; only where its
-pieces are made differs. A poll is answered from the frame without reading the event's row
-once this process holds the frame of the event's current state (``phone_region``).
+The region is the same, byte for byte, as the template would render whole (a poll's with the
+token's input empty); only where its pieces are made differs. A poll is answered from the
+frame without reading the event's row once this process holds the frame of the event's
+current state (``phone_region``).
 """
 
 from __future__ import annotations
@@ -38,12 +39,12 @@ from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware.csrf import get_token
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.utils.formats import localize
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from isal import isal_zlib
 
 from ..caching.parts import kept_pieces
 from ..clocks import clock_display, current_break, drawn_break_clock
@@ -52,7 +53,7 @@ from ..queries.public import Seat, found_players
 from .access import View
 from .boards import card_pieces, phone_from_text, public_tables, shared_lists
 from .me import chosen_player
-from .regions import changed_at_once, not_modified_response, poll_etag, uncached
+from .regions import UNCACHED, accepts_gzip, changed_at_once, not_modified_response, poll_etag
 from .rendering import render_partial
 
 REGION = "live"
@@ -70,6 +71,10 @@ NOW_MARK = f"\x00{_MARK}:now\x00"
 INNER_MARK = f"\x00{_MARK}:inner\x00"
 TIME_LEFT_MARK = f"\x00{_MARK}:time-left\x00"
 STANDINGS_PAGE_MARK = f"\x00{_MARK}:standings-page\x00"
+# The "choose again" form's token, kept by htmx from the page across polls (``_token_input``).
+TOKEN_INPUT_ID = "me-token"
+# zlib's window bits for a gzip stream (a header and a trailer around the deflate data).
+GZIP_WBITS = 16 + 15
 
 # Sections kept per process: a 1,000-player event in two languages, with room to spare. An
 # event of 20,000 players polling at once renders some sections again; it never grows without bound.
@@ -104,6 +109,8 @@ class PhoneFrame:
     # What each section shows of the event and round, besides the player's own part.
     section_version: tuple[object, ...]
     clocks: dict[tuple[object, ...], str] = field(default_factory=dict)
+    # Each player's place as written in, made on first use (``_place_text``).
+    places: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -278,19 +285,39 @@ def _clock_html(frame: PhoneFrame, seat: Seat | None) -> str:
     return html.replace(NOW_MARK, str(clock["now_ms"])).replace(TIME_LEFT_MARK, clock["text"])
 
 
-def phone_region_html(request: HttpRequest, frame: PhoneFrame, me_id: int) -> str:
-    """The region of player ``me_id``'s phone, as the template would render it whole."""
+def _token_input(token: str) -> str:
+    return format_html(
+        '<input type="hidden" name="csrfmiddlewaretoken" id="{}" hx-preserve="true" value="{}">', TOKEN_INPUT_ID, token
+    )
+
+
+# A poll with news is the busiest answer with a body: masking a token (BREACH's defence, a new mask each time) and
+# setting its cookie again cost a fifth of it (docs/performance.md). So a poll carries the input empty, and htmx keeps
+# the page's own in its place (``hx-preserve``).
+_POLLED_TOKEN_INPUT = _token_input("")
+
+
+def _place_text(frame: PhoneFrame, me_id: int) -> str:
+    """ " · place 3", as the template's blocktranslate writes it (the number localised), or "" with no place yet."""
+    place = frame.places.get(me_id)
+    if place is None:
+        rank = frame.ranks.get(me_id)
+        place = " · " + _("place %(place)s") % {"place": localize(rank)} if rank else ""
+        frame.places[me_id] = place
+    return place
+
+
+def phone_region_html(request: HttpRequest | None, frame: PhoneFrame, me_id: int) -> str:
+    """The region of player ``me_id``'s phone, as the template would render it whole; for a poll (``request`` None),
+    with the form's token left for the page to keep (``_POLLED_TOKEN_INPUT``)."""
     section = _section(frame, me_id)
-    version = (frame.changed_at, REGION, me_id)
     with timezone.override(frame.event.zone):
         clock = _clock_html(frame, section.seat)
-    rank = frame.ranks.get(me_id)
-    # As the template's blocktranslate writes it: the number localised, the translation as it is.
-    place = " · " + _("place %(place)s") % {"place": localize(rank)} if rank else ""
-    csrf_input = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
+    csrf_input = _token_input(get_token(request)) if request is not None else _POLLED_TOKEN_INPUT
     opening, closing = frame.element
     if frame.current:
-        opening = opening.replace(HEADERS_MARK, escape(json.dumps({"If-None-Match": poll_etag(*version)})))
+        etag = poll_etag(frame.changed_at, REGION, me_id)
+        opening = opening.replace(HEADERS_MARK, escape(json.dumps({"If-None-Match": etag})))
     else:
         # As the template writes a region of the state before the current one: with no version at all.
         opening = opening.replace(f"hx-headers='{HEADERS_MARK}'", "")
@@ -303,7 +330,9 @@ def phone_region_html(request: HttpRequest, frame: PhoneFrame, me_id: int) -> st
     return "\n".join(
         (
             opening.replace(ME_MARK, own),
-            section.html.replace(CLOCK_MARK, clock).replace(PLACE_MARK, place).replace(CSRF_MARK, csrf_input),
+            section.html.replace(CLOCK_MARK, clock)
+            .replace(PLACE_MARK, _place_text(frame, me_id))
+            .replace(CSRF_MARK, csrf_input),
             lists + closing,
         )
     )
@@ -328,11 +357,22 @@ def phone_region_response(request: HttpRequest, frame: PhoneFrame, me_id: int) -
         not_modified = not_modified_response(request, etag)
         if not_modified is not None:
             return not_modified
-    response = HttpResponse(phone_region_html(request, frame, me_id))
+    html = phone_region_html(None, frame, me_id).encode()
+    if accepts_gzip(request):
+        # Compressed here, quickly (ISA-L's level 1: a third of zlib's time, and as small as zlib's level 6). The
+        # region holds nothing secret (no token), so it needs none of the padding the whole pages get (``compress``).
+        response = HttpResponse(isal_zlib.compress(html, 1, wbits=GZIP_WBITS))
+        response["Content-Encoding"] = "gzip"
+        # Weak, as Django's own compression marks it: the same version goes out compressed or not.
+        etag = f"W/{etag}"
+    else:
+        response = HttpResponse(html)
     if frame.current:
         response["ETag"] = etag
-    patch_vary_headers(response, ("HX-Request", "HX-Target"))
-    return uncached(response)
+    # Written whole rather than patched (``uncached``, ``patch_vary_headers``): nothing before has set them.
+    response["Cache-Control"] = UNCACHED
+    response["Vary"] = "HX-Request, HX-Target, Accept-Encoding, Cookie"
+    return response
 
 
 def phone_region(view: View) -> View:

@@ -55,24 +55,33 @@ def poll_etag(changed_at: datetime, region: str, *key: object) -> str:
     return quote_etag("-".join([region, str(changed_at.timestamp()), get_language(), *map(str, key)]))
 
 
-def read_changed_at(slug: str) -> datetime | None:
-    """The event's ``changed_at`` read from the database, or None when no event has the slug."""
-    # The busiest query of the app, one per poll where no change notices are heard (SQLite): written out rather than
-    # built by the ORM at each request, which cost 0.25 ms, more than the rest of a 304 (docs/performance.md).
-    connection = connections[router.db_for_read(Event)]
+@functools.cache
+def _changed_at_statement(alias: str) -> tuple[str, list[Callable[..., Any]], Any]:
+    """The statement reading one event's ``changed_at`` on the database ``alias``, with the column's conversions."""
+    connection = connections[alias]
     column = Event._meta.get_field("changed_at").get_col(Event._meta.db_table)
     quote = connection.ops.quote_name
+    statement = (
+        f"SELECT {quote(str(column.target.column))} FROM {quote(Event._meta.db_table)} WHERE {quote('slug')} = %s"
+    )
+    return statement, connection.ops.get_db_converters(column) + column.get_db_converters(connection), column
+
+
+def read_changed_at(slug: str) -> datetime | None:
+    """The event's ``changed_at`` read from the database, or None when no event has the slug."""
+    # The busiest query of the app, one per poll where no change notices are heard (SQLite): written once rather than
+    # built by the ORM at each request, which cost 0.25 ms, more than the rest of a 304 (docs/performance.md).
+    alias = router.db_for_read(Event)
+    statement, converters, column = _changed_at_statement(alias)
+    connection = connections[alias]
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {quote(str(column.target.column))} FROM {quote(Event._meta.db_table)} WHERE {quote('slug')} = %s",
-            [slug],
-        )
+        cursor.execute(statement, [slug])
         row = cursor.fetchone()
     if row is None:
         return None
     # The database's own conversion of the column, as the ORM applies it (SQLite returns text).
     value = row[0]
-    for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
+    for convert in converters:
         value = convert(value, column, connection)
     changed_at: datetime = value
     return changed_at
@@ -179,6 +188,11 @@ SHARED_VARY = ("Accept-Encoding", "Accept-Language", "Cookie")
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
+def accepts_gzip(request: HttpRequest) -> bool:
+    """Whether the reader takes an answer compressed with gzip (its Accept-Encoding names it)."""
+    return _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) is not None
+
+
 def asked_page(request: HttpRequest) -> int:
     """The page of a long list that the address asks for (``?page=``): the first when it names none, or no number."""
     return whole_number(request.GET.get("page", "")) or 1
@@ -265,7 +279,7 @@ def shared_response(request: HttpRequest, page: SharedPage) -> HttpResponse:
     """
     response: HttpResponse | None = not_modified_response(request, page.etag)
     if response is None:
-        if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        if accepts_gzip(request):
             response = HttpResponse(page.gzip, content_type="text/html; charset=utf-8")
             response["Content-Encoding"] = "gzip"
         else:

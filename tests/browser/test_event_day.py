@@ -141,6 +141,9 @@ def test_staff_enters_a_result_on_a_phone_with_the_free_council_calculator(phone
     expect(page.locator("#council-outcome")).to_contain_text(
         f"Final MP: {game.player_a.name} 16 · {game.player_b.name} 12"
     )
+    # The form is sent on change and on submit: both answers in, so that no late swap replaces the link being
+    # clicked (a person would tap it again).
+    page.wait_for_load_state("networkidle")
     page.get_by_role("link", name="Use these MP for the result").click()
     expect(page.get_by_label(f"{game.player_a.name}: final MP")).to_have_value("16")
     # Version 3: 16/12 is over 1 and under 1.5 (16 < 18), so 4-2.

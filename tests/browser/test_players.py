@@ -118,6 +118,12 @@ def test_a_player_follows_the_event_on_a_phone_without_reloading(phone, live_ser
     assert 200 in polls[:quiet_from] and polls[quiet_from:] and set(polls[quiet_from:]) == {304}, polls
     expect(me.locator(".clock-time")).to_be_visible()
 
+    # The polls brought no token (events/pages/phones.py); htmx kept the page's, so "choose again" still works.
+    assert page.locator("#me-token").input_value()
+    page.get_by_role("button", name="Not Éowyn Halfelven? Choose again").click()
+    expect(page.get_by_label("Any part of a name")).to_be_visible()
+    expect(page.get_by_role("heading", name="Éowyn Halfelven")).to_have_count(0)
+
 
 def test_the_projector_pages_through_the_tables(browser, live_server):
     paired_event("hall", "policy-4-2001", 60, "Hall of Fire")

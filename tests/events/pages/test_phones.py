@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import gzip
 import re
 import sys
 import threading
@@ -28,7 +29,7 @@ def _without_the_moment(region: str) -> str:
     """The region without what is written in at each request: the moment, the time left and the form's token."""
     region = re.sub(r'data-now="\d+"', "", region)
     region = re.sub(r"data-clock-time>[^<]*<", "", region)
-    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", region)
+    return re.sub(r'(name="csrfmiddlewaretoken" id="me-token" hx-preserve="true") value="[^"]*"', r"\1", region)
 
 
 def _region(client, event, me_pk: int, **headers) -> str:
@@ -59,6 +60,33 @@ def test_a_poll_with_news_is_answered_from_the_kept_parts_in_one_query_and_reads
     assert len(queries) == 1, "the event's version only: no event row, no role, no part"
     assert _without_the_moment(again) == _without_the_moment(first)
     assert f'data-me="{me.pk}"' in again and f"#player-{me.pk}" in again and "<section" in again
+
+
+def test_a_poll_carries_no_token_and_sets_no_cookie_while_the_page_writes_its_own_for_htmx_to_keep(client, large):
+    me = large.players.order_by("pk")[10]
+    client.cookies["council_me"] = str(me.pk)
+    page = client.get(f"/e/{large.slug}/").content.decode()
+    kept_input = r'<input type="hidden" name="csrfmiddlewaretoken" id="me-token" hx-preserve="true" value="([^"]*)">'
+    assert re.search(kept_input, page).group(1), "the page's own form carries its token"
+    poll = client.get(f"/e/{large.slug}/", **POLL)
+    assert re.search(kept_input, poll.content.decode()).group(1) == "", "a poll's input is empty: htmx keeps the page's"
+    assert "csrftoken" not in poll.cookies and "Set-Cookie" not in poll
+
+
+def test_a_poll_is_compressed_when_the_phone_takes_gzip_and_reads_the_same(client, large):
+    me = large.players.order_by("pk")[10]
+    plain = client.get(f"/e/{large.slug}/", **POLL, HTTP_COOKIE=f"council_me={me.pk}")
+    client.cookies["council_me"] = str(me.pk)
+    packed = client.get(f"/e/{large.slug}/", **POLL, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert packed["Content-Encoding"] == "gzip" and not plain.has_header("Content-Encoding")
+    assert len(packed.content) < len(plain.content) / 2
+    assert _without_the_moment(gzip.decompress(packed.content).decode()) == _without_the_moment(plain.content.decode())
+    # The same version either way, weak once compressed; what the answer depends on is named for any cache between.
+    assert packed["ETag"] == f"W/{plain['ETag']}"
+    for response in (plain, packed):
+        vary = {name.strip() for name in response["Vary"].split(",")}
+        assert {"HX-Request", "HX-Target", "Accept-Encoding", "Cookie", "Accept-Language"} <= vary
+        assert response["Cache-Control"] == "private, no-store"
 
 
 def test_a_result_elsewhere_moves_places_without_rendering_a_phone_s_section_again(client, large, renders):
