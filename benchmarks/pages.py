@@ -111,7 +111,7 @@ def main() -> None:
                 times.append((time.perf_counter() - begin) * 1000)
             assert response.status_code == (304 if "304" in name else 200), (name, response.status_code)
         print(
-            f"{name:24} {statistics.median(times):10.1f} {max(times):8.1f} {len(queries):8d} "
+            f"{name:24} {statistics.median(times):10.2f} {max(times):8.1f} {len(queries):8d} "
             f"{len(response.content) / 1024:7.1f}"
         )
 

@@ -12,11 +12,11 @@ of it is the same from one result to the next. So a region is put together from:
   their game, their card) and kept in this process's memory until it changes again;
 - what is written in for each request: the clock (drawn now from the frame's round, and
   rendered once per phase and language), the player's place (a result elsewhere moves
-  many places and few cards: one rebuild of the places, not one render per phone), and,
-  on the page itself only, the form's CSRF token (a poll leaves it out: htmx keeps the page's).
+  many places and few cards: one rebuild of the places, not one render per phone). Its
+  form's CSRF token is on the page, outside the region: no poll carries one.
 
-The region is the same, byte for byte, as the template would render whole (a poll's with the
-token's input empty); only where its pieces are made differs. A poll is answered from the
+The region is the same, byte for byte, as the template would render whole; only where its
+pieces are made differs. A poll is answered from the
 frame without reading the event's row once this process holds the frame of the event's
 current state (``phone_region``).
 """
@@ -37,10 +37,9 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
-from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.formats import localize
-from django.utils.html import escape, format_html
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -65,14 +64,11 @@ ME_MARK = f"\x00{_MARK}:me\x00"
 HEADERS_MARK = f"\x00{_MARK}:headers\x00"
 CLOCK_MARK = f"\x00{_MARK}:clock\x00"
 PLACE_MARK = f"\x00{_MARK}:place\x00"
-CSRF_MARK = f"\x00{_MARK}:csrf\x00"
 PAIRINGS_ANCHOR_MARK = f"\x00{_MARK}:pairings-anchor\x00"
 NOW_MARK = f"\x00{_MARK}:now\x00"
 INNER_MARK = f"\x00{_MARK}:inner\x00"
 TIME_LEFT_MARK = f"\x00{_MARK}:time-left\x00"
 STANDINGS_PAGE_MARK = f"\x00{_MARK}:standings-page\x00"
-# The "choose again" form's token, kept by htmx from the page across polls (``_token_input``).
-TOKEN_INPUT_ID = "me-token"
 # zlib's window bits for a gzip stream (a header and a trailer around the deflate data).
 GZIP_WBITS = 16 + 15
 
@@ -249,7 +245,6 @@ def _section(frame: PhoneFrame, me_id: int) -> Section:
             "my_bracket": frame.brackets.get(me_id),
             "clock_html": CLOCK_MARK,
             "place_text": PLACE_MARK,
-            "csrf_input": CSRF_MARK,
         },
     )
     anchor = f"#table-{seat.table}" if seat is not None and seat.table else "#bye" if seat is not None else ""
@@ -285,18 +280,6 @@ def _clock_html(frame: PhoneFrame, seat: Seat | None) -> str:
     return html.replace(NOW_MARK, str(clock["now_ms"])).replace(TIME_LEFT_MARK, clock["text"])
 
 
-def _token_input(token: str) -> str:
-    return format_html(
-        '<input type="hidden" name="csrfmiddlewaretoken" id="{}" hx-preserve="true" value="{}">', TOKEN_INPUT_ID, token
-    )
-
-
-# A poll with news is the busiest answer with a body: masking a token (BREACH's defence, a new mask each time) and
-# setting its cookie again cost a fifth of it (docs/performance.md). So a poll carries the input empty, and htmx keeps
-# the page's own in its place (``hx-preserve``).
-_POLLED_TOKEN_INPUT = _token_input("")
-
-
 def _place_text(frame: PhoneFrame, me_id: int) -> str:
     """ " · place 3", as the template's blocktranslate writes it (the number localised), or "" with no place yet."""
     place = frame.places.get(me_id)
@@ -307,13 +290,11 @@ def _place_text(frame: PhoneFrame, me_id: int) -> str:
     return place
 
 
-def phone_region_html(request: HttpRequest | None, frame: PhoneFrame, me_id: int) -> str:
-    """The region of player ``me_id``'s phone, as the template would render it whole; for a poll (``request`` None),
-    with the form's token left for the page to keep (``_POLLED_TOKEN_INPUT``)."""
+def phone_region_html(frame: PhoneFrame, me_id: int) -> str:
+    """The region of player ``me_id``'s phone, as the template would render it whole."""
     section = _section(frame, me_id)
     with timezone.override(frame.event.zone):
         clock = _clock_html(frame, section.seat)
-    csrf_input = _token_input(get_token(request)) if request is not None else _POLLED_TOKEN_INPUT
     opening, closing = frame.element
     if frame.current:
         etag = poll_etag(frame.changed_at, REGION, me_id)
@@ -330,15 +311,13 @@ def phone_region_html(request: HttpRequest | None, frame: PhoneFrame, me_id: int
     return "\n".join(
         (
             opening.replace(ME_MARK, own),
-            section.html.replace(CLOCK_MARK, clock)
-            .replace(PLACE_MARK, _place_text(frame, me_id))
-            .replace(CSRF_MARK, csrf_input),
+            section.html.replace(CLOCK_MARK, clock).replace(PLACE_MARK, _place_text(frame, me_id)),
             lists + closing,
         )
     )
 
 
-def phone_board(request: HttpRequest, event: Event, frame: PhoneFrame, me_id: int, query: str) -> dict[str, Any]:
+def phone_board(event: Event, frame: PhoneFrame, me_id: int, query: str) -> dict[str, Any]:
     """The public page of player ``me_id``'s phone: its region put together (``live_html``), and the search."""
     return {
         "event": event,
@@ -346,7 +325,7 @@ def phone_board(request: HttpRequest, event: Event, frame: PhoneFrame, me_id: in
         "query": query,
         "found": found_players(event, query).found if query else [],
         # Rendered by the project's templates, every value in it escaped there.
-        "live_html": mark_safe(phone_region_html(request, frame, me_id)),
+        "live_html": mark_safe(phone_region_html(frame, me_id)),
     }
 
 
@@ -357,7 +336,7 @@ def phone_region_response(request: HttpRequest, frame: PhoneFrame, me_id: int) -
         not_modified = not_modified_response(request, etag)
         if not_modified is not None:
             return not_modified
-    html = phone_region_html(None, frame, me_id).encode()
+    html = phone_region_html(frame, me_id).encode()
     if accepts_gzip(request):
         # Compressed here, quickly (ISA-L's level 1: a third of zlib's time, and as small as zlib's level 6). The
         # region holds nothing secret (no token), so it needs none of the padding the whole pages get (``compress``).

@@ -56,32 +56,32 @@ def poll_etag(changed_at: datetime, region: str, *key: object) -> str:
 
 
 @functools.cache
-def _changed_at_statement(alias: str) -> tuple[str, list[Callable[..., Any]], Any]:
-    """The statement reading one event's ``changed_at`` on the database ``alias``, with the column's conversions."""
+def _changed_at_statement(alias: str, vendor: str) -> tuple[str, Any]:
+    """The statement reading one event's ``changed_at`` on the database ``alias`` (of ``vendor``), and its column."""
     connection = connections[alias]
     column = Event._meta.get_field("changed_at").get_col(Event._meta.db_table)
     quote = connection.ops.quote_name
     statement = (
         f"SELECT {quote(str(column.target.column))} FROM {quote(Event._meta.db_table)} WHERE {quote('slug')} = %s"
     )
-    return statement, connection.ops.get_db_converters(column) + column.get_db_converters(connection), column
+    return statement, column
 
 
 def read_changed_at(slug: str) -> datetime | None:
     """The event's ``changed_at`` read from the database, or None when no event has the slug."""
     # The busiest query of the app, one per poll where no change notices are heard (SQLite): written once rather than
     # built by the ORM at each request, which cost 0.25 ms, more than the rest of a 304 (docs/performance.md).
-    alias = router.db_for_read(Event)
-    statement, converters, column = _changed_at_statement(alias)
-    connection = connections[alias]
+    connection = connections[router.db_for_read(Event)]
+    statement, column = _changed_at_statement(connection.alias, connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(statement, [slug])
         row = cursor.fetchone()
     if row is None:
         return None
-    # The database's own conversion of the column, as the ORM applies it (SQLite returns text).
+    # The database's own conversion of the column, as the ORM applies it (SQLite returns text), by this thread's
+    # connection: Django's connections are per thread.
     value = row[0]
-    for convert in converters:
+    for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
         value = convert(value, column, connection)
     changed_at: datetime = value
     return changed_at

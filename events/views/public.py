@@ -47,7 +47,7 @@ def public(request, event, actor):
             event,
             "events/public.html",
             "live",
-            lambda: phone_board(request, event, frame, me_id, query),
+            lambda: phone_board(event, frame, me_id, query),
             me_id,
         )
     return polled(request, event, "events/public.html", "live", lambda: public_board(event, query=query), me_id)
