@@ -12,12 +12,24 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
+import scoring
+
 from ..caching.parts import kept_part, kept_pieces
 from ..clocks import break_clock_display, clock_display
 from ..models import Event, Game, Player, Round
-from ..queries.cards import Card, card_from_text, card_text, tournament_cards
+from ..queries.cards import Card, card_from_text, card_rows, rows_text
 from ..queries.decks import published_decks
-from ..queries.public import Seat, alphabetical_seats, found_players, lists_on_the_phone, round_games, seats
+from ..queries.public import (
+    GameRow,
+    PlayerRow,
+    Seat,
+    alphabetical_seats,
+    found_players,
+    lists_on_the_phone,
+    player_rows,
+    round_game_rows,
+    round_games,
+)
 from ..queries.standings import event_standings
 from .finals import finals_page
 from .rendering import render_partial
@@ -56,29 +68,32 @@ def card_pieces() -> list[str]:
     return [f"cards-{number}" for number in range(CARD_PIECES)]
 
 
-def _phone_text(player: Player, seat: Seat | None, card: str | None) -> str:
+def _phone_text(player: PlayerRow, place: dict[str, Any] | None, card: str | None) -> str:
     """What a phone of ``player`` shows of its own, as one string to keep (strings load at once
-    where objects do not): their name and status, their seat in the round, their card."""
-    place: dict[str, Any] | None
-    if seat is None:
-        place = None
-    elif seat.bye:
-        place = {"bye": True}
-    else:
-        game, opponent = seat.game, seat.opponent
-        assert game is not None and opponent is not None  # a seat at a table (seats())
-        place = {
-            "game": game.pk,
-            "table": game.table,
-            "a": game.player_a_id,
-            "b": game.player_b_id,
-            "opponent": [opponent.pk, opponent.name],
-            "result": game.result,
-            "points": game.points,
-            "state": game.state,
-            "extra": game.extra_seconds,
-        }
+    where objects do not): their name and status, their place in the round (``_round_places``), their card."""
     return json.dumps([player.name, player.status, place, card])
+
+
+def _round_places(rnd: Round | None, games: list[GameRow], name_of: dict[int, str]) -> dict[int, dict[str, Any]]:
+    """Each seated player's place in the round as ``phone_from_text`` reads it back, by player pk: their game and
+    opponent, or the bye."""
+    places: dict[int, dict[str, Any]] = {}
+    for game in games:
+        for me, opponent in ((game.player_a_id, game.player_b_id), (game.player_b_id, game.player_a_id)):
+            places[me] = {
+                "game": game.pk,
+                "table": game.table,
+                "a": game.player_a_id,
+                "b": game.player_b_id,
+                "opponent": [opponent, name_of[opponent]],
+                "result": game.result,
+                "points": game.points,
+                "state": game.state,
+                "extra": game.extra_seconds,
+            }
+    if rnd is not None and rnd.bye_id:
+        places[rnd.bye_id] = {"bye": True}
+    return places
 
 
 def phone_from_text(
@@ -112,31 +127,39 @@ def public_tables(event: Event) -> dict[str, Any]:
     tables and the standings rendered; and what each phone shows of its own (name, seat,
     tournament card), in pieces by player pk (``card_pieces``), with each player's place apart
     (``ranks``)."""
-    players = list(event.players.all())
+    # Some 100,000 objects at 20,000 players, none in a cycle: the collector would walk them again and again, a
+    # quarter of the build (docs/performance.md).
+    with scoring.collection_paused():
+        return _public_tables(event)
+
+
+def _public_tables(event: Event) -> dict[str, Any]:
+    players = player_rows(event)
     pk_of = {p.archive_id: p.pk for p in players}
     rnd = event.latest_round()
-    games = round_games(rnd, players)
+    inline = lists_on_the_phone(len(players))
     standings = event_standings(event)
     context = {
         "event": event,
         "round": rnd,
-        "games": games,
+        # The tables as the page lists them, up to 64 players; above, on the page every phone shares.
+        "games": round_games(rnd) if inline else [],
         "standings": [(row, pk_of[row.player]) for row in standings.rows] if standings else [],
         "standings_complete": standings is not None and standings.complete,
     }
     cards = {}
     ranks: dict[int, int | None] = {}
     if standings is not None:
-        by_archive_id = {p.archive_id: p for p in players}
-        for card in tournament_cards(standings, by_archive_id):
-            cards[card.player.pk] = card_text(card)
-            ranks[card.player.pk] = card.rank
-    seat_of = seats(rnd, games)
+        names = {p.archive_id: p.name for p in players}
+        for standing, rows in zip(standings.rows, card_rows(standings, names), strict=True):
+            pk = pk_of[standing.player]
+            cards[pk] = rows_text(standing.tp, rows)
+            ranks[pk] = standing.rank
+    places = _round_places(rnd, round_game_rows(rnd), {p.pk: p.name for p in players})
     pieces: dict[str, Any] = {piece: {} for piece in card_pieces()}
     for player in players:
-        pieces[_card_piece(player.pk)][player.pk] = _phone_text(player, seat_of.get(player.pk), cards.get(player.pk))
+        pieces[_card_piece(player.pk)][player.pk] = _phone_text(player, places.get(player.pk), cards.get(player.pk))
     pieces["ranks"] = ranks
-    inline = lists_on_the_phone(len(players))
     # The standings' lines for the page every phone shares (everyone_standings); None before a round is played.
     pieces["lines"] = (
         [

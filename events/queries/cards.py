@@ -11,6 +11,7 @@ The cards are kept with the public page's parts, which are kept per language
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
@@ -60,6 +61,10 @@ class CardRow:
         return str(OUTCOME_LABELS.get(self.outcome, self.outcome))
 
 
+# The fields of a row, in the order ``rows_text`` writes them and ``card_from_text`` reads them.
+_ROW_FIELDS = [f.name for f in fields(CardRow)]
+
+
 @dataclass
 class Card:
     """A player's tournament card: their place, their points and a row for each round played."""
@@ -105,6 +110,16 @@ def _detail(result: dict[str, Any] | None, mine: int, words: dict[object, str]) 
 
 def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[str, Player]) -> list[Card]:
     """The tournament card of each player, with the running total; cards follow the standings order."""
+    names = {archive_id: player.name for archive_id, player in players_by_archive_id.items()}
+    return [
+        Card(players_by_archive_id[standing.player], standing.rank, standing.tp, rows)
+        for standing, rows in zip(standings.rows, card_rows(standings, names), strict=True)
+    ]
+
+
+def card_rows(standings: scoring.Standings, names: Mapping[str, str]) -> list[list[CardRow]]:
+    """The rows of each player's tournament card, with the running total, in the standings order; ``names`` gives
+    each opponent's name by archive id. The public page keeps them as text (``rows_text``) with no player at hand."""
     entries: dict[str, list[tuple[int, CardRow]]] = {row.player: [] for row in standings.rows}
     words = _detail_words()
     for bye in standings.byes:
@@ -116,7 +131,7 @@ def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[s
             pid = game.players[mine]
             if pid not in entries:
                 continue
-            opponent = players_by_archive_id[game.players[1 - mine]].name
+            opponent = names[game.players[1 - mine]]
             stage = str(say(game.stage)) if game.stage is not None else ""
             if game.tp is None:
                 row = CardRow(game.round, game.table, opponent, "playing", "", None, 0, stage)
@@ -152,19 +167,23 @@ def tournament_cards(standings: scoring.Standings, players_by_archive_id: dict[s
                 total += points if type(points) is int else Fraction(points)
                 row.total = _number(total)
             rows.append(row)
-        cards.append(Card(players_by_archive_id[standing.player], standing.rank, standing.tp, rows))
+        cards.append(rows)
     return cards
 
 
 def card_text(card: Card) -> str:
-    """The card as a JSON string, without its place, to keep among the public page's parts.
+    """The card as a JSON string, without its place, to keep among the public page's parts (``rows_text``)."""
+    return rows_text(card.total, card.rows)
+
+
+def rows_text(total: float | int, rows: list[CardRow]) -> str:
+    """A card of ``total`` points and ``rows`` as a JSON string, without its player or place.
 
     A phone's page reads a whole piece of cards from the cache, and strings load at once
     where lists of rows do not; only the phone's own card is then decoded (``card_from_text``).
     The place is kept apart: a result moves many players' places and few players' cards.
     """
-    names = [f.name for f in fields(CardRow)]
-    return json.dumps([card.total, [[getattr(row, name) for name in names] for row in card.rows]])
+    return json.dumps([total, [[getattr(row, name) for name in _ROW_FIELDS] for row in rows]])
 
 
 def card_from_text(player: Player, text: str, rank: int | None) -> Card:

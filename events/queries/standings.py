@@ -43,12 +43,14 @@ def _kept_standings(event: Event) -> tuple[scoring.Standings, scoring.Standings 
     """
 
     def build() -> tuple[scoring.Standings, scoring.Standings | None]:
-        archive = read_archive(event)
-        swiss = scoring.compute_standings(archive)
-        if not archive.stages and archive.record.playoff_winner is None:
-            return swiss, None
-        ranking = final_ranking(archive, swiss)
-        return swiss, (standings_in_final_order(swiss, ranking) if ranking.pending is None else None)
+        # Many objects made at once, none of them in a cycle: the collector would only walk them again and again.
+        with scoring.collection_paused():
+            archive = read_archive(event)
+            swiss = scoring.compute_standings(archive)
+            if not archive.stages and archive.record.playoff_winner is None:
+                return swiss, None
+            ranking = final_ranking(archive, swiss)
+            return swiss, (standings_in_final_order(swiss, ranking) if ranking.pending is None else None)
 
     # The engine's data, its words kept as Texts: one build serves readers of every language.
     return kept_part(event, "standings", build, in_every_language=True).value
