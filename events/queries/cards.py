@@ -171,11 +171,6 @@ def card_rows(standings: scoring.Standings, names: Mapping[str, str]) -> list[li
     return cards
 
 
-def card_text(card: Card) -> str:
-    """The card as a JSON string, without its place, to keep among the public page's parts (``rows_text``)."""
-    return rows_text(card.total, card.rows)
-
-
 def rows_text(total: float | int, rows: list[CardRow]) -> str:
     """A card of ``total`` points and ``rows`` as a JSON string, without its player or place.
 
@@ -187,6 +182,6 @@ def rows_text(total: float | int, rows: list[CardRow]) -> str:
 
 
 def card_from_text(player: Player, text: str, rank: int | None) -> Card:
-    """The card ``card_text`` kept, for ``player`` at place ``rank``."""
+    """The card ``rows_text`` kept, for ``player`` at place ``rank``."""
     total, rows = json.loads(text)
     return Card(player, rank, total, [CardRow(*row) for row in rows])
