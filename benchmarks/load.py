@@ -478,6 +478,10 @@ def main() -> None:
         action="store_true",
         help="every poll reads its version from the database (COUNCIL_CHANGE_NOTICES=False)",
     )
+    parser.add_argument(
+        "--threads", type=int, help="Django's threads in each worker (COUNCIL_THREADS; default: council/asgi.py's)"
+    )
+    parser.add_argument("--workers", type=int, help="gunicorn's workers (WEB_CONCURRENCY; default: the CPUs plus one)")
     args = parser.parse_args()
 
     from tests.throwaway_postgres import running_postgres
@@ -495,6 +499,10 @@ def main() -> None:
             environment = production_environment(url, data_dir)
             if args.no_change_notices:
                 environment["COUNCIL_CHANGE_NOTICES"] = "False"
+            if args.threads:
+                environment["COUNCIL_THREADS"] = str(args.threads)
+            if args.workers:
+                environment["WEB_CONCURRENCY"] = str(args.workers)
             site = prepare(args, environment)
             with running_server(environment, port):
                 asyncio.run(measure(args, site, port))
@@ -516,9 +524,11 @@ async def measure(args, site: dict, port: int) -> None:
     probe.close()
 
     print(f"# {describe_machine()}")
-    threads = os.environ.get("COUNCIL_THREADS", "4")  # as council/asgi.py reads it
+    # As the server has them: its environment names no COUNCIL_THREADS unless --threads does, so council/asgi.py's 4.
+    threads = args.threads or 4
+    workers = args.workers or gunicorn_conf.workers
     print(
-        f"# gunicorn: {gunicorn_conf.workers} workers ({gunicorn_conf.worker_class}) x {threads} threads; "
+        f"# gunicorn: {workers} workers ({gunicorn_conf.worker_class}) x {threads} threads; "
         f"{args.seconds:g} s per load after {WARM_UP_SECONDS:g} s warm-up; paced load {args.rate:g} requests/s"
     )
     print(f"{'':26} {'':4} {'saturated':>23} {'':>23}   {'paced':>23}")

@@ -28,9 +28,11 @@ def _cpu_count() -> int:
 
 
 bind = os.environ.get("COUNCIL_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
-# Pages are Python work, not waiting: one worker per CPU plus one, so a worker waiting
-# on the database does not leave a CPU idle (docs/performance.md, "Under load").
-workers = int(os.environ.get("WEB_CONCURRENCY") or _cpu_count() + 1)
+# Pages are Python work: one worker per CPU. A request waiting on the database leaves its CPU to
+# another of its worker's threads; a worker more than the CPUs only made the workers take the
+# CPUs and their caches from each other (phones' regions 16-25% faster with 2 workers than 3 on
+# 2 CPUs: docs/performance.md, "Workers"). At least two, so that one restarting leaves one serving.
+workers = int(os.environ.get("WEB_CONCURRENCY") or max(2, _cpu_count()))
 # Each worker reads and writes every connection on an event loop, and hands a request to
 # Django only once it has arrived whole, to one of COUNCIL_THREADS threads (council/asgi.py).
 # So phones that keep a connection open between polls, or send a request slowly, or never

@@ -129,10 +129,10 @@ def _gunicorn_settings(**env):
     return int(workers), bind, worker_class, int(cpus)
 
 
-def test_gunicorn_runs_a_worker_per_cpu_plus_one_unless_told():
+def test_gunicorn_runs_a_worker_per_cpu_and_at_least_two_unless_told():
     workers, bind, worker_class, cpus = _gunicorn_settings()
     # The asgi worker: connections are read on an event loop, whole requests go to Django's threads.
-    assert (workers, bind, worker_class) == (cpus + 1, "0.0.0.0:8000", "asgi")
+    assert (workers, bind, worker_class) == (max(2, cpus), "0.0.0.0:8000", "asgi")
     assert _gunicorn_settings(WEB_CONCURRENCY="7", PORT="9000")[:2] == (7, "0.0.0.0:9000")
 
 
