@@ -16,9 +16,8 @@ of it is the same from one result to the next. So a region is put together from:
   form's CSRF token is on the page, outside the region: no poll carries one.
 
 The region is the same, byte for byte, as the template would render whole; only where its
-pieces are made differs. A poll is answered from the
-frame without reading the event's row once this process holds the frame of the event's
-current state (``phone_region``).
+pieces are made differs. A poll is answered from the frame without reading the event's row
+once this process holds the frame of the event's current state (``phone_region``).
 """
 
 from __future__ import annotations
