@@ -75,7 +75,8 @@ def public_pairings(request, event, actor):
 def public_standings(request, event, actor):
     """The standings: one page for every phone, linked from each phone's page above 64 players; above 500 players,
     a page at a time, as the coordinator's (a page past the end is the last)."""
-    page = min(asked_page(request), ranking_pages(event.players.count())) if asked_page(request) > 1 else 1
+    asked = asked_page(request)
+    page = min(asked, ranking_pages(event.players.count())) if asked > 1 else 1
     return shared(
         request, event, "events/public_standings.html", "standings", lambda: everyone_standings(event, page), page=page
     )
